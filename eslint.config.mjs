@@ -1,0 +1,32 @@
+import tseslint from 'typescript-eslint';
+import nx from '@nx/eslint-plugin';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.backtalk/**', 'charts/**', 'deploy/**'] },
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Services talk through proto/ contracts and share only the kit: another
+      // service's code is out of reach (DESIGN.md, "Shape").
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'scope:proto', onlyDependOnLibsWithTags: [] },
+            { sourceTag: 'scope:kit', onlyDependOnLibsWithTags: ['scope:proto'] },
+            { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto'] },
+            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto', 'scope:testing'] },
+            { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:service', 'scope:kit', 'scope:proto'] },
+            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:testing', 'scope:kit', 'scope:proto'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: [] },
+          ],
+        },
+      ],
+    },
+  },
+);

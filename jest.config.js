@@ -1,0 +1,19 @@
+// `npm test` runs every project below in one jest process pool.
+module.exports = {
+  projects: [
+    '<rootDir>/proto',
+    '<rootDir>/services/libs/kit',
+    '<rootDir>/services/libs/testing',
+    '<rootDir>/services/gateway',
+    '<rootDir>/services/identity',
+    '<rootDir>/services/creators',
+    '<rootDir>/services/ingestion',
+    '<rootDir>/services/chat-inference',
+    '<rootDir>/services/billing',
+    '<rootDir>/services/feature-flags',
+    '<rootDir>/services/standalone',
+    '<rootDir>/services/system-tests',
+    '<rootDir>/web',
+    '<rootDir>/deploy',
+  ],
+};

@@ -1,0 +1,33 @@
+// One jest setup shared by every project: SWC transpiles TypeScript (with the
+// decorator metadata Nest needs) and workspace packages resolve to their sources.
+const path = require('node:path');
+const root = __dirname;
+
+const swcOptions = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true, tsx: true },
+    transform: {
+      legacyDecorator: true,
+      decoratorMetadata: true,
+      useDefineForClassFields: false,
+      react: { runtime: 'automatic' },
+    },
+    target: 'es2022',
+    keepClassNames: true,
+  },
+  // Native import() survives so ESM-only packages (node-llama-cpp) load for real.
+  module: { type: 'commonjs', ignoreDynamic: true },
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
+  moduleNameMapper: Object.fromEntries(
+    Object.entries(require('./tsconfig.base.json').compilerOptions.paths).map(([name, [target]]) => [
+      `^${name}$`,
+      path.join(root, target),
+    ]),
+  ),
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.test.ts'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+};
