@@ -1,0 +1,84 @@
+import type { EmbeddingsInterface } from '@langchain/core/embeddings';
+import { type IndexablePost, type PostDocument, type PostIndex, type ScoredPost, postEmbeddingText } from './post-document';
+
+export interface PostRetrieverOptions {
+  index: PostIndex;
+  /** Dense side; null/undefined means lexical-only retrieval. */
+  embeddings?: EmbeddingsInterface | null;
+  /** Give up on the query embedding after this long and search lexically. Default 5 000 ms. */
+  embedTimeoutMs?: number;
+  /** Told when the embedding provider fails and a search falls back to lexical-only. */
+  onEmbeddingError?: (error: unknown) => void;
+  /** Posts embedded per provider call when indexing. Default 32. */
+  embedBatchSize?: number;
+}
+
+/**
+ * Hybrid retrieval over one creator's posts: embeds the question when an
+ * embedding model is configured, and lets the index fuse the lexical and dense
+ * rankings. Lexical retrieval needs no model, so a failing embedding provider
+ * degrades a search instead of failing the chat.
+ */
+export class PostRetriever {
+  private readonly embeddings: EmbeddingsInterface | null;
+  private readonly embedTimeoutMs: number;
+
+  constructor(private readonly options: PostRetrieverOptions) {
+    this.embeddings = options.embeddings ?? null;
+    this.embedTimeoutMs = options.embedTimeoutMs ?? 5_000;
+  }
+
+  get hybrid(): boolean {
+    return this.embeddings !== null;
+  }
+
+  async retrieve(creatorId: string, question: string, limit: number): Promise<ScoredPost[]> {
+    const embedding = await this.embedQuery(question);
+    return this.options.index.search(creatorId, { text: question, embedding }, limit);
+  }
+
+  /**
+   * Embeds posts that have no embedding yet (when a model is configured) and
+   * upserts them. Returns the posts with their embeddings so the caller can
+   * keep them as the system of record.
+   */
+  async index(posts: readonly IndexablePost[]): Promise<IndexablePost[]> {
+    const ready = this.embeddings ? await this.embedMissing(posts, this.embeddings) : [...posts];
+    await this.options.index.upsert(ready);
+    return ready;
+  }
+
+  /** Replaces everything indexed for one creator with these posts (rebuild from PostgreSQL). */
+  async rebuildCreator(creatorId: string, posts: readonly IndexablePost[]): Promise<void> {
+    await this.options.index.removeCreator(creatorId);
+    await this.index(posts.filter((post) => post.creatorId === creatorId));
+  }
+
+  private async embedMissing(posts: readonly IndexablePost[], embeddings: EmbeddingsInterface): Promise<IndexablePost[]> {
+    const result = [...posts];
+    const missing = result.map((post, i) => [post, i] as const).filter(([post]) => !post.embedding?.length);
+    const batch = this.options.embedBatchSize ?? 32;
+    for (let start = 0; start < missing.length; start += batch) {
+      const slice = missing.slice(start, start + batch);
+      const vectors = await embeddings.embedDocuments(slice.map(([post]) => postEmbeddingText(post as PostDocument)));
+      slice.forEach(([post, i], j) => (result[i] = { ...post, embedding: vectors[j] }));
+    }
+    return result;
+  }
+
+  private async embedQuery(question: string): Promise<number[] | undefined> {
+    if (!this.embeddings || question.trim() === '') return undefined;
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`Query embedding took longer than ${this.embedTimeoutMs} ms`)), this.embedTimeoutMs);
+      });
+      return await Promise.race([this.embeddings.embedQuery(question), timeout]);
+    } catch (error) {
+      this.options.onEmbeddingError?.(error);
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}
