@@ -4,6 +4,7 @@ module.exports = {
     '<rootDir>/proto',
     '<rootDir>/services/libs/kit',
     '<rootDir>/services/libs/testing',
+    '<rootDir>/services/libs/embedded-db',
     '<rootDir>/services/gateway',
     '<rootDir>/services/identity',
     '<rootDir>/services/creators',

@@ -1,0 +1,64 @@
+/** The seven services, by their design-card names. */
+export const ServiceName = {
+  Gateway: 'gateway',
+  Identity: 'identity',
+  Creators: 'creators',
+  Ingestion: 'ingestion',
+  ChatInference: 'chat-inference',
+  Billing: 'billing',
+  FeatureFlags: 'feature-flags',
+} as const;
+export type ServiceName = (typeof ServiceName)[keyof typeof ServiceName];
+export const serviceNames = Object.values(ServiceName);
+/** Services reached over the transport (everything behind the gateway). */
+export const backendServiceNames = serviceNames.filter((name) => name !== ServiceName.Gateway);
+
+/**
+ * NATS subjects for request/reply, `<service>.<entity>.<verb>`. Every subject
+ * has a request and a reply schema in `contracts` (enforced by a test).
+ */
+export const Subjects = {
+  IdentityHealthCheck: 'identity.health.check',
+  CreatorsHealthCheck: 'creators.health.check',
+  IngestionHealthCheck: 'ingestion.health.check',
+  ChatInferenceHealthCheck: 'chat-inference.health.check',
+  BillingHealthCheck: 'billing.health.check',
+  FeatureFlagsHealthCheck: 'feature-flags.health.check',
+
+  IdentityJwksGet: 'identity.jwks.get',
+  IdentityGuestCreate: 'identity.guest.create',
+  IdentityTokenRefresh: 'identity.token.refresh',
+  IdentityTokenRevoke: 'identity.token.revoke',
+  IdentitySessionGet: 'identity.session.get',
+
+  CreatorsCreatorList: 'creators.creator.list',
+  CreatorsCreatorGet: 'creators.creator.get',
+  CreatorsCreatorFindByHandle: 'creators.creator.find-by-handle',
+  CreatorsCreatorFeatured: 'creators.creator.featured',
+  CreatorsPostList: 'creators.post.list',
+  CreatorsPersonaGet: 'creators.persona.get',
+
+  ChatConversationOpen: 'chat-inference.conversation.open',
+  ChatMessageList: 'chat-inference.message.list',
+  ChatMessageSend: 'chat-inference.message.send',
+  ChatRateLimitCheck: 'chat-inference.rate-limit.check',
+
+  FeatureFlagsFlagGet: 'feature-flags.flag.get',
+  FeatureFlagsFlagList: 'feature-flags.flag.list',
+} as const;
+export type Subject = (typeof Subjects)[keyof typeof Subjects];
+
+export const healthSubjectFor = {
+  identity: Subjects.IdentityHealthCheck,
+  creators: Subjects.CreatorsHealthCheck,
+  ingestion: Subjects.IngestionHealthCheck,
+  'chat-inference': Subjects.ChatInferenceHealthCheck,
+  billing: Subjects.BillingHealthCheck,
+  'feature-flags': Subjects.FeatureFlagsHealthCheck,
+} as const satisfies Record<Exclude<ServiceName, 'gateway'>, Subject>;
+
+/** Events, past tense, published fire-and-forget. */
+export const Events = {
+  CreatorsPostsChanged: 'creators.posts.changed',
+} as const;
+export type EventName = (typeof Events)[keyof typeof Events];

@@ -1,0 +1,12 @@
+import type { ServiceDatabase } from '@backtalk/kit';
+import { CreatorSubscriptionEntity } from './subscription/creator-subscription.entity';
+import { StripeAccountEntity } from './stripe-account/stripe-account.entity';
+import { StripeCustomerEntity } from './stripe-account/stripe-customer.entity';
+import { ProcessedWebhookEventEntity } from './webhook-event/processed-webhook-event.entity';
+import { migrations } from './migrations';
+
+export const billingDatabase: ServiceDatabase = {
+  schema: 'billing',
+  entities: [CreatorSubscriptionEntity, StripeAccountEntity, StripeCustomerEntity, ProcessedWebhookEventEntity],
+  migrations,
+};

@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceKitModule } from '@backtalk/kit';
+import { Subjects } from '@backtalk/proto';
+import { billingConfigSchema } from './billing.config';
+import { billingDatabase } from './billing.database';
+
+@Module({})
+export class BillingModule {
+  static register(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: BillingModule,
+      imports: [
+        ServiceKitModule.forService({
+          name: 'billing',
+          config: billingConfigSchema,
+          database: billingDatabase,
+          healthSubject: Subjects.BillingHealthCheck,
+          env,
+        }),
+      ],
+    };
+  }
+}

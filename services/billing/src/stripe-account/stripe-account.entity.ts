@@ -1,0 +1,20 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** A creator's Stripe Connect Express account and the price fans pay them. */
+@Entity({ name: 'stripe_accounts' })
+export class StripeAccountEntity {
+  @PrimaryColumn('uuid')
+  creatorId!: string;
+
+  @Column({ type: 'text' })
+  stripeAccountId!: string;
+
+  @Column({ type: 'text', nullable: true })
+  stripePriceId!: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  onboardingComplete!: boolean;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,3 @@
+import { baseConfigSchema } from '@backtalk/kit';
+
+export const chatInferenceConfigSchema = baseConfigSchema;

@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceKitModule } from '@backtalk/kit';
+import { Subjects } from '@backtalk/proto';
+import { chatInferenceConfigSchema } from './chat-inference.config';
+import { chatInferenceDatabase } from './chat-inference.database';
+
+@Module({})
+export class ChatInferenceModule {
+  static register(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: ChatInferenceModule,
+      imports: [
+        ServiceKitModule.forService({
+          name: 'chat-inference',
+          config: chatInferenceConfigSchema,
+          database: chatInferenceDatabase,
+          healthSubject: Subjects.ChatInferenceHealthCheck,
+          env,
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+
+export type MessageRole = 'user' | 'assistant';
+export type MessageStatus = 'complete' | 'streaming' | 'failed';
+
+export interface MessageCitation {
+  postId: string;
+  date: string;
+  url: string;
+  caption: string;
+}
+
+/** Spec §3 Message. Assistant text is saved as it streams, so nothing is lost on a crash. */
+@Entity({ name: 'messages' })
+@Index('messages_conversation_created_idx', ['conversationId', 'createdAt'])
+export class MessageEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'uuid' })
+  conversationId!: string;
+
+  @Column({ type: 'uuid' })
+  owner!: string;
+
+  @Column({ type: 'text' })
+  role!: MessageRole;
+
+  /** Content blocks as sent (`[{ text }]`). */
+  @Column({ type: 'jsonb' })
+  content!: { text: string }[];
+
+  @Column({ type: 'jsonb', nullable: true })
+  aiContext!: Record<string, unknown> | null;
+
+  @Column({ type: 'jsonb', nullable: true })
+  toolConfiguration!: Record<string, unknown> | null;
+
+  @Column({ type: 'text', default: 'complete' })
+  status!: MessageStatus;
+
+  @Column({ type: 'text', nullable: true })
+  stopReason!: string | null;
+
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  citations!: MessageCitation[];
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

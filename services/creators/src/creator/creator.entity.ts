@@ -1,0 +1,65 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** Spec §3 Creator. `handle` is the last path segment of tiktokURL, lower-cased, for lookups. */
+@Entity({ name: 'creators' })
+export class CreatorEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'text' })
+  owner!: string;
+
+  @Index('creators_user_id_idx')
+  @Column({ type: 'text' })
+  userId!: string;
+
+  @Column({ type: 'text' })
+  tiktokURL!: string;
+
+  @Index('creators_handle_key', { unique: true })
+  @Column({ type: 'text' })
+  handle!: string;
+
+  @Column({ type: 'text', nullable: true })
+  secUid!: string | null;
+
+  @Column({ type: 'text', default: '' })
+  bio!: string;
+
+  @Column({ type: 'text', default: '' })
+  nickName!: string;
+
+  @Column({ type: 'text', default: '' })
+  thumb!: string;
+
+  @Column({ type: 'text', nullable: true })
+  stripeAccountId!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  stripePriceId!: string | null;
+
+  @Column({ type: 'text', default: '' })
+  essencePrompt!: string;
+
+  @Column({ type: 'text', default: '' })
+  creatorPrompt!: string;
+
+  @Column({ type: 'integer', name: 'price_per_subscription', default: 1000 })
+  pricePerSubscription!: number;
+
+  @Column({ type: 'boolean', default: false })
+  onboardingComplete!: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  demoAccount!: boolean;
+
+  /** The landing page's 'Try Backtalk now!' creator. */
+  @Column({ type: 'boolean', default: false })
+  featured!: boolean;
+
+  @Column({ type: 'integer', default: 0 })
+  followerCount!: number;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,12 @@
+import type { ServiceDatabase } from '@backtalk/kit';
+import { CreatorEntity } from './creator/creator.entity';
+import { CreatorInitStatusEntity } from './init-status/creator-init-status.entity';
+import { PostEntity } from './post/post.entity';
+import { CreatorVerificationKeyEntity } from './verification-key/creator-verification-key.entity';
+import { migrations } from './migrations';
+
+export const creatorsDatabase: ServiceDatabase = {
+  schema: 'creators',
+  entities: [CreatorEntity, PostEntity, CreatorVerificationKeyEntity, CreatorInitStatusEntity],
+  migrations,
+};

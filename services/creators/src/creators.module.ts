@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceKitModule } from '@backtalk/kit';
+import { Subjects } from '@backtalk/proto';
+import { creatorsConfigSchema } from './creators.config';
+import { creatorsDatabase } from './creators.database';
+
+@Module({})
+export class CreatorsModule {
+  static register(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: CreatorsModule,
+      imports: [
+        ServiceKitModule.forService({
+          name: 'creators',
+          config: creatorsConfigSchema,
+          database: creatorsDatabase,
+          healthSubject: Subjects.CreatorsHealthCheck,
+          env,
+        }),
+      ],
+    };
+  }
+}

@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceKitModule } from '@backtalk/kit';
+import { Subjects } from '@backtalk/proto';
+import { featureFlagsConfigSchema } from './feature-flags.config';
+import { featureFlagsDatabase } from './feature-flags.database';
+
+@Module({})
+export class FeatureFlagsModule {
+  static register(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: FeatureFlagsModule,
+      imports: [
+        ServiceKitModule.forService({
+          name: 'feature-flags',
+          config: featureFlagsConfigSchema,
+          database: featureFlagsDatabase,
+          healthSubject: Subjects.FeatureFlagsHealthCheck,
+          env,
+        }),
+      ],
+    };
+  }
+}

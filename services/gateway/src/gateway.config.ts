@@ -1,0 +1,13 @@
+import { baseConfigSchema, portSchema } from '@backtalk/kit';
+import { z } from 'zod';
+
+export const gatewayConfigSchema = baseConfigSchema.extend({
+  PORT: portSchema.default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Where the built web app lives; the gateway serves it with an SPA fallback. */
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  /** How long /api/health waits for each service before calling it down. */
+  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+});
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

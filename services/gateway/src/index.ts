@@ -1,0 +1,2 @@
+export { startGateway, type StartedGateway } from './gateway.bootstrap';
+export { GatewayModule } from './gateway.module';

@@ -1,0 +1,27 @@
+import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
+
+/** Spec §3 GuestUser: an anonymous fan, keyed by the user id it signs in as. */
+@Entity({ name: 'guest_users' })
+export class GuestUserEntity {
+  /** The guest's user id (the spec's cognitoUsername). */
+  @PrimaryColumn('uuid')
+  cognitoUsername!: string;
+
+  @Column({ type: 'text' })
+  creatorId!: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @Column({ type: 'timestamptz', nullable: true })
+  lastActiveAt!: Date | null;
+
+  @Column({ type: 'text', nullable: true })
+  ipAddress!: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  userAgent!: string | null;
+
+  @Column({ type: 'boolean', nullable: true })
+  convertedToUser!: boolean | null;
+}

@@ -1,0 +1,13 @@
+import type { ServiceDatabase } from '@backtalk/kit';
+import { GuestPasswordEntity } from './guest/guest-password.entity';
+import { GuestUserEntity } from './guest/guest-user.entity';
+import { RefreshTokenEntity } from './refresh-token/refresh-token.entity';
+import { SigningKeyEntity } from './refresh-token/signing-key.entity';
+import { UserEntity } from './user/user.entity';
+import { migrations } from './migrations';
+
+export const identityDatabase: ServiceDatabase = {
+  schema: 'identity',
+  entities: [UserEntity, GuestUserEntity, GuestPasswordEntity, RefreshTokenEntity, SigningKeyEntity],
+  migrations,
+};

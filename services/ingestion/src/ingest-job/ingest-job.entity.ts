@@ -1,0 +1,37 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+
+export type IngestJobState = 'queued' | 'running' | 'succeeded' | 'failed';
+
+/** One fetch of a creator's profile and posts; `idempotencyKey` makes redelivery harmless. */
+@Entity({ name: 'ingest_jobs' })
+export class IngestJobEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Index('ingest_jobs_idempotency_key', { unique: true })
+  @Column({ type: 'text' })
+  idempotencyKey!: string;
+
+  @Index('ingest_jobs_creator_id_idx')
+  @Column({ type: 'text' })
+  creatorId!: string;
+
+  @Column({ type: 'text' })
+  owner!: string;
+
+  @Column({ type: 'text' })
+  state!: IngestJobState;
+
+  /** Index into the 13 creator-init statuses (spec §4). */
+  @Column({ type: 'integer', default: 0 })
+  step!: number;
+
+  @Column({ type: 'text', nullable: true })
+  error!: string | null;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ type: 'timestamptz' })
+  updatedAt!: Date;
+}

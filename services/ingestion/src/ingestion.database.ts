@@ -1,0 +1,11 @@
+import type { ServiceDatabase } from '@backtalk/kit';
+import { IngestJobEntity } from './ingest-job/ingest-job.entity';
+import { MediaObjectEntity } from './media-object/media-object.entity';
+import { PostEmbeddingEntity } from './post-embedding/post-embedding.entity';
+import { migrations } from './migrations';
+
+export const ingestionDatabase: ServiceDatabase = {
+  schema: 'ingestion',
+  entities: [IngestJobEntity, MediaObjectEntity, PostEmbeddingEntity],
+  migrations,
+};

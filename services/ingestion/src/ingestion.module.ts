@@ -1,0 +1,23 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { ServiceKitModule } from '@backtalk/kit';
+import { Subjects } from '@backtalk/proto';
+import { ingestionConfigSchema } from './ingestion.config';
+import { ingestionDatabase } from './ingestion.database';
+
+@Module({})
+export class IngestionModule {
+  static register(env?: Record<string, string | undefined>): DynamicModule {
+    return {
+      module: IngestionModule,
+      imports: [
+        ServiceKitModule.forService({
+          name: 'ingestion',
+          config: ingestionConfigSchema,
+          database: ingestionDatabase,
+          healthSubject: Subjects.IngestionHealthCheck,
+          env,
+        }),
+      ],
+    };
+  }
+}

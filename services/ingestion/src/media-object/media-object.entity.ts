@@ -1,0 +1,33 @@
+import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A file ingestion stored (video, cover, caption track) and where it lives. */
+@Entity({ name: 'media_objects' })
+@Index('media_objects_storage_key', ['storageKey'], { unique: true })
+export class MediaObjectEntity {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'text' })
+  creatorId!: string;
+
+  @Column({ type: 'text', nullable: true })
+  postId!: string | null;
+
+  @Column({ type: 'text' })
+  kind!: 'video' | 'cover' | 'caption';
+
+  @Column({ type: 'text' })
+  storageKey!: string;
+
+  @Column({ type: 'text' })
+  contentType!: string;
+
+  @Column({ type: 'integer' })
+  byteSize!: number;
+
+  @Column({ type: 'text' })
+  sha256!: string;
+
+  @CreateDateColumn({ type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CONFIG } from '../config/config.module';
+import type { BaseConfig } from '../config/config.schema';
+import { dataSourceOptions, type ServiceDatabase } from './database.options';
+import { openMigratedDataSource } from './migrate';
+
+/** Gives a service its own PostgreSQL schema, migrated on start. */
+@Module({})
+export class DatabaseModule {
+  static forService(database: ServiceDatabase): DynamicModule {
+    return {
+      module: DatabaseModule,
+      imports: [
+        TypeOrmModule.forRootAsync({
+          inject: [CONFIG],
+          useFactory: (config: BaseConfig) => dataSourceOptions(database, config.DATABASE_URL, config.DATABASE_POOL_SIZE),
+          dataSourceFactory: async (options) => {
+            if (!options) throw new Error('Missing data source options');
+            return openMigratedDataSource(options as Parameters<typeof openMigratedDataSource>[0]);
+          },
+        }),
+      ],
+      exports: [TypeOrmModule],
+    };
+  }
+}

@@ -1,0 +1,57 @@
+import { ErrorCode, type WireError, isWireError } from '@backtalk/proto';
+
+/**
+ * The base of every typed error a service raises. Each module subclasses it
+ * with its own codes; the RPC filter turns it into `{ code, message }` on the
+ * wire and the gateway maps the code to an HTTP status.
+ */
+export class ServiceError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+    readonly service?: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+
+  toWire(): WireError {
+    return {
+      code: this.code,
+      message: this.message,
+      ...(this.service ? { service: this.service } : {}),
+      ...(this.details === undefined ? {} : { details: this.details }),
+    };
+  }
+
+  static fromWire(error: WireError): ServiceError {
+    return new ServiceError(error.code, error.message, error.details, error.service);
+  }
+
+  /** Anything caught from a transport call, turned into a typed error. */
+  static from(error: unknown, service?: string): ServiceError {
+    if (error instanceof ServiceError) return error;
+    if (isWireError(error)) return ServiceError.fromWire(error);
+    const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
+    return new ServiceError(ErrorCode.Internal, message, undefined, service);
+  }
+}
+
+export class ValidationError extends ServiceError {
+  constructor(message: string, details?: unknown) {
+    super(ErrorCode.ValidationFailed, message, details);
+  }
+}
+
+export class NotFoundError extends ServiceError {
+  constructor(message: string, code: ErrorCode = ErrorCode.NotFound) {
+    super(code, message);
+  }
+}
+
+export class ForbiddenError extends ServiceError {
+  constructor(message = 'You do not have access to this record') {
+    super(ErrorCode.Forbidden, message);
+  }
+}

@@ -1,0 +1,37 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { LoggerModule } from 'nestjs-pino';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import pretty from 'pino-pretty';
+import { loggerOptions, type LoggerSettings } from './logger';
+import { REQUEST_ID_HEADER, sanitizeRequestId } from './request-context';
+
+@Module({})
+export class LoggingModule {
+  static forRoot(settings: LoggerSettings): DynamicModule {
+    return {
+      module: LoggingModule,
+      imports: [
+        LoggerModule.forRoot({
+          pinoHttp: [
+            {
+              ...loggerOptions({ ...settings, pretty: false }),
+              genReqId: (req: IncomingMessage) =>
+                sanitizeRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
+              customProps: (req: IncomingMessage) => ({
+                requestId: (req as IncomingMessage & { id?: string }).id,
+              }),
+              autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
+              quietReqLogger: true,
+            },
+            // Pretty output in the same thread (no transport worker per service module).
+            ...(settings.pretty
+              ? [pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })]
+              : []),
+          ] as never,
+        }),
+      ],
+      exports: [LoggerModule],
+    };
+  }
+}

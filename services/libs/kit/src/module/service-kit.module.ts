@@ -1,0 +1,72 @@
+import { DynamicModule, Module, type Provider } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { getDataSourceToken } from '@nestjs/typeorm';
+import type { Subject } from '@backtalk/proto';
+import type { DataSource } from 'typeorm';
+import type { z } from 'zod';
+import { ConfigModule } from '../config/config.module';
+import { loadConfig } from '../config/load-config';
+import { DatabaseModule } from '../database/database.module';
+import type { ServiceDatabase } from '../database/database.options';
+import { ServiceErrorFilter } from '../errors/service-error.filter';
+import { createHealthRpcController, HealthHttpController } from '../health/health.controllers';
+import { ServiceHealth } from '../health/service-health';
+import { LoggingModule } from '../logging/logging.module';
+import { HttpMetricsInterceptor } from '../metrics/http-metrics.interceptor';
+import { MetricsController } from '../metrics/metrics.controller';
+import { ContractInterceptor } from '../transport/contract.interceptor';
+import { TransportModule } from '../transport/transport.module';
+import type { BaseConfig } from '../config/config.schema';
+
+export interface ServiceKitOptions<S extends z.ZodObject> {
+  name: string;
+  config: S;
+  database?: ServiceDatabase;
+  /** The service's `<name>.health.check` subject; the gateway has none. */
+  healthSubject?: Subject;
+  env?: Record<string, string | undefined>;
+}
+
+/**
+ * Everything a Backtalk service needs from the platform, in one import:
+ * validated config, logging, the transport client, its database schema,
+ * health (NATS and HTTP), metrics, contract validation and error mapping.
+ */
+@Module({})
+export class ServiceKitModule {
+  static forService<S extends z.ZodObject>(options: ServiceKitOptions<S>): DynamicModule {
+    const config = loadConfig(options.config, options.env) as BaseConfig;
+    const healthProvider: Provider = options.database
+      ? {
+          provide: ServiceHealth,
+          inject: [getDataSourceToken()],
+          useFactory: (dataSource: DataSource) => new ServiceHealth(options.name, dataSource),
+        }
+      : { provide: ServiceHealth, useValue: new ServiceHealth(options.name) };
+    return {
+      module: ServiceKitModule,
+      imports: [
+        ConfigModule.forRoot(options.config, options.env),
+        LoggingModule.forRoot({
+          service: options.name,
+          level: config.LOG_LEVEL,
+          pretty: config.BACKTALK_MODE === 'standalone' && process.stdout.isTTY,
+        }),
+        TransportModule.forService(options.name),
+        ...(options.database ? [DatabaseModule.forService(options.database)] : []),
+      ],
+      controllers: [
+        HealthHttpController,
+        MetricsController,
+        ...(options.healthSubject ? [createHealthRpcController(options.healthSubject)] : []),
+      ],
+      providers: [
+        healthProvider,
+        { provide: APP_FILTER, useValue: new ServiceErrorFilter(options.name) },
+        { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
+        { provide: APP_INTERCEPTOR, useValue: new HttpMetricsInterceptor(options.name) },
+      ],
+      exports: [ServiceHealth, TransportModule, ConfigModule],
+    };
+  }
+}

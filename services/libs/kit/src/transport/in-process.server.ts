@@ -1,0 +1,61 @@
+import { CustomTransportStrategy, NatsContext, Server } from '@nestjs/microservices';
+import type { ReadPacket, WritePacket } from '@nestjs/microservices';
+import { headers as natsHeaders } from 'nats';
+import { type BusMessage, InProcessBus } from './in-process.bus';
+
+/** Nest's own reply when nothing handles a pattern (same text as its NATS server). */
+const NO_MESSAGE_HANDLER = 'There is no matching message handler defined in the remote service.';
+
+/**
+ * A Nest transport strategy over the in-process bus. Packets are JSON
+ * serialised and parsed exactly as the NATS server does, handlers get a
+ * NatsContext with real NATS headers, and streaming replies are sent value by
+ * value, so services behave the same in standalone and cluster mode.
+ */
+export class InProcessServer extends Server implements CustomTransportStrategy {
+  private readonly unsubscribers: (() => void)[] = [];
+
+  constructor(private readonly bus: InProcessBus) {
+    super();
+    this.transportId = Symbol.for('backtalk.in-process');
+  }
+
+  listen(callback: (...optionalParams: unknown[]) => void): void {
+    for (const subject of this.messageHandlers.keys()) {
+      this.unsubscribers.push(this.bus.subscribe(subject, (message) => void this.handleMessage(subject, message)));
+    }
+    callback();
+  }
+
+  close(): void {
+    this.unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
+  }
+
+  on(): void {
+    // The bus has no connection status to report.
+  }
+
+  unwrap<T>(): T {
+    return this.bus as T;
+  }
+
+  private async handleMessage(subject: string, message: BusMessage): Promise<void> {
+    const packet = JSON.parse(message.data) as ReadPacket & { id?: string };
+    const context = new NatsContext([subject, message.headers ?? natsHeaders()]);
+    if (packet.id === undefined) {
+      await this.handleEvent(subject, packet, context);
+      return;
+    }
+    const respond = (response: WritePacket): void =>
+      message.respond?.(JSON.stringify({ ...response, id: packet.id }));
+    const handler = this.getHandlerByPattern(subject);
+    if (!handler) {
+      respond({ err: NO_MESSAGE_HANDLER, isDisposed: true });
+      return;
+    }
+    this.onProcessingStartHook(this.transportId!, context, async () => {
+      const response$ = this.transformToObservable(await handler(packet.data, context));
+      if (response$) this.send(response$, respond);
+    });
+  }
+}

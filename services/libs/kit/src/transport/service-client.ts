@@ -1,0 +1,138 @@
+import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import {
+  ErrorCode,
+  type EventName,
+  type EventPayloadOf,
+  type ReplyOf,
+  type RequestOf,
+  type Subject,
+  contracts,
+  eventContracts,
+} from '@backtalk/proto';
+import { headers as natsHeaders } from 'nats';
+import { Observable, TimeoutError, catchError, firstValueFrom, map, tap, throwError, timeout } from 'rxjs';
+import type { z } from 'zod';
+import { CONFIG } from '../config/config.module';
+import type { BaseConfig } from '../config/config.schema';
+import { ServiceError, ValidationError } from '../errors/service-error';
+import { describeZodIssues } from '../errors/zod-issues';
+import { REQUEST_ID_HEADER, RequestContext } from '../logging/request-context';
+import { natsRequestDuration, natsRequestsTotal } from '../metrics/metrics';
+import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
+
+/** NO_MESSAGE_HANDLER from Nest: the service is up but does not handle this subject. */
+const NO_HANDLER_TEXT = 'There is no matching message handler';
+/** Nest's EmptyResponseException: nobody subscribes to the subject (the service is down). */
+const NO_RESPONDERS_TEXT = 'There are no subscribers listening';
+
+export interface StreamTimeouts {
+  /** How long to wait for the first value. */
+  firstMs?: number;
+  /** How long to wait between values after the first. */
+  eachMs?: number;
+}
+
+/**
+ * The one way a service calls another: typed by `proto/`, validated on the way
+ * out and on the way back, with a timeout, the request id in the headers, and
+ * errors turned into ServiceError. The same code runs over NATS and in-process.
+ */
+@Injectable()
+export class ServiceClient implements OnApplicationShutdown {
+  private readonly logger = new Logger(ServiceClient.name);
+
+  constructor(
+    @Inject(TRANSPORT_CLIENT) private readonly proxy: ClientProxy,
+    @Inject(CONFIG) private readonly config: BaseConfig,
+    @Inject(SERVICE_NAME) private readonly caller: string,
+  ) {}
+
+  request<S extends Subject>(subject: S, payload: RequestOf<S>, timeoutMs?: number): Promise<ReplyOf<S>> {
+    const limit = timeoutMs ?? this.config.REQUEST_TIMEOUT_MS;
+    return firstValueFrom(this.stream(subject, payload, { firstMs: limit, eachMs: limit }));
+  }
+
+  stream<S extends Subject>(subject: S, payload: RequestOf<S>, timeouts: StreamTimeouts = {}): Observable<ReplyOf<S>> {
+    const contract = contracts[subject];
+    const target = subject.split('.')[0] ?? subject;
+    const checked = contract.request.safeParse(payload);
+    if (!checked.success) {
+      return throwError(() => new ValidationError(describeZodIssues(checked.error), checked.error.issues));
+    }
+    const first = timeouts.firstMs ?? this.config.REQUEST_TIMEOUT_MS;
+    const each = timeouts.eachMs ?? first;
+    const stopTimer = natsRequestDuration.startTimer({ service: this.caller, subject });
+    let answered = false;
+    const outcome = (value: string): void => {
+      natsRequestsTotal.inc({ service: this.caller, subject, outcome: value });
+    };
+    return this.proxy.send<unknown>(subject, this.record(payload)).pipe(
+      timeout({ first, each }),
+      map((value) => parseReply(contract.reply, value, target, subject) as ReplyOf<S>),
+      tap({
+        next: () => {
+          if (!answered) stopTimer();
+          answered = true;
+        },
+        complete: () => outcome('ok'),
+      }),
+      catchError((error: unknown) => {
+        const failure = this.toServiceError(error, target, answered ? each : first);
+        outcome(failure.code);
+        return throwError(() => failure);
+      }),
+    );
+  }
+
+  async emit<E extends EventName>(event: E, payload: EventPayloadOf<E>): Promise<void> {
+    const checked = eventContracts[event].safeParse(payload);
+    if (!checked.success) throw new ValidationError(describeZodIssues(checked.error), checked.error.issues);
+    await firstValueFrom(this.proxy.emit(event, this.record(payload)), { defaultValue: undefined });
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.proxy.close();
+  }
+
+  private record(payload: unknown) {
+    const headers = natsHeaders();
+    const requestId = RequestContext.requestId();
+    if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+    return new NatsRecordBuilder(payload).setHeaders(headers).build();
+  }
+
+  private toServiceError(error: unknown, target: string, waitedMs: number): ServiceError {
+    if (error instanceof ServiceError) return error;
+    if (error instanceof TimeoutError) {
+      return new ServiceError(
+        ErrorCode.ServiceUnavailable,
+        `${target} did not answer within ${waitedMs} ms`,
+        undefined,
+        target,
+      );
+    }
+    if (error instanceof Error && error.message.includes(NO_RESPONDERS_TEXT)) {
+      return new ServiceError(ErrorCode.ServiceUnavailable, `${target} is unavailable`, undefined, target);
+    }
+    if (typeof error === 'string' && error.startsWith(NO_HANDLER_TEXT)) {
+      return new ServiceError(ErrorCode.ServiceUnavailable, `${target} does not handle this request`, undefined, target);
+    }
+    const failure = ServiceError.from(error, target);
+    if (failure.code === ErrorCode.Internal && !(error && typeof error === 'object' && 'code' in error)) {
+      this.logger.warn(`Transport error calling ${target}: ${failure.message}`);
+    }
+    return failure;
+  }
+}
+
+function parseReply(schema: z.ZodType, value: unknown, target: string, subject: string): unknown {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  throw new ServiceError(
+    ErrorCode.Internal,
+    `${target} sent an invalid reply to ${subject}: ${describeZodIssues(parsed.error)}`,
+    undefined,
+    target,
+  );
+}

@@ -1,0 +1,36 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { CONFIG } from '../config/config.module';
+import type { BaseConfig } from '../config/config.schema';
+import { InProcessClient } from './in-process.client';
+import { processBus } from './in-process.bus';
+import { ServiceClient } from './service-client';
+import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
+
+export function createTransportClient(config: BaseConfig, service: string): ClientProxy {
+  if (config.BACKTALK_MODE === 'standalone') return new InProcessClient(processBus);
+  return ClientProxyFactory.create({
+    transport: Transport.NATS,
+    options: { servers: config.NATS_URL, name: `${service}-client`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+  });
+}
+
+@Global()
+@Module({})
+export class TransportModule {
+  static forService(service: string): DynamicModule {
+    return {
+      module: TransportModule,
+      providers: [
+        { provide: SERVICE_NAME, useValue: service },
+        {
+          provide: TRANSPORT_CLIENT,
+          inject: [CONFIG],
+          useFactory: (config: BaseConfig) => createTransportClient(config, service),
+        },
+        ServiceClient,
+      ],
+      exports: [SERVICE_NAME, TRANSPORT_CLIENT, ServiceClient],
+    };
+  }
+}

@@ -1,0 +1,1 @@
+export { startStandalone, StartupError, type RunningStandalone } from './standalone';

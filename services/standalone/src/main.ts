@@ -1,0 +1,38 @@
+import 'reflect-metadata';
+import { describeStartupError } from '@backtalk/kit';
+import { StartupError, startStandalone } from './standalone';
+
+const log = (line: string): void => void process.stdout.write(`${line}\n`);
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const backtalk = await startStandalone({ env: process.env, log });
+  log(`\nBacktalk is ready at ${backtalk.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.`);
+  let stopping = false;
+  const shutdown = (signal: string): void => {
+    if (stopping) {
+      log('Stopping immediately.');
+      process.exit(1);
+    }
+    stopping = true;
+    log(`\n${signal} received: stopping Backtalk…`);
+    backtalk.stop().then(
+      () => {
+        log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        process.stderr.write(`Error while stopping: ${describeStartupError(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof StartupError ? error.message : describeStartupError(error);
+  process.stderr.write(`Backtalk could not start: ${message}\n`);
+  process.exit(1);
+});

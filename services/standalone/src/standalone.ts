@@ -1,0 +1,78 @@
+import { assertWritableDir, startEmbeddedPostgres, type RunningDatabase } from '@backtalk/embedded-db';
+import { startGateway } from '@backtalk/gateway';
+import { processBus, startInProcessService } from '@backtalk/kit';
+import type { INestApplication, INestMicroservice } from '@nestjs/common';
+import net from 'node:net';
+import path from 'node:path';
+import { backendServices } from './services';
+
+export interface StandaloneOptions {
+  env: Record<string, string | undefined>;
+  log: (line: string) => void;
+}
+
+export interface RunningStandalone {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export class StartupError extends Error {}
+
+/**
+ * Standalone mode: PostgreSQL embedded, every service module in this process
+ * over the in-process bus, the gateway serving the API and the web app.
+ */
+export async function startStandalone({ env, log }: StandaloneOptions): Promise<RunningStandalone> {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got "${env.PORT}"`);
+  const dataDir = path.resolve(env.BACKTALK_DATA_DIR || '.backtalk');
+  try {
+    assertWritableDir(dataDir);
+  } catch (error) {
+    throw new StartupError(`Cannot write to the data folder ${dataDir} (${(error as NodeJS.ErrnoException).code}). Set BACKTALK_DATA_DIR to a writable folder.`);
+  }
+  if (port !== 0 && !(await portIsFree(port, env.HOST ?? '127.0.0.1'))) {
+    throw new StartupError(`Port ${port} is already in use. Stop the other program or set PORT to a free port.`);
+  }
+
+  log(`Starting PostgreSQL (data in ${path.join(dataDir, 'postgres')})`);
+  const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), database: 'backtalk' });
+  const serviceEnv: Record<string, string | undefined> = {
+    NODE_ENV: 'development',
+    ...env,
+    BACKTALK_MODE: 'standalone',
+    BACKTALK_DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    HOST: env.HOST ?? '127.0.0.1',
+    PORT: String(port),
+  };
+  const services: INestMicroservice[] = [];
+  let gateway: INestApplication | undefined;
+  const stop = async (): Promise<void> => {
+    await gateway?.close().catch(() => undefined);
+    await Promise.all(services.map((service) => service.close().catch(() => undefined)));
+    await database.stop().catch(() => undefined);
+  };
+  try {
+    for (const definition of backendServices) {
+      services.push(await startInProcessService(definition, processBus, serviceEnv));
+    }
+    const started = await startGateway(serviceEnv);
+    gateway = started.app;
+    if (!started.servesWebApp) log('The web app is not built (web/dist is missing); serving the API only.');
+    return { url: started.url, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+function portIsFree(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+export type { RunningDatabase };
