@@ -1,0 +1,61 @@
+import { eventStream, installFetchMock } from '../test/fetch-mock';
+import { sendMessage, type StreamHandlers } from './conversations.api';
+import { bindAuth } from './http';
+
+describe('sendMessage (SSE)', () => {
+  beforeEach(() => bindAuth({ getAccessToken: async () => 'token-1', onUnauthorized: async () => null }));
+  afterEach(() => bindAuth(null));
+
+  function handlers() {
+    const seen: string[] = [];
+    const h: StreamHandlers = {
+      onFragment: (f) => seen.push(`fragment ${f.id} ${JSON.stringify(f.text)}${f.stopReason ? ` ${f.stopReason}` : ''}`),
+      onCitations: (c) => seen.push(`citations ${c.messageId} ${c.citations.length}`),
+      onError: (e) => seen.push(`error ${e.code}`),
+    };
+    return { seen, h };
+  }
+
+  it('parses events split anywhere across chunks, in order', async () => {
+    const stream = eventStream();
+    const fetchMock = installFetchMock().on('POST', '/api/conversations/c1/messages', () => stream.response);
+    const { seen, h } = handlers();
+    const done = sendMessage('c1', { content: [{ text: 'hi' }], aiContext: {} }, h);
+
+    const raw =
+      'event: fragment\ndata: {"id":"m1#0","text":"Hel"}\n\n' +
+      ': keep-alive\n\n' +
+      'event: fragment\r\ndata: {"id":"m1#1","text":"lo","stopReason":"end_turn"}\r\n\r\n' +
+      'event: citations\ndata: {"messageId":"m1","citations":[{"postId":"p","date":"d","url":"u","caption":"c"}]}\n\n' +
+      'event: mystery\ndata: {}\n\n';
+    for (let i = 0; i < raw.length; i += 7) stream.push(raw.slice(i, i + 7));
+    stream.close();
+    await done;
+
+    expect(seen).toEqual(['fragment m1#0 "Hel"', 'fragment m1#1 "lo" end_turn', 'citations m1 1']);
+    expect(fetchMock.calls[0].headers).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer token-1' });
+  });
+
+  it('reports error events and unreadable data through onError', async () => {
+    const stream = eventStream();
+    installFetchMock().on('POST', '/api/conversations/c1/messages', () => stream.response);
+    const { seen, h } = handlers();
+    const done = sendMessage('c1', { content: [{ text: 'hi' }], aiContext: {} }, h);
+    stream.event('error', { code: 'LLM_FAILED', message: 'x' });
+    stream.push('event: fragment\ndata: {not json\n\n');
+    stream.close();
+    await done;
+    expect(seen).toEqual(['error LLM_FAILED', 'error BAD_STREAM_EVENT']);
+  });
+
+  it('stops reading when aborted', async () => {
+    const stream = eventStream();
+    installFetchMock().on('POST', '/api/conversations/c1/messages', () => stream.response);
+    const controller = new AbortController();
+    const { h } = handlers();
+    const done = sendMessage('c1', { content: [{ text: 'hi' }], aiContext: {} }, h, controller.signal);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    controller.abort();
+    await expect(done).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

@@ -1,0 +1,18 @@
+import type { ButtonHTMLAttributes } from 'react';
+import './components.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: ButtonVariant;
+  size?: 'md' | 'lg' | 'sm';
+}
+
+/** Class names of a button, for links that should look like one. */
+export function buttonClass(variant: ButtonVariant = 'primary', size: 'md' | 'lg' | 'sm' = 'md'): string {
+  return `btn btn--${variant} btn--${size}`;
+}
+
+export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...rest }: ButtonProps) {
+  return <button type={type} className={`${buttonClass(variant, size)}${className ? ` ${className}` : ''}`} {...rest} />;
+}

@@ -1,0 +1,62 @@
+import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useChatStore } from './chat.store';
+
+/** Spec §5/§9: the text box grows with its content up to 150px. */
+export const TEXTAREA_MAX_HEIGHT_PX = 150;
+
+export function ChatInput({ creatorName, onSend, disabled }: { creatorName: string; onSend(): void; disabled: boolean }) {
+  const draft = useChatStore((state) => state.draft);
+  const setDraft = useChatStore((state) => state.setDraft);
+  const isSending = useChatStore((state) => state.isSending);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    const height = Math.min(el.scrollHeight, TEXTAREA_MAX_HEIGHT_PX);
+    if (height > 0) el.style.height = `${height}px`;
+    el.style.overflowY = el.scrollHeight > TEXTAREA_MAX_HEIGHT_PX ? 'auto' : 'hidden';
+  }, [draft]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends; Shift+Enter (and Enter while composing with an IME) adds a line.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      onSend();
+    }
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    onSend();
+  };
+
+  return (
+    <form className="composer" onSubmit={onSubmit}>
+      <div className="composer__box">
+        <textarea
+          ref={ref}
+          className="composer__input"
+          rows={1}
+          value={draft}
+          placeholder={`Message ${creatorName}…`}
+          aria-label="Message"
+          style={{ maxHeight: TEXTAREA_MAX_HEIGHT_PX }}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+        />
+        <button
+          type="submit"
+          className="composer__send"
+          aria-label="Send message"
+          disabled={disabled || isSending || !draft.trim()}
+        >
+          <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+            <path d="M4 12 20 4l-6 16-3-7-7-1z" fill="currentColor" />
+          </svg>
+        </button>
+      </div>
+      <p className="composer__hint">Enter to send · Shift+Enter for a new line</p>
+    </form>
+  );
+}

@@ -1,0 +1,382 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { ChatMessage } from '../../api';
+import { eventStream, installFetchMock, jsonResponse, type FetchMock, type StreamController } from '../../test/fetch-mock';
+import { newCreator, resetAppState, signInAs } from '../../test/fixtures';
+import { LocationProbe } from '../../test/LocationProbe';
+import { STORAGE_KEYS } from '../session';
+import { ChatView } from './ChatView';
+import { DEMO_BANNER_TEXT } from './DemoBanner';
+import { REPLY_FAILED_MESSAGE } from './useChat';
+
+const creator = newCreator();
+const TYPING = { name: 'Maya is typing' };
+
+interface Backend {
+  fetchMock: FetchMock;
+  streams: StreamController[];
+}
+
+function chatBackend(options: { history?: ChatMessage[]; rateLimit?: unknown } = {}): Backend {
+  const streams: StreamController[] = [];
+  const fetchMock = installFetchMock()
+    .on('POST', '/api/conversations', jsonResponse(200, { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' }))
+    .on('GET', '/api/conversations/conv-1/messages', jsonResponse(200, { messages: options.history ?? [] }))
+    .on('POST', '/api/chat/rate-limit', jsonResponse(200, options.rateLimit ?? { canSendMessage: true, nextAvailableTime: null }))
+    .on('POST', '/api/conversations/conv-1/messages', () => {
+      const stream = eventStream();
+      streams.push(stream);
+      return stream.response;
+    });
+  return { fetchMock, streams };
+}
+
+function renderChat(props: Partial<Parameters<typeof ChatView>[0]> = {}) {
+  return render(
+    <MemoryRouter initialEntries={['/@maya.makes']}>
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <>
+              <ChatView creator={creator} {...props} />
+              <LocationProbe />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const input = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
+const rateLimitMessages = (fetchMock: FetchMock) =>
+  fetchMock.callsTo('POST', '/api/chat/rate-limit').map((call) => (call.body as { message: string }).message);
+const sends = (fetchMock: FetchMock) => fetchMock.callsTo('POST', '/api/conversations/conv-1/messages');
+
+function type(text: string) {
+  fireEvent.change(input(), { target: { value: text } });
+}
+function pressEnter(shiftKey = false) {
+  fireEvent.keyDown(input(), { key: 'Enter', shiftKey });
+}
+async function settle() {
+  await act(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+async function emit(stream: StreamController, name: string, data: unknown) {
+  await act(async () => {
+    stream.event(name, data);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  });
+}
+async function ready() {
+  await screen.findByTestId('welcome-overlay');
+}
+async function sendAndOpenStream(backend: Backend, text = 'hello'): Promise<StreamController> {
+  type(text);
+  pressEnter();
+  await waitFor(() => expect(backend.streams).toHaveLength(1));
+  return backend.streams[0];
+}
+
+describe('ChatView', () => {
+  beforeEach(() => {
+    resetAppState();
+    signInAs();
+  });
+  afterEach(() => {
+    cleanup();
+    jest.restoreAllMocks();
+  });
+
+  it('opens the conversation, loads its history and checks the rate limit on mount', async () => {
+    const history: ChatMessage[] = [
+      { id: 'm1', role: 'user', content: 'what do you cook most?', createdAt: '2025-01-01T00:00:00Z', status: 'complete', citations: [] },
+      {
+        id: 'm2',
+        role: 'assistant',
+        content: 'Pasta, every single week.',
+        createdAt: '2025-01-01T00:00:01Z',
+        status: 'complete',
+        citations: [{ postId: 'p1', date: '2024-05-03T12:00:00Z', url: 'https://example.com/p1', caption: 'Pasta night' }],
+      },
+    ];
+    const { fetchMock } = chatBackend({ history });
+    renderChat();
+
+    expect(await screen.findByText('Pasta, every single week.')).toBeTruthy();
+    expect(screen.getByText('what do you cook most?')).toBeTruthy();
+    expect(screen.queryByTestId('welcome-overlay')).toBeNull();
+    const source = screen.getByRole('link', { name: /Post from/ });
+    expect(source.getAttribute('href')).toBe('https://example.com/p1');
+    expect(source.textContent).toContain('2024');
+    expect(fetchMock.callsTo('POST', '/api/conversations')[0].body).toEqual({ creatorId: creator.id });
+    expect(fetchMock.callsTo('POST', '/api/chat/rate-limit')[0].body).toEqual({ creatorId: creator.id, message: '' });
+  });
+
+  it('shows the creator header and, for demo accounts only, the demo banner', async () => {
+    chatBackend();
+    const { unmount } = renderChat();
+    await ready();
+    expect(screen.getByRole('heading', { name: 'Maya' })).toBeTruthy();
+    expect(screen.queryByText(DEMO_BANNER_TEXT)).toBeNull();
+    unmount();
+
+    render(
+      <MemoryRouter>
+        <ChatView creator={newCreator({ demoAccount: true })} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText(DEMO_BANNER_TEXT)).toBeTruthy();
+  });
+
+  it('streams a reply: typing until the stop fragment, one message per message id', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+
+    const stream = await sendAndOpenStream(backend, 'hello');
+    expect(sends(backend.fetchMock)[0].body).toEqual({ content: [{ text: 'hello' }], aiContext: {} });
+    expect(screen.getByText('hello')).toBeTruthy();
+    expect(input().value).toBe('');
+    expect(screen.queryByTestId('welcome-overlay')).toBeNull();
+    expect(screen.getByRole('status', TYPING)).toBeTruthy();
+
+    await emit(stream, 'fragment', { id: 'a1#0', text: 'Hi ' });
+    await emit(stream, 'fragment', { id: 'a1#1', text: 'there!' });
+    expect(screen.getByText('Hi there!')).toBeTruthy();
+    expect(screen.getByRole('status', TYPING)).toBeTruthy();
+
+    await emit(stream, 'fragment', { id: 'a1#2', text: '', stopReason: 'end_turn' });
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+    const assistant = screen.getAllByTestId('chat-message').filter((el) => el.dataset.role === 'assistant');
+    expect(assistant.map((el) => el.textContent)).toEqual(['Hi there!']);
+
+    await emit(stream, 'citations', {
+      messageId: 'a1',
+      citations: [{ postId: 'p9', date: '2024-02-01T00:00:00Z', url: 'https://example.com/p9', caption: 'x' }],
+    });
+    expect(screen.getByRole('link', { name: /Post from/ }).getAttribute('href')).toBe('https://example.com/p9');
+  });
+
+  it('clears the typing indicator and shows the error when the stream reports one', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend);
+
+    await emit(stream, 'fragment', { id: 'a1#0', text: 'Let me' });
+    await emit(stream, 'error', { code: 'LLM_UNAVAILABLE', message: 'The model is unavailable.' });
+
+    expect(screen.getByRole('alert').textContent).toBe('The model is unavailable.');
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+  });
+
+  it("clears the typing indicator and shows an error on stopReason 'error'", async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend);
+
+    await emit(stream, 'fragment', { id: 'a1#0', text: '', stopReason: 'error' });
+
+    expect(screen.getByRole('alert').textContent).toBe(REPLY_FAILED_MESSAGE);
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+  });
+
+  it('clears the typing indicator when the stream breaks off', async () => {
+    const backend = chatBackend();
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend);
+
+    await act(async () => {
+      stream.fail(new TypeError('network error'));
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+    expect(screen.getByRole('alert').textContent).toBe(REPLY_FAILED_MESSAGE);
+  });
+
+  it('shows the server error when the send is refused before streaming', async () => {
+    const backend = chatBackend();
+    backend.fetchMock.on('POST', '/api/conversations/conv-1/messages', jsonResponse(403, { code: 'CREATOR_GATED', message: 'This creator is not available.' }));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderChat();
+    await ready();
+
+    type('hello');
+    pressEnter();
+
+    expect((await screen.findByRole('alert')).textContent).toBe('This creator is not available.');
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+  });
+
+  describe('send rules', () => {
+    it('sends nothing for blank text', async () => {
+      const { fetchMock } = chatBackend();
+      renderChat();
+      await ready();
+
+      type('   \n ');
+      pressEnter();
+      await settle();
+
+      expect(rateLimitMessages(fetchMock)).toEqual(['']);
+      expect(sends(fetchMock)).toHaveLength(0);
+    });
+
+    it('adds a line on Shift+Enter instead of sending', async () => {
+      const { fetchMock } = chatBackend();
+      renderChat();
+      await ready();
+
+      type('hello');
+      pressEnter(true);
+      await settle();
+
+      expect(sends(fetchMock)).toHaveLength(0);
+      expect(rateLimitMessages(fetchMock)).toEqual(['']);
+    });
+
+    it('ignores a second send while one is in progress', async () => {
+      const backend = chatBackend();
+      renderChat();
+      await ready();
+
+      const stream = await sendAndOpenStream(backend, 'one');
+      type('two');
+      pressEnter();
+      await settle();
+
+      expect(sends(backend.fetchMock)).toHaveLength(1);
+      expect(rateLimitMessages(backend.fetchMock)).toEqual(['', 'one']);
+
+      await emit(stream, 'fragment', { id: 'a1#0', text: 'ok', stopReason: 'end_turn' });
+      await act(async () => stream.close());
+      await settle();
+      pressEnter();
+      await waitFor(() => expect(sends(backend.fetchMock)).toHaveLength(2));
+      expect(sends(backend.fetchMock)[1].body).toMatchObject({ content: [{ text: 'two' }] });
+    });
+
+    it.each([
+      ['missing', {}],
+      ['a string', { canSendMessage: 'true' }],
+      ['null', { canSendMessage: null }],
+    ])('abandons the send when canSendMessage is %s', async (_label, reply) => {
+      const backend = chatBackend();
+      renderChat();
+      await ready();
+      backend.fetchMock.on('POST', '/api/chat/rate-limit', jsonResponse(200, reply));
+
+      type('hello');
+      pressEnter();
+      await waitFor(() => expect(rateLimitMessages(backend.fetchMock)).toEqual(['', 'hello']));
+      await settle();
+
+      expect(sends(backend.fetchMock)).toHaveLength(0);
+      expect(input().value).toBe('hello');
+      expect(screen.queryByText('hello', { selector: '.bubble' })).toBeNull();
+      expect(screen.queryByRole('status', TYPING)).toBeNull();
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('abandons the send when the rate-limit check fails', async () => {
+      const backend = chatBackend();
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderChat();
+      await ready();
+      backend.fetchMock.on('POST', '/api/chat/rate-limit', jsonResponse(500, { code: 'INTERNAL', message: 'x' }));
+
+      type('hello');
+      pressEnter();
+      await waitFor(() => expect(rateLimitMessages(backend.fetchMock)).toEqual(['', 'hello']));
+      await settle();
+      expect(sends(backend.fetchMock)).toHaveLength(0);
+    });
+
+    it('opens the subscription modal instead of sending when canSendMessage is false', async () => {
+      const backend = chatBackend();
+      renderChat();
+      await ready();
+      backend.fetchMock.on('POST', '/api/chat/rate-limit', jsonResponse(200, { canSendMessage: false, nextAvailableTime: null }));
+
+      type('hello');
+      pressEnter();
+
+      const dialog = await screen.findByRole('dialog');
+      expect(dialog.textContent).toContain(
+        "You've reached your message limit. Subscribe to continue chatting without interruption.",
+      );
+      expect(sends(backend.fetchMock)).toHaveLength(0);
+    });
+
+    it('needs an established conversation', async () => {
+      const backend = chatBackend();
+      backend.fetchMock.on('POST', '/api/conversations', jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' }));
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderChat();
+      await screen.findByRole('alert');
+
+      type('hello');
+      pressEnter();
+      await settle();
+
+      expect(rateLimitMessages(backend.fetchMock)).toEqual(['']);
+      expect(sends(backend.fetchMock)).toHaveLength(0);
+    });
+  });
+
+  it('opens the modal on mount when the status check says the limit is reached', async () => {
+    chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
+    renderChat();
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('opens the modal when the send answers 429, giving the text back', async () => {
+    const backend = chatBackend();
+    backend.fetchMock.on(
+      'POST',
+      '/api/conversations/conv-1/messages',
+      jsonResponse(429, { code: 'RATE_LIMITED', message: 'limit', nextAvailableTime: new Date(2030, 0, 5, 15, 45).toISOString() }),
+    );
+    renderChat();
+    await ready();
+
+    type('hello');
+    pressEnter();
+
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toMatch(/You can send more messages after .*3:45/);
+    expect(screen.queryByText('hello', { selector: '.bubble' })).toBeNull();
+    expect(input().value).toBe('hello');
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+  });
+
+  it("sends guests to /sign-in from the modal's Sign Up, remembering the chat", async () => {
+    chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
+
+    expect(screen.getByTestId('location').textContent).toBe('/sign-in');
+    expect(localStorage.getItem(STORAGE_KEYS.signInRedirectPath)).toBe('/@maya.makes');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("offers registered users 'Subscribe', which calls onSubscribe", async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
+    const onSubscribe = jest.fn();
+    renderChat({ onSubscribe });
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+
+    expect(onSubscribe).toHaveBeenCalledWith(creator);
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+  });
+});

@@ -1,0 +1,59 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { Banner } from '../../components/Banner';
+import { Spinner } from '../../components/Spinner';
+import { useSessionStore } from '../session';
+import { ChatView } from './ChatView';
+import { parseCreatorHandle } from './parse-handle';
+import { useCreatorByHandle } from './useCreatorByHandle';
+import './chat.css';
+
+/**
+ * `/@{username}`: finds the creator by handle and opens the chat. An invalid path, an unknown
+ * handle or a failed load sends the visitor to /ai-chat (replace); a creator who cannot take
+ * payments yet sends fans home (spec §4 "Creator gate in chat").
+ */
+export function CreatorChatPage() {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const parsed = useMemo(() => parseCreatorHandle(pathname), [pathname]);
+  const lookup = useCreatorByHandle(parsed.ok ? parsed.handle : null);
+  const sessionStatus = useSessionStore((state) => state.status);
+  const userId = useSessionStore((state) => state.user?.userId ?? null);
+
+  const creator = lookup.creator;
+  const gated =
+    creator !== null &&
+    sessionStatus !== 'loading' &&
+    !creator.onboardingComplete &&
+    !creator.demoAccount &&
+    creator.userId !== userId;
+
+  useEffect(() => {
+    if (!parsed.ok || lookup.status === 'missing' || lookup.status === 'error') navigate('/ai-chat', { replace: true });
+  }, [parsed.ok, lookup.status, navigate]);
+
+  useEffect(() => {
+    if (gated) navigate('/', { replace: true });
+  }, [gated, navigate]);
+
+  if (!parsed.ok) return <PageMessage text={parsed.error} />;
+  if (lookup.status === 'missing') return <PageMessage text="Creator not found" />;
+  if (lookup.status === 'error') return <PageMessage text="Error loading creator" />;
+  if (lookup.status === 'loading' || sessionStatus === 'loading' || gated || !creator) {
+    return (
+      <div className="chat-page chat-page--centered">
+        <Spinner label="Loading chat" />
+      </div>
+    );
+  }
+  return <ChatView creator={creator} />;
+}
+
+function PageMessage({ text }: { text: string }) {
+  return (
+    <div className="page">
+      <Banner tone="error">{text}</Banner>
+    </div>
+  );
+}

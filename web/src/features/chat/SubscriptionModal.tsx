@@ -1,0 +1,52 @@
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { formatLocalTime } from './format-time';
+
+export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
+
+export function limitMessage(nextAvailableTime: string | null): string {
+  const time = formatLocalTime(nextAvailableTime);
+  return time
+    ? `You've reached your message limit. You can send more messages after ${time}.`
+    : "You've reached your message limit. Subscribe to continue chatting without interruption.";
+}
+
+export interface SubscriptionModalProps {
+  open: boolean;
+  nextAvailableTime: string | null;
+  /** Guests are offered 'Sign Up', registered users 'Subscribe'. */
+  isGuest: boolean;
+  onClose(): void;
+  onSignUp(): void;
+  onSubscribe(): void;
+}
+
+/** Shown when the free-tier message limit is reached (spec §4 "Subscription modal", §8). */
+export function SubscriptionModal({ open, nextAvailableTime, isGuest, onClose, onSignUp, onSubscribe }: SubscriptionModalProps) {
+  return (
+    <Modal
+      open={open}
+      title="Message limit reached"
+      onClose={onClose}
+      actions={
+        <>
+          <Button variant="ghost" onClick={onClose}>
+            Cancel
+          </Button>
+          {isGuest ? (
+            <Button data-autofocus onClick={onSignUp}>
+              Sign Up
+            </Button>
+          ) : (
+            <Button data-autofocus onClick={onSubscribe}>
+              Subscribe
+            </Button>
+          )}
+        </>
+      }
+    >
+      <p>{limitMessage(nextAvailableTime)}</p>
+      <p className="subscription-modal__note">{FREE_TIER_NOTE}</p>
+    </Modal>
+  );
+}

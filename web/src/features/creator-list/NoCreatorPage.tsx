@@ -1,0 +1,29 @@
+import { useSearchParams } from 'react-router-dom';
+import { Banner } from '../../components/Banner';
+import { Button } from '../../components/Button';
+import { CreatorList } from './CreatorList';
+import './creator-list.css';
+
+export const NO_CREATOR_TEXT = 'Error: No creator ID was provided. Please select a creator from the creator list.';
+/** /ai-chat?view=creators shows the creator list in place (its own /dev route comes later). */
+export const CREATOR_LIST_VIEW = 'creators';
+
+/** `/ai-chat`: the chat page without a creator. */
+export function NoCreatorPage() {
+  const [params, setParams] = useSearchParams();
+  const showList = params.get('view') === CREATOR_LIST_VIEW;
+  return (
+    <div className="page">
+      {showList ? (
+        <CreatorList />
+      ) : (
+        <div className="no-creator">
+          <Banner tone="error">{NO_CREATOR_TEXT}</Banner>
+          <Button size="lg" onClick={() => setParams({ view: CREATOR_LIST_VIEW })}>
+            Go to Creator List
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock';
+import { newCreator, newSessionInfo, resetAppState } from '../../test/fixtures';
+import { LocationProbe } from '../../test/LocationProbe';
+import { useSessionStore } from '../session';
+import { AppRoutes } from './AppRoutes';
+
+function renderApp(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <AppRoutes />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+const location = () => screen.getByTestId('location').textContent;
+
+describe('app routes and shell', () => {
+  let fetchMock: FetchMock;
+
+  beforeEach(() => {
+    resetAppState();
+    fetchMock = installFetchMock()
+      .on(
+        'POST',
+        '/api/auth/guest',
+        jsonResponse(201, { userId: 'fan-1', tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', expiresIn: 3600 } }),
+      )
+      .on('GET', '/api/auth/session', jsonResponse(200, newSessionInfo()))
+      .on('GET', /^\/api\/creators\/by-handle\//, jsonResponse(404, { code: 'CREATOR_NOT_FOUND', message: 'Creator not found' }))
+      .on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, newCreator()))
+      .on('POST', '/api/conversations', jsonResponse(200, { id: 'conv-1', creatorId: 'creator-1', createdAt: '2025-01-01T00:00:00Z' }))
+      .on('GET', '/api/conversations/conv-1/messages', jsonResponse(200, { messages: [] }))
+      .on('POST', '/api/chat/rate-limit', jsonResponse(200, { canSendMessage: true, nextAvailableTime: null }));
+  });
+  afterEach(() => {
+    cleanup();
+    jest.restoreAllMocks();
+  });
+
+  it.each(['/nowhere', '/creator/tools', '/sign-in', '/admin/demo-accounts'])('redirects %s to /', async (path) => {
+    renderApp(path);
+    expect(location()).toBe('/');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('DMs that actually answer back');
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+  });
+
+  it('shows a top bar with a spinner while the session loads', async () => {
+    renderApp('/');
+    expect(screen.getByRole('progressbar', { name: 'Loading your session…' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
+  });
+
+  it('shows the footer with legal links that open in a new tab', async () => {
+    renderApp('/');
+    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    const terms = screen.getByRole('link', { name: 'Terms of Service' });
+    expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual(['/privacy-policy', '_blank']);
+    expect([terms.getAttribute('href'), terms.getAttribute('target')]).toEqual(['/terms-of-service', '_blank']);
+    expect(screen.getByText(`© ${new Date().getFullYear()} Backtalk`)).toBeTruthy();
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+  });
+
+  it('hides the footer on /@ paths', async () => {
+    renderApp('/@maya.makes');
+    expect(await screen.findByRole('heading', { name: 'Maya' })).toBeTruthy();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Privacy Policy' })).toBeNull();
+  });
+
+  it.each([
+    ['/privacy-policy', 'Privacy Policy', /removed from our systems within 90 days.*account data is removed within 60 days/s],
+    ['/terms-of-service', 'Terms of Service', /deleted after 30 days, and removed from our backups within 60 days.*|30 days' notice/s],
+  ])('serves the static legal page %s', async (path, title, clause) => {
+    renderApp(path);
+    expect(screen.getByRole('heading', { level: 1, name: title }).textContent).toBe(title);
+    expect(screen.getByRole('article').textContent).toMatch(clause);
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+  });
+
+  it("states the terms' notice period for price changes", async () => {
+    renderApp('/terms-of-service');
+    expect(screen.getByRole('article').textContent).toContain("at least 30 days' notice before any price change");
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+  });
+
+  describe('/@{username}', () => {
+    it('opens the chat of the creator with that handle', async () => {
+      renderApp('/@maya.makes/');
+      expect(await screen.findByRole('heading', { name: 'Maya' })).toBeTruthy();
+      expect(fetchMock.callsTo('GET', '/api/creators/by-handle/maya.makes')).toHaveLength(1);
+      expect(location()).toBe('/@maya.makes/');
+    });
+
+    it('redirects to /ai-chat when no creator matches', async () => {
+      renderApp('/@nobody');
+      await waitFor(() => expect(location()).toBe('/ai-chat'));
+      expect(screen.getByRole('button', { name: 'Go to Creator List' })).toBeTruthy();
+    });
+
+    it('redirects to /ai-chat when the creator cannot be loaded', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      fetchMock.on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(500, { code: 'INTERNAL', message: 'x' }));
+      renderApp('/@maya.makes');
+      await waitFor(() => expect(location()).toBe('/ai-chat'));
+    });
+
+    it("redirects an invalid path to /ai-chat ('Invalid URL format') without a lookup", async () => {
+      renderApp('/@not!valid');
+      await waitFor(() => expect(location()).toBe('/ai-chat'));
+      expect(fetchMock.callsTo('GET', /^\/api\/creators\/by-handle\//)).toHaveLength(0);
+    });
+
+    it('sends fans home when the creator has not finished onboarding', async () => {
+      fetchMock.on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, newCreator({ onboardingComplete: false })));
+      renderApp('/@maya.makes');
+      await waitFor(() => expect(location()).toBe('/'));
+    });
+
+    it.each([
+      ['a demo account', newCreator({ onboardingComplete: false, demoAccount: true }), newSessionInfo()],
+      ['its own creator', newCreator({ onboardingComplete: false }), newSessionInfo({ userId: 'creator-user-1' })],
+    ])('lets anyone chat with %s before onboarding is complete', async (_label, creator, session) => {
+      fetchMock
+        .on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, creator))
+        .on('GET', '/api/auth/session', jsonResponse(200, session));
+      renderApp('/@maya.makes');
+      expect(await screen.findByTestId('welcome-overlay')).toBeTruthy();
+      expect(location()).toBe('/@maya.makes');
+    });
+  });
+
+  it("'Try Backtalk now!' opens the featured creator's chat", async () => {
+    fetchMock.on('GET', '/api/creators/featured', jsonResponse(200, newCreator()));
+    renderApp('/');
+    fireEvent.click(screen.getByRole('button', { name: 'Try Backtalk now!' }));
+    await waitFor(() => expect(location()).toBe('/@maya.makes'));
+    expect(await screen.findByRole('heading', { name: 'Maya' })).toBeTruthy();
+  });
+
+  it('shows the sample chat and the demo video with its poster on the landing page', async () => {
+    renderApp('/');
+    expect(screen.getByText('Chat with AI versions of TikTokers built from their real personality.')).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Sample chat/ })).toBeTruthy();
+    const video = document.querySelector('video');
+    expect(video?.getAttribute('poster')).toBe('/media/backtalk-demo-poster.jpg');
+    expect(Array.from(video?.querySelectorAll('source') ?? []).map((s) => s.getAttribute('src'))).toEqual([
+      '/media/backtalk-demo.webm',
+      '/media/backtalk-demo.mp4',
+    ]);
+    await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+  });
+});

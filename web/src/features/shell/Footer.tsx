@@ -1,0 +1,26 @@
+import { useLocation } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../config';
+import './shell.css';
+
+/** Legal links and copyright; hidden on creator chat pages (/@…), which use the full height. */
+export function Footer() {
+  const { pathname } = useLocation();
+  if (pathname.startsWith('/@')) return null;
+  return (
+    <footer className="footer">
+      <div className="footer__inner">
+        <nav className="footer__links" aria-label="Legal">
+          <a href="/privacy-policy" target="_blank" rel="noopener noreferrer">
+            Privacy Policy
+          </a>
+          <a href="/terms-of-service" target="_blank" rel="noopener noreferrer">
+            Terms of Service
+          </a>
+        </nav>
+        <p className="footer__copyright">
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </p>
+      </div>
+    </footer>
+  );
+}

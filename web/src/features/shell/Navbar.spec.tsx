@@ -1,0 +1,110 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { installFetchMock, jsonResponse } from '../../test/fetch-mock';
+import { newSessionInfo, resetAppState, signInAs } from '../../test/fixtures';
+import { LocationProbe } from '../../test/LocationProbe';
+import { STORAGE_KEYS, useSessionStore } from '../session';
+import { Navbar } from './Navbar';
+
+function renderNavbar(path = '/') {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Navbar />
+      <LocationProbe />
+    </MemoryRouter>,
+  );
+}
+const openUserMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Account menu' }));
+const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textContent);
+
+describe('Navbar', () => {
+  beforeEach(() => {
+    resetAppState();
+    installFetchMock();
+  });
+  afterEach(() => {
+    cleanup();
+    jest.restoreAllMocks();
+  });
+
+  it('shows the brand and a hamburger that toggles the menu', () => {
+    signInAs();
+    renderNavbar();
+    expect(screen.getByRole('link', { name: 'Backtalk home' }).textContent).toBe('Backtalk');
+    const hamburger = screen.getByRole('button', { name: 'Open menu' });
+    expect(hamburger.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(hamburger);
+    expect(screen.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('navigation', { name: 'Main' }).className).toContain('navbar__menu--open');
+  });
+
+  it("labels a guest's menu 'Guest' with 'Sign In', which remembers the page", () => {
+    signInAs();
+    renderNavbar('/@maya.makes');
+    expect(screen.getByRole('link', { name: 'Are you a Creator?' }).getAttribute('href')).toBe('/creator/signup');
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('Guest');
+    openUserMenu();
+    expect(menuItems()).toEqual(['Sign In']);
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign In' }));
+    expect(screen.getByTestId('location').textContent).toBe('/sign-in');
+    expect(localStorage.getItem(STORAGE_KEYS.signInRedirectPath)).toBe('/@maya.makes');
+  });
+
+  it("shows a 'Sign In' button to visitors without any session", () => {
+    useSessionStore.setState({ status: 'anonymous', user: null });
+    renderNavbar();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
+  });
+
+  it("gives a registered fan their email, 'Manage Billing' and 'Sign Out'", () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    renderNavbar();
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('fan@example.com');
+    openUserMenu();
+    expect(menuItems()).toEqual(['Manage Billing', 'Sign Out']);
+    expect(screen.queryByRole('button', { name: 'Admin menu' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Are you a Creator?' })).toBeTruthy();
+  });
+
+  it("falls back to 'User' without an email", () => {
+    signInAs({ userType: 'authenticated', email: null });
+    renderNavbar();
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('User');
+  });
+
+  it("gives creators a 'Creator' badge and their tools, and hides 'Are you a Creator?'", () => {
+    signInAs({ userType: 'authenticated', email: 'maya@example.com', isCreator: true });
+    renderNavbar();
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('maya@example.comCreator');
+    expect(screen.queryByRole('link', { name: 'Are you a Creator?' })).toBeNull();
+    openUserMenu();
+    expect(menuItems()).toEqual(['Creator Tools', 'Posts', 'Payments', 'Sign Out']);
+    expect(screen.getByRole('menuitem', { name: 'Posts' }).getAttribute('href')).toBe('/creator/posts');
+  });
+
+  it('shows the Admin menu to admins only', () => {
+    signInAs({ userType: 'authenticated', email: 'boss@example.com', groups: ['admin'] });
+    renderNavbar();
+    fireEvent.click(screen.getByRole('button', { name: 'Admin menu' }));
+    expect(screen.getByRole('menuitem', { name: 'Demo Accounts' }).getAttribute('href')).toBe('/admin/demo-accounts');
+  });
+
+  it('signs an authenticated user out to a guest session', async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    installFetchMock()
+      .on('POST', '/api/auth/sign-out', jsonResponse(204, {}))
+      .on(
+        'POST',
+        '/api/auth/guest',
+        jsonResponse(201, { userId: 'g', tokens: { idToken: 'i', accessToken: 'a2', refreshToken: 'r2', expiresIn: 3600 } }),
+      )
+      .on('GET', '/api/auth/session', jsonResponse(200, newSessionInfo()));
+    renderNavbar('/ai-chat');
+    openUserMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('Guest'));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+  });
+});

@@ -1,0 +1,46 @@
+import type { Creator, SessionInfo } from '../api';
+import { STORAGE_KEYS } from '../features/session/auth-storage';
+import { cancelScheduledRefresh, useSessionStore, type SessionUser } from '../features/session/session.store';
+import { useChatStore } from '../features/chat/chat.store';
+
+export function newCreator(overrides: Partial<Creator> = {}): Creator {
+  return {
+    id: 'creator-1',
+    userId: 'creator-user-1',
+    handle: 'maya.makes',
+    nickName: 'Maya',
+    tiktokURL: 'https://www.tiktok.com/@maya.makes',
+    bio: 'Tiny kitchen, big flavour.',
+    thumb: '',
+    demoAccount: false,
+    onboardingComplete: true,
+    createdAt: '2025-01-02T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function newSessionInfo(overrides: Partial<SessionInfo> = {}): SessionInfo {
+  return { userId: 'fan-1', userType: 'guest', groups: [], email: null, isCreator: false, ...overrides };
+}
+
+/** Puts the session store straight into a loaded state, with tokens in storage. */
+export function signInAs(overrides: Partial<SessionInfo> = {}): SessionUser {
+  const info = newSessionInfo(overrides);
+  const user: SessionUser = { ...info, isAdmin: info.groups.includes('admin') };
+  localStorage.setItem(
+    STORAGE_KEYS.auth,
+    JSON.stringify({ idToken: 'id-token', accessToken: 'access-token', refreshToken: 'refresh-token' }),
+  );
+  useSessionStore.setState({ status: info.userType === 'guest' ? 'guest' : 'authenticated', user });
+  return user;
+}
+
+/** Clean browser state and stores between tests. */
+export function resetAppState(): void {
+  cancelScheduledRefresh();
+  localStorage.clear();
+  sessionStorage.clear();
+  useSessionStore.setState({ status: 'loading', user: null });
+  useChatStore.getState().reset();
+  window.history.replaceState(null, '', '/');
+}
