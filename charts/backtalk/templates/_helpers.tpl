@@ -1,0 +1,257 @@
+{{/* Chart name, overridable. */}}
+{{- define "backtalk.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Resource name prefix. Service names are appended to it, so it is kept short enough for
+"<prefix>-chat-inference-migrate" to stay within 63 characters.
+*/}}
+{{- define "backtalk.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 40 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 40 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "backtalk.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/* Labels on every object. */}}
+{{- define "backtalk.labels" -}}
+helm.sh/chart: {{ include "backtalk.chart" . }}
+{{ include "backtalk.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: backtalk
+{{- end }}
+
+{{- define "backtalk.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "backtalk.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end }}
+
+{{/* Labels of one service's objects; call with (dict "root" $ "name" "gateway"). */}}
+{{- define "backtalk.componentLabels" -}}
+{{ include "backtalk.labels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{- define "backtalk.componentSelectorLabels" -}}
+{{ include "backtalk.selectorLabels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{/*
+Deep-merges .src into .dst in place. Sprig's mergeOverwrite is not used because it
+ignores false and 0 in the overriding map, which would make "enabled: false" impossible.
+*/}}
+{{- define "backtalk.mergeInto" -}}
+{{- $dst := .dst }}
+{{- range $key, $value := .src }}
+{{- $current := index $dst $key }}
+{{- if and (kindIs "map" $value) (kindIs "map" $current) }}
+{{- include "backtalk.mergeInto" (dict "dst" $current "src" $value) }}
+{{- else }}
+{{- $_ := set $dst $key $value }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+Each service's effective settings: serviceDefaults overlaid with services.<name>.
+Computed once per render and kept on the root context, because a named template can only
+return text and a fromYaml round trip would turn integers into floats. Templates call
+  {{- include "backtalk.ensureServices" $ }}
+and then range over $.Values.__services.
+*/}}
+{{- define "backtalk.ensureServices" -}}
+{{- if not (hasKey .Values "__services") }}
+{{- $all := dict }}
+{{- range $name := list "gateway" "identity" "creators" "ingestion" "chat-inference" "billing" "feature-flags" }}
+{{- $merged := deepCopy $.Values.serviceDefaults }}
+{{- include "backtalk.mergeInto" (dict "dst" $merged "src" (deepCopy (index $.Values.services $name | default dict))) }}
+{{- $_ := set $merged "name" $name }}
+{{- $_ := set $all $name $merged }}
+{{- end }}
+{{- $_ := set .Values "__services" $all }}
+{{- end }}
+{{- end }}
+
+{{/* Image reference of one service; call with (dict "root" $ "svc" $svc). */}}
+{{- define "backtalk.image" -}}
+{{- $img := .root.Values.image }}
+{{- $repo := .svc.image.repository }}
+{{- if not $repo }}
+{{- $repo = printf "%s%s" $img.repositoryPrefix .svc.name }}
+{{- if $img.registry }}
+{{- $repo = printf "%s/%s" (trimSuffix "/" $img.registry) $repo }}
+{{- end }}
+{{- end }}
+{{- $tag := .svc.image.tag | default $img.tag | default .root.Chart.AppVersion }}
+{{- printf "%s:%s" $repo $tag }}
+{{- end }}
+
+{{- define "backtalk.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "backtalk.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{- define "backtalk.secretName" -}}
+{{- .svc.existingSecret | default .root.Values.secrets.existingSecret }}
+{{- end }}
+
+{{/*
+Plain settings of one service as a flat NAME: "value" map (YAML). Each service gets only
+the variables it reads; empty values are left out so the service's own default applies.
+Call with (dict "root" $ "svc" $svc).
+*/}}
+{{- define "backtalk.configEnv" -}}
+{{- $v := .root.Values }}
+{{- $c := $v.config }}
+{{- $name := .svc.name }}
+{{- $env := dict
+  "BACKTALK_MODE" "cluster"
+  "NODE_ENV" $c.nodeEnv
+  "LOG_LEVEL" $c.logLevel
+  "NATS_URL" $v.nats.url
+  "REQUEST_TIMEOUT_MS" (toString (int64 $c.requestTimeoutMs))
+}}
+{{- if eq $name "gateway" }}
+{{- $_ := set $env "PORT" (toString (int64 $c.httpPort)) }}
+{{- $_ := set $env "PUBLIC_URL" $c.publicUrl }}
+{{- $_ := set $env "DEV_HOSTS" $c.devHosts }}
+{{- else }}
+{{- $_ := set $env "HTTP_PORT" (toString (int64 $c.httpPort)) }}
+{{- end }}
+{{- if has $name (list "identity" "billing") }}
+{{- $_ := set $env "PUBLIC_URL" $c.publicUrl }}
+{{- end }}
+{{- if has $name (list "chat-inference" "ingestion") }}
+{{- $_ := set $env "LLM_PROVIDER" $c.llm.provider }}
+{{- $_ := set $env "LLM_MODEL" $c.llm.model }}
+{{- $_ := set $env "LLM_BASE_URL" $c.llm.baseUrl }}
+{{- $_ := set $env "EMBEDDINGS_PROVIDER" $c.embeddings.provider }}
+{{- $_ := set $env "EMBEDDINGS_MODEL" $c.embeddings.model }}
+{{- $_ := set $env "AWS_REGION" $c.aws.region }}
+{{- $_ := set $env "QDRANT_URL" $v.qdrant.url }}
+{{- end }}
+{{- if eq $name "chat-inference" }}
+{{- $_ := set $env "FREE_TIER_MESSAGES" (toString (int64 $c.freeTier.messages)) }}
+{{- $_ := set $env "FREE_TIER_WINDOW_SECONDS" (toString (int64 $c.freeTier.windowSeconds)) }}
+{{- end }}
+{{- if eq $name "ingestion" }}
+{{- $_ := set $env "STORAGE_DRIVER" $v.storage.driver }}
+{{- $_ := set $env "S3_ENDPOINT" $v.storage.s3.endpoint }}
+{{- $_ := set $env "S3_BUCKET" $v.storage.s3.bucket }}
+{{- $_ := set $env "S3_REGION" $v.storage.s3.region }}
+{{- end }}
+{{- if eq $name "billing" }}
+{{- $_ := set $env "PLATFORM_FEE_PERCENT" (toString $c.billing.platformFeePercent) }}
+{{- end }}
+{{- range $key, $value := .svc.env }}
+{{- $_ := set $env $key $value }}
+{{- end }}
+{{- range $key, $value := $env }}
+{{- if ne (toString $value) "" }}
+{{ $key }}: {{ toString $value | quote }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+Keys of the existing Secret each service reads, with whether the pod may start without it.
+*/}}
+{{- define "backtalk.secretKeys" -}}
+{{- $name := .svc.name }}
+{{- $keys := dict "DATABASE_URL" false }}
+{{- if eq $name "gateway" }}
+{{- $_ := set $keys "STRIPE_WEBHOOK_SECRET" true }}
+{{- end }}
+{{- if eq $name "identity" }}
+{{- $_ := set $keys "JWT_PRIVATE_KEY" false }}
+{{- $_ := set $keys "SMTP_URL" true }}
+{{- end }}
+{{- if has $name (list "chat-inference" "ingestion") }}
+{{- range $k := list "OPENAI_API_KEY" "ANTHROPIC_API_KEY" "AWS_ACCESS_KEY_ID" "AWS_SECRET_ACCESS_KEY" "QDRANT_API_KEY" }}
+{{- $_ := set $keys $k true }}
+{{- end }}
+{{- end }}
+{{- if eq $name "ingestion" }}
+{{- $_ := set $keys "S3_ACCESS_KEY_ID" true }}
+{{- $_ := set $keys "S3_SECRET_ACCESS_KEY" true }}
+{{- end }}
+{{- if eq $name "billing" }}
+{{- $_ := set $keys "STRIPE_SECRET_KEY" true }}
+{{- $_ := set $keys "STRIPE_WEBHOOK_SECRET" true }}
+{{- end }}
+{{- toYaml $keys }}
+{{- end }}
+
+{{/* env entries reading the service's secrets; call with (dict "root" $ "svc" $svc). */}}
+{{- define "backtalk.secretEnv" -}}
+{{- $secret := include "backtalk.secretName" . }}
+{{- range $key, $optional := include "backtalk.secretKeys" . | fromYaml }}
+- name: {{ $key }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secret }}
+      key: {{ $key }}
+      {{- if $optional }}
+      optional: true
+      {{- end }}
+{{- end }}
+{{- end }}
+
+{{/* Pod-level settings shared by Deployments and migration Jobs. */}}
+{{- define "backtalk.podCommon" -}}
+{{- with .root.Values.image.pullSecrets }}
+imagePullSecrets:
+  {{- range . }}
+  - name: {{ . }}
+  {{- end }}
+{{- end }}
+automountServiceAccountToken: false
+securityContext:
+  {{- toYaml .svc.podSecurityContext | nindent 2 }}
+{{- with .svc.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .svc.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .svc.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{/*
+One NetworkPolicy egress rule: (dict "ports" list "to" peers ["protocols" list]).
+An empty "to" leaves the destination open and restricts the ports only.
+*/}}
+{{- define "backtalk.egressRule" -}}
+- ports:
+    {{- range $port := .ports }}
+    {{- range $protocol := ($.protocols | default (list "TCP")) }}
+    - port: {{ $port | int }}
+      protocol: {{ $protocol }}
+    {{- end }}
+    {{- end }}
+  {{- with .to }}
+  to:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+{{- end }}
