@@ -1,0 +1,62 @@
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { deployDir, readSchema, SERVICES } from './support/tools';
+
+// The Compose Specification schema as docker compose itself embeds it (compose-go).
+let validate: ValidateFunction;
+let compose: any; // validated by the schema first
+
+beforeAll(
+  () => {
+    validate = new Ajv2020({ strict: false, allErrors: true }).compile(readSchema('compose'));
+    compose = parse(readFileSync(join(deployDir, 'compose.yaml'), 'utf8'), { merge: true });
+  },
+  10 * 60 * 1000,
+);
+
+describe('deploy/compose.yaml', () => {
+  it('is valid against the Compose Specification schema', () => {
+    validate(compose);
+    expect(validate.errors ?? []).toEqual([]);
+  });
+
+  it('fails the schema on a misspelled key, so the check above is real', () => {
+    const broken = structuredClone(compose);
+    broken.services.gateway.dependsOn = ['nats'];
+    expect(validate(broken)).toBe(false);
+  });
+
+  it('runs the infrastructure with JetStream on', () => {
+    for (const name of ['nats', 'postgres', 'qdrant', 'minio']) expect(compose.services[name]).toBeDefined();
+    expect(compose.services.nats.command).toContain('--jetstream');
+  });
+
+  it('builds every service from the shared Dockerfile in cluster mode', () => {
+    for (const service of SERVICES) {
+      const definition = compose.services[service];
+      expect(definition.build).toMatchObject({
+        context: '..',
+        dockerfile: 'deploy/Dockerfile',
+        args: { SERVICE: service },
+      });
+      expect(definition.environment).toMatchObject({
+        BACKTALK_MODE: 'cluster',
+        NATS_URL: 'nats://nats:4222',
+      });
+      expect(definition.environment.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
+      expect(definition.depends_on).toMatchObject({ nats: { condition: 'service_healthy' } });
+    }
+    expect(compose.services.gateway.ports).toEqual(['3000:3000']);
+  });
+
+  it('migrates each schema-owning service before it starts', () => {
+    for (const service of SERVICES.filter((s) => s !== 'gateway')) {
+      expect(compose.services[service].entrypoint.join(' ')).toContain(
+        'node /app/main.js migrate && exec node /app/main.js',
+      );
+    }
+    expect(compose.services.gateway.entrypoint).toBeUndefined();
+  });
+});

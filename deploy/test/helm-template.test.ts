@@ -1,0 +1,334 @@
+import { join } from 'node:path';
+import { chartDir, installHelm, SERVICES, type ServiceName } from './support/tools';
+import { byKind, named, render, type Manifest } from './support/manifests';
+import { kubernetesSchemaErrors } from './support/kubernetes-schema';
+
+const examples = join(chartDir, 'examples');
+const SECRET_KEYS = [
+  'DATABASE_URL',
+  'JWT_PRIVATE_KEY',
+  'SMTP_URL',
+  'OPENAI_API_KEY',
+  'ANTHROPIC_API_KEY',
+  'AWS_ACCESS_KEY_ID',
+  'AWS_SECRET_ACCESS_KEY',
+  'QDRANT_API_KEY',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+];
+const DB_SERVICES = SERVICES.filter((s) => s !== 'gateway');
+
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
+}
+
+let defaults: Manifest[];
+let production: Manifest[];
+let dev: Manifest[];
+
+beforeAll(
+  () => {
+    installHelm();
+    defaults = render();
+    production = render({ valuesFiles: [join(examples, 'production-values.yaml')] });
+    dev = render({ valuesFiles: [join(examples, 'dev-values.yaml')] });
+  },
+  15 * 60 * 1000,
+);
+
+const name = (service: string) => `backtalk-${service}`;
+const container = (deployment: Manifest) => deployment.spec.template.spec.containers[0];
+const configOf = (manifests: Manifest[], service: ServiceName) =>
+  named(manifests, 'ConfigMap', name(service)).data ?? {};
+const secretEnvOf = (manifests: Manifest[], service: ServiceName): EnvVar[] =>
+  (container(named(manifests, 'Deployment', name(service))).env as EnvVar[]).filter(
+    (e) => e.valueFrom?.secretKeyRef,
+  );
+
+describe.each([
+  ['default values', () => defaults],
+  ['production example', () => production],
+  ['dev example', () => dev],
+])('rendered with %s', (_label, manifests) => {
+  it('every manifest is valid against the Kubernetes schema of its kind', () => {
+    const docs = manifests();
+    expect(docs.length).toBeGreaterThan(30);
+    expect(docs.flatMap(kubernetesSchemaErrors)).toEqual([]);
+  });
+
+  it('has a Deployment, Service and ConfigMap for every service and never a Secret', () => {
+    for (const service of SERVICES) {
+      for (const kind of ['Deployment', 'Service', 'ConfigMap']) named(manifests(), kind, name(service));
+    }
+    expect(byKind(manifests(), 'Secret')).toEqual([]);
+  });
+
+  it('keeps every secret out of ConfigMaps and reads it from the existing Secret', () => {
+    for (const configMap of byKind(manifests(), 'ConfigMap')) {
+      expect(Object.keys(configMap.data ?? {}).filter((key) => SECRET_KEYS.includes(key))).toEqual([]);
+    }
+    for (const service of SERVICES) {
+      for (const env of secretEnvOf(manifests(), service)) {
+        expect(env.valueFrom?.secretKeyRef?.name).toBe('backtalk-secrets');
+        expect(SECRET_KEYS).toContain(env.valueFrom?.secretKeyRef?.key);
+      }
+    }
+  });
+
+  it('probes, limits and runs every container as non-root on a read-only filesystem', () => {
+    for (const deployment of byKind(manifests(), 'Deployment')) {
+      const pod = deployment.spec.template.spec;
+      const c = container(deployment);
+      expect(c.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
+      expect(c.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'http' });
+      expect(c.startupProbe.httpGet.path).toBe('/health/live');
+      for (const bound of ['requests', 'limits']) {
+        expect(Object.keys(c.resources[bound]).sort()).toEqual(['cpu', 'memory']);
+      }
+      expect(pod.securityContext.runAsNonRoot).toBe(true);
+      expect(pod.securityContext.runAsUser).not.toBe(0);
+      expect(c.securityContext).toMatchObject({
+        allowPrivilegeEscalation: false,
+        readOnlyRootFilesystem: true,
+      });
+      expect(pod.automountServiceAccountToken).toBe(false);
+    }
+  });
+});
+
+describe('the Kubernetes schema check', () => {
+  it('catches a broken manifest, so a pass above means something', () => {
+    const deployment = structuredClone(named(defaults, 'Deployment', name('gateway')));
+    deployment.spec.replicas = 'two';
+    container(deployment).ports[0].containerPort = '3000';
+    delete deployment.spec.selector;
+    const [error] = kubernetesSchemaErrors(deployment);
+    expect(error).toMatch(/replicas must be integer/);
+    expect(error).toMatch(/containerPort must be integer/);
+    expect(error).toMatch(/selector/);
+  });
+});
+
+describe('environment of each service', () => {
+  it('puts the cluster basics in every service', () => {
+    for (const service of SERVICES) {
+      const config = configOf(defaults, service);
+      expect(config).toMatchObject({
+        BACKTALK_MODE: 'cluster',
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'info',
+        NATS_URL: 'nats://nats.nats.svc.cluster.local:4222',
+        REQUEST_TIMEOUT_MS: '10000',
+      });
+      const secrets = secretEnvOf(defaults, service);
+      const databaseUrl = secrets.find((e) => e.name === 'DATABASE_URL');
+      expect(databaseUrl?.valueFrom?.secretKeyRef?.optional).toBeUndefined();
+    }
+  });
+
+  it('gives the gateway PORT and the others HTTP_PORT, matching the probed container port', () => {
+    expect(configOf(defaults, 'gateway').PORT).toBe('3000');
+    expect(configOf(defaults, 'gateway').HTTP_PORT).toBeUndefined();
+    for (const service of DB_SERVICES) expect(configOf(defaults, service).HTTP_PORT).toBe('3000');
+    for (const deployment of byKind(defaults, 'Deployment')) {
+      expect(container(deployment).ports).toEqual([{ name: 'http', containerPort: 3000, protocol: 'TCP' }]);
+    }
+  });
+
+  it.each<[string, ServiceName[]]>([
+    ['LLM_PROVIDER', ['chat-inference', 'ingestion']],
+    ['EMBEDDINGS_PROVIDER', ['chat-inference', 'ingestion']],
+    ['QDRANT_URL', ['chat-inference', 'ingestion']],
+    ['FREE_TIER_MESSAGES', ['chat-inference']],
+    ['FREE_TIER_WINDOW_SECONDS', ['chat-inference']],
+    ['STORAGE_DRIVER', ['ingestion']],
+    ['S3_BUCKET', ['ingestion']],
+    ['PLATFORM_FEE_PERCENT', ['billing']],
+    ['PUBLIC_URL', ['gateway', 'identity', 'billing']],
+  ])('%s goes only to %j', (key, expected) => {
+    const holders = SERVICES.filter((service) => key in configOf(defaults, service));
+    expect(holders.sort()).toEqual([...expected].sort());
+  });
+
+  it.each<[string, ServiceName[], boolean]>([
+    ['JWT_PRIVATE_KEY', ['identity'], false],
+    ['SMTP_URL', ['identity'], true],
+    ['STRIPE_SECRET_KEY', ['billing'], true],
+    ['STRIPE_WEBHOOK_SECRET', ['gateway', 'billing'], true],
+    ['OPENAI_API_KEY', ['chat-inference', 'ingestion'], true],
+    ['ANTHROPIC_API_KEY', ['chat-inference', 'ingestion'], true],
+    ['QDRANT_API_KEY', ['chat-inference', 'ingestion'], true],
+    ['S3_SECRET_ACCESS_KEY', ['ingestion'], true],
+  ])('secret %s goes only to %j (optional: %s)', (key, expected, optional) => {
+    const holders = SERVICES.filter((service) => secretEnvOf(defaults, service).some((e) => e.name === key));
+    expect(holders.sort()).toEqual([...expected].sort());
+    for (const service of expected) {
+      const env = secretEnvOf(defaults, service).find((e) => e.name === key);
+      expect(env?.valueFrom?.secretKeyRef?.optional ?? false).toBe(optional);
+    }
+  });
+
+  it('restarts pods when their configuration changes', () => {
+    const before = named(defaults, 'Deployment', name('billing')).spec.template.metadata.annotations[
+      'checksum/config'
+    ];
+    const after = named(
+      render({ set: ['config.billing.platformFeePercent=12'] }),
+      'Deployment',
+      name('billing'),
+    ).spec.template.metadata.annotations['checksum/config'];
+    expect(after).not.toBe(before);
+  });
+});
+
+describe('scaling and availability', () => {
+  it('autoscales exactly the gateway and chat-inference, leaving replicas to the HPA', () => {
+    const targets = byKind(defaults, 'HorizontalPodAutoscaler').map((hpa) => hpa.spec.scaleTargetRef.name);
+    expect(targets.sort()).toEqual([name('chat-inference'), name('gateway')]);
+    for (const service of SERVICES) {
+      const replicas = named(defaults, 'Deployment', name(service)).spec.replicas;
+      if (targets.includes(name(service))) expect(replicas).toBeUndefined();
+      else expect(replicas).toBe(1);
+    }
+  });
+
+  it('scales chat-inference on memory too in the production example', () => {
+    const metrics = named(production, 'HorizontalPodAutoscaler', name('chat-inference')).spec.metrics;
+    expect(metrics.map((m: { resource: { name: string } }) => m.resource.name)).toEqual(['cpu', 'memory']);
+  });
+
+  it('has a disruption budget per service, and false in values really turns one off', () => {
+    expect(byKind(defaults, 'PodDisruptionBudget')).toHaveLength(SERVICES.length);
+    expect(named(production, 'PodDisruptionBudget', name('gateway')).spec).toMatchObject({ minAvailable: 2 });
+    const withoutGatewayPdb = render({ set: ['services.gateway.podDisruptionBudget.enabled=false'] });
+    expect(byKind(withoutGatewayPdb, 'PodDisruptionBudget').map((p) => p.metadata.name)).not.toContain(
+      name('gateway'),
+    );
+    expect(byKind(withoutGatewayPdb, 'PodDisruptionBudget')).toHaveLength(SERVICES.length - 1);
+  });
+
+  it('drops every object of a disabled service', () => {
+    const manifests = render({ set: ['services.billing.enabled=false'] });
+    expect(manifests.filter((m) => m.metadata.name.startsWith(name('billing')))).toEqual([]);
+  });
+});
+
+describe('exposure and network policies', () => {
+  const egressPorts = (manifests: Manifest[], service: string): number[] =>
+    named(manifests, 'NetworkPolicy', name(service))
+      .spec.egress.flatMap((rule: { ports: { port: number }[] }) => rule.ports.map((p) => p.port))
+      .sort((a: number, b: number) => a - b);
+
+  it('routes the Ingress to the gateway only', () => {
+    const ingresses = byKind(defaults, 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const backends = ingresses[0].spec.rules.flatMap((rule: { http: { paths: { backend: unknown }[] } }) =>
+      rule.http.paths.map((p) => p.backend),
+    );
+    expect(backends).toEqual([{ service: { name: name('gateway'), port: { number: 80 } } }]);
+    expect(byKind(dev, 'Ingress')).toEqual([]);
+  });
+
+  it('lets only the gateway accept traffic', () => {
+    for (const service of SERVICES) {
+      const policy = named(defaults, 'NetworkPolicy', name(service));
+      expect(policy.spec.policyTypes).toEqual(['Ingress', 'Egress']);
+      if (service === 'gateway')
+        expect(policy.spec.ingress).toEqual([{ ports: [{ port: 'http', protocol: 'TCP' }] }]);
+      else expect(policy.spec.ingress).toEqual([]);
+    }
+  });
+
+  it.each<[ServiceName, number[]]>([
+    ['gateway', [53, 53, 4222, 5432]],
+    ['identity', [53, 53, 4222, 5432]],
+    ['creators', [53, 53, 4222, 5432]],
+    ['feature-flags', [53, 53, 4222, 5432]],
+    ['billing', [53, 53, 443, 4222, 5432]],
+    ['chat-inference', [53, 53, 443, 4222, 5432, 6333, 6334]],
+    ['ingestion', [53, 53, 443, 4222, 5432, 6333, 6334, 9000]],
+  ])('%s may reach only ports %j', (service, ports) => {
+    expect(egressPorts(defaults, service)).toEqual(ports);
+  });
+
+  it('pins destinations to the dependency namespaces in the production example', () => {
+    const egress = named(production, 'NetworkPolicy', name('ingestion')).spec.egress;
+    for (const rule of egress) expect(rule.to?.length ?? 0).toBeGreaterThan(0);
+    const https = egress.find((rule: { ports: { port: number }[] }) => rule.ports[0].port === 443);
+    expect(https.to[0].ipBlock.except).toContain('10.0.0.0/8');
+    expect(named(production, 'NetworkPolicy', name('billing')).spec.ingress).toHaveLength(1);
+  });
+});
+
+describe('migrations', () => {
+  const jobs = () => byKind(defaults, 'Job');
+
+  it('runs one pre-install/pre-upgrade hook Job per service that owns a schema', () => {
+    expect(
+      jobs()
+        .map((job) => job.metadata.labels?.['backtalk.dev/service'])
+        .sort(),
+    ).toEqual([...DB_SERVICES].sort());
+    for (const job of jobs()) {
+      expect(job.metadata.annotations?.['helm.sh/hook']).toBe('pre-install,pre-upgrade');
+      const pod = job.spec.template.spec;
+      expect(pod.restartPolicy).toBe('Never');
+      expect(pod.containers[0].args).toEqual(['migrate']);
+    }
+  });
+
+  it('does not depend on objects that a pre-install hook runs before', () => {
+    for (const job of jobs()) {
+      const pod = job.spec.template.spec;
+      expect(pod.serviceAccountName).toBeUndefined();
+      expect(pod.containers[0].envFrom).toBeUndefined();
+      const env = pod.containers[0].env as EnvVar[];
+      expect(env.find((e) => e.name === 'BACKTALK_MODE')?.value).toBe('cluster');
+      expect(env.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name).toBe(
+        'backtalk-secrets',
+      );
+    }
+  });
+
+  it('uses the same image as the service it migrates', () => {
+    for (const job of jobs()) {
+      const service = job.metadata.labels?.['backtalk.dev/service'] as ServiceName;
+      expect(job.spec.template.spec.containers[0].image).toBe(
+        container(named(defaults, 'Deployment', name(service))).image,
+      );
+    }
+  });
+
+  it('can be switched off', () => {
+    expect(byKind(render({ set: ['migrations.enabled=false'] }), 'Job')).toEqual([]);
+  });
+});
+
+describe('images', () => {
+  it('defaults to backtalk-<service>:<appVersion> and takes a registry from values', () => {
+    expect(container(named(defaults, 'Deployment', name('chat-inference'))).image).toBe(
+      'backtalk-chat-inference:0.1.0',
+    );
+    expect(container(named(production, 'Deployment', name('gateway'))).image).toBe(
+      'registry.example.com/backtalk/backtalk-gateway:0.1.0',
+    );
+  });
+
+  it('accepts the repository and tag@digest skaffold sets per service', () => {
+    const digest = `sha256:${'a'.repeat(64)}`;
+    const manifests = render({
+      set: [
+        'services.gateway.image.repository=localhost:5000/backtalk-gateway',
+        `services.gateway.image.tag=abc123@${digest}`,
+      ],
+    });
+    expect(container(named(manifests, 'Deployment', name('gateway'))).image).toBe(
+      `localhost:5000/backtalk-gateway:abc123@${digest}`,
+    );
+    expect(container(named(manifests, 'Deployment', name('identity'))).image).toBe('backtalk-identity:0.1.0');
+  });
+});
