@@ -24,7 +24,8 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
     };
     document.addEventListener('keydown', onKeyDown);
     const previouslyFocused = document.activeElement as HTMLElement | null;
-    const focusable = dialogRef.current?.querySelector<HTMLElement>('[data-autofocus], button');
+    const dialog = dialogRef.current;
+    const focusable = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('button');
     focusable?.focus();
     return () => {
       document.removeEventListener('keydown', onKeyDown);

@@ -4,10 +4,10 @@ import type { ChatMessage } from '../../api';
 import { eventStream, installFetchMock, jsonResponse, type FetchMock, type StreamController } from '../../test/fetch-mock';
 import { newCreator, resetAppState, signInAs } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
-import { STORAGE_KEYS } from '../session';
+import { STORAGE_KEYS, useSessionStore } from '../session';
 import { ChatView } from './ChatView';
 import { DEMO_BANNER_TEXT } from './DemoBanner';
-import { REPLY_FAILED_MESSAGE } from './useChat';
+import { REPLY_FAILED_MESSAGE, SESSION_FAILED_MESSAGE } from './useChat';
 
 const creator = newCreator();
 const TYPING = { name: 'Maya is typing' };
@@ -330,6 +330,17 @@ describe('ChatView', () => {
       expect(rateLimitMessages(backend.fetchMock)).toEqual(['']);
       expect(sends(backend.fetchMock)).toHaveLength(0);
     });
+  });
+
+  it('explains when there is no session to chat with, and sends nothing', async () => {
+    const { fetchMock } = chatBackend();
+    useSessionStore.setState({ status: 'guest', user: null });
+    renderChat();
+    expect((await screen.findByRole('alert')).textContent).toBe(SESSION_FAILED_MESSAGE);
+    type('hello');
+    pressEnter();
+    await settle();
+    expect(fetchMock.calls).toHaveLength(0);
   });
 
   it('opens the modal on mount when the status check says the limit is reached', async () => {

@@ -61,10 +61,8 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
           ref={scroll.ref}
           onScroll={scroll.onScroll}
           onWheel={scroll.onWheel}
-          aria-live="polite"
-          aria-busy={isTyping}
         >
-          <div className="chat-messages">
+          <div className="chat-messages" role="log" aria-label={`Conversation with ${creator.nickName}`}>
             {loadingHistory ? (
               <div className="chat-loading">
                 <Spinner label="Loading conversation" />

@@ -14,6 +14,7 @@ import { useChatStore } from './chat.store';
 
 export const REPLY_FAILED_MESSAGE = 'Something went wrong while getting a reply. Please try again.';
 export const HISTORY_FAILED_MESSAGE = "We couldn't load this conversation. Please refresh the page to try again.";
+export const SESSION_FAILED_MESSAGE = "We couldn't start your chat session. Please refresh the page to try again.";
 
 /**
  * The chat with one creator: opens the conversation and loads its history on mount, checks the
@@ -26,7 +27,12 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
   useEffect(() => {
     const chat = useChatStore.getState();
     chat.reset();
-    if (!userId) return;
+    if (!userId) {
+      // The session could not be established (spec §4: it falls back to guest without a user).
+      chat.setHistoryStatus('error');
+      chat.showError(SESSION_FAILED_MESSAGE);
+      return;
+    }
     const controller = new AbortController();
     const { signal } = controller;
 
