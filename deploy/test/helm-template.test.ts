@@ -113,6 +113,20 @@ describe('the Kubernetes schema check', () => {
   });
 });
 
+describe('shutdown', () => {
+  it('ends each service drain before Kubernetes kills the pod', () => {
+    for (const manifests of [defaults, production, dev]) {
+      for (const service of SERVICES) {
+        const pod = named(manifests, 'Deployment', name(service)).spec.template.spec;
+        const preStop = Number(pod.containers[0].lifecycle?.preStop?.exec.command[1] ?? 0);
+        const drainMs = Number(configOf(manifests, service).SHUTDOWN_GRACE_MS);
+        expect(drainMs).toBeGreaterThan(0);
+        expect(drainMs + preStop * 1000).toBeLessThan(pod.terminationGracePeriodSeconds * 1000);
+      }
+    }
+  });
+});
+
 describe('environment of each service', () => {
   it('puts the cluster basics in every service', () => {
     for (const service of SERVICES) {
@@ -155,7 +169,7 @@ describe('environment of each service', () => {
   });
 
   it.each<[string, ServiceName[], boolean]>([
-    ['JWT_PRIVATE_KEY', ['identity'], false],
+    ['JWT_PRIVATE_KEY', ['identity'], true],
     ['SMTP_URL', ['identity'], true],
     ['STRIPE_SECRET_KEY', ['billing'], true],
     ['STRIPE_WEBHOOK_SECRET', ['gateway', 'billing'], true],

@@ -127,6 +127,10 @@ Call with (dict "root" $ "svc" $svc).
   "NATS_URL" $v.nats.url
   "REQUEST_TIMEOUT_MS" (toString (int64 $c.requestTimeoutMs))
 }}
+{{- /* The service's own drain must end before Kubernetes kills the pod: leave the preStop
+       pause and a 5 s margin out of the grace period (the kit accepts up to 120 s). */}}
+{{- $drainSeconds := sub (sub (int .svc.terminationGracePeriodSeconds) (int .svc.preStopSleepSeconds)) 5 }}
+{{- $_ := set $env "SHUTDOWN_GRACE_MS" (toString (min 120000 (mul (max 1 $drainSeconds) 1000))) }}
 {{- if eq $name "gateway" }}
 {{- $_ := set $env "PORT" (toString (int64 $c.httpPort)) }}
 {{- $_ := set $env "PUBLIC_URL" $c.publicUrl }}
@@ -179,7 +183,8 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- $_ := set $keys "STRIPE_WEBHOOK_SECRET" true }}
 {{- end }}
 {{- if eq $name "identity" }}
-{{- $_ := set $keys "JWT_PRIVATE_KEY" false }}
+{{- /* Without it identity generates a key and keeps it in its database. */}}
+{{- $_ := set $keys "JWT_PRIVATE_KEY" true }}
 {{- $_ := set $keys "SMTP_URL" true }}
 {{- end }}
 {{- if has $name (list "chat-inference" "ingestion") }}
