@@ -21,6 +21,8 @@ const swcOptions = {
 
 module.exports = {
   testEnvironment: 'node',
+  globalSetup: path.join(root, 'services/libs/testing/src/global-setup.ts'),
+  globalTeardown: path.join(root, 'services/libs/testing/src/global-teardown.ts'),
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   moduleNameMapper: Object.fromEntries(
     Object.entries(require('./tsconfig.base.json').compilerOptions.paths).map(([name, [target]]) => [

@@ -1,9 +1,11 @@
 import type { ServiceDefinition } from '@backtalk/kit';
+import { creatorsConfigSchema } from './creators.config';
 import { CreatorsModule } from './creators.module';
 import { creatorsDatabase } from './creators.database';
 
 export const creatorsService: ServiceDefinition = {
   name: 'creators',
+  config: creatorsConfigSchema,
   module: (env) => CreatorsModule.register(env),
   database: creatorsDatabase,
 };

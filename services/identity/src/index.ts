@@ -1,9 +1,11 @@
 import type { ServiceDefinition } from '@backtalk/kit';
+import { identityConfigSchema } from './identity.config';
 import { IdentityModule } from './identity.module';
 import { identityDatabase } from './identity.database';
 
 export const identityService: ServiceDefinition = {
   name: 'identity',
+  config: identityConfigSchema,
   module: (env) => IdentityModule.register(env),
   database: identityDatabase,
 };

@@ -1,9 +1,11 @@
 import type { ServiceDefinition } from '@backtalk/kit';
+import { ingestionConfigSchema } from './ingestion.config';
 import { IngestionModule } from './ingestion.module';
 import { ingestionDatabase } from './ingestion.database';
 
 export const ingestionService: ServiceDefinition = {
   name: 'ingestion',
+  config: ingestionConfigSchema,
   module: (env) => IngestionModule.register(env),
   database: ingestionDatabase,
 };

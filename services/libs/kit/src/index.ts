@@ -27,3 +27,4 @@ export * from './metrics/http-metrics.interceptor';
 export * from './module/service-kit.module';
 export * from './bootstrap/run-service';
 export * from './cluster/process-supervisor';
+export * from './transport/prefixed-nats.client';

@@ -1,4 +1,5 @@
 import type { DynamicModule, INestApplication, INestMicroservice } from '@nestjs/common';
+import type { z } from 'zod';
 import { NestFactory } from '@nestjs/core';
 import { Logger } from 'nestjs-pino';
 import { ConfigError, loadConfig } from '../config/load-config';
@@ -12,6 +13,8 @@ import type { InProcessBus } from '../transport/in-process.bus';
 
 export interface ServiceDefinition {
   name: string;
+  /** The service's configuration schema, so a launcher can check it before starting anything. */
+  config: z.ZodObject;
   /** Builds the service's root module; config is validated while it builds. */
   module: (env?: Record<string, string | undefined>) => DynamicModule;
   database?: ServiceDatabase;
@@ -30,6 +33,7 @@ export async function startClusterService(definition: ServiceDefinition): Promis
     {
       strategy: new DrainingNatsServer({
         servers: base.NATS_URL,
+        subjectPrefix: base.NATS_SUBJECT_PREFIX,
         queue: definition.name,
         name: `${definition.name}-server`,
         maxReconnectAttempts: -1,

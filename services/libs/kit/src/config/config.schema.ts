@@ -26,6 +26,11 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^(nats|tls|ws|wss):\/\/[^\s]+$/, 'must be a nats:// URL')
     .default('nats://127.0.0.1:4222'),
+  /** Serve and call subjects under this prefix, so environments can share one NATS. */
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^([\w-]+\.)*$/, 'must be empty or dot-terminated tokens, e.g. "staging."')
+    .default(''),
   DATABASE_URL: secret(
     z
       .string()

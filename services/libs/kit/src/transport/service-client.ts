@@ -99,7 +99,9 @@ export class ServiceClient implements OnApplicationShutdown {
     const headers = natsHeaders();
     const requestId = RequestContext.requestId();
     if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
-    return new NatsRecordBuilder(payload).setHeaders(headers).build();
+    // Serialised now, as the wire would: later changes to the caller's object cannot leak in.
+    const snapshot: unknown = JSON.parse(JSON.stringify(payload));
+    return new NatsRecordBuilder(snapshot).setHeaders(headers).build();
   }
 
   private toServiceError(error: unknown, target: string, waitedMs: number): ServiceError {

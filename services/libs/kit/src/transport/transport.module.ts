@@ -1,5 +1,6 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
-import { ClientProxy, ClientProxyFactory, Transport } from '@nestjs/microservices';
+import { ClientProxy } from '@nestjs/microservices';
+import { PrefixedNatsClient } from './prefixed-nats.client';
 import { CONFIG } from '../config/config.module';
 import type { BaseConfig } from '../config/config.schema';
 import { InProcessClient } from './in-process.client';
@@ -9,10 +10,10 @@ import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
 
 export function createTransportClient(config: BaseConfig, service: string): ClientProxy {
   if (config.BACKTALK_MODE === 'standalone') return new InProcessClient(processBus);
-  return ClientProxyFactory.create({
-    transport: Transport.NATS,
-    options: { servers: config.NATS_URL, name: `${service}-client`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
-  });
+  return new PrefixedNatsClient(
+    { servers: config.NATS_URL, name: `${service}-client`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    config.NATS_SUBJECT_PREFIX,
+  ) as unknown as ClientProxy;
 }
 
 @Global()

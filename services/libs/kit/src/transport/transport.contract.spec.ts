@@ -1,0 +1,180 @@
+import { Controller, INestApplicationContext, INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { ClientProxy, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  ErrorCode,
+  Subjects,
+  fragmentId,
+  type MessageStreamEvent,
+  type ParsedRequestOf,
+} from '@backtalk/proto';
+import { describeWithNats, testNatsUrl } from '@backtalk/testing';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Observable, firstValueFrom, from, toArray } from 'rxjs';
+import { baseConfigSchema } from '../config/config.schema';
+import { NotFoundError, ServiceError } from '../errors/service-error';
+import { RequestContext } from '../logging/request-context';
+import { ServiceKitModule } from '../module/service-kit.module';
+import { DrainingNatsServer } from './draining-nats.server';
+import { processBus } from './in-process.bus';
+import { InProcessServer } from './in-process.server';
+import { ServiceClient } from './service-client';
+import { TRANSPORT_CLIENT } from './transport.tokens';
+
+const actor = { userId: randomUUID(), userType: 'guest' as const, groups: [] };
+const received: unknown[] = [];
+
+@Controller()
+class ProbeController {
+  /** Echoes the caller's request id as the flag name, to show it crossed the hop. */
+  @MessagePattern(Subjects.FeatureFlagsFlagGet)
+  flag(@Payload() payload: ParsedRequestOf<typeof Subjects.FeatureFlagsFlagGet>) {
+    received.push(payload);
+    return { name: RequestContext.requestId() ?? payload.name, enabled: true };
+  }
+
+  @MessagePattern(Subjects.CreatorsCreatorGet)
+  creator(): never {
+    throw new NotFoundError('Creator not found', ErrorCode.CreatorNotFound);
+  }
+
+  @MessagePattern(Subjects.ChatMessageSend)
+  send(@Payload() payload: ParsedRequestOf<typeof Subjects.ChatMessageSend>): Observable<MessageStreamEvent> {
+    const id = payload.conversationId;
+    return from([
+      { type: 'fragment' as const, text: 'Hel', id: fragmentId(id, 0) },
+      { type: 'fragment' as const, text: 'lo', id: fragmentId(id, 1) },
+      { type: 'fragment' as const, text: '', id: fragmentId(id, 2), stopReason: 'end_turn' as const },
+    ]);
+  }
+
+  /** Never answers within the test timeout. */
+  @MessagePattern(Subjects.CreatorsPostList)
+  async slow(): Promise<{ posts: [] }> {
+    await new Promise((resolve) => setTimeout(resolve, 1500).unref());
+    return { posts: [] };
+  }
+}
+
+function kitModule(name: string, env: Record<string, string>) {
+  @Module({ imports: [ServiceKitModule.forService({ name, config: baseConfigSchema, env })], controllers: [ProbeController] })
+  class ProbeModule {}
+  return ProbeModule;
+}
+
+interface Harness {
+  server: INestMicroservice;
+  caller: INestApplicationContext;
+}
+
+function transportSuite(label: string, setup: () => Promise<Harness>): void {
+  describe(label, () => {
+    let harness: Harness;
+    let client: ServiceClient;
+
+    beforeAll(async () => {
+      harness = await setup();
+      client = harness.caller.get(ServiceClient);
+    });
+    afterAll(async () => {
+      await harness?.caller.close();
+      await harness?.server.close();
+    });
+
+    it('answers a valid request with a validated, typed reply', async () => {
+      const reply = await client.request(Subjects.FeatureFlagsFlagGet, { name: 'bypassSubscriptions', environment: 'development' });
+      expect(reply.enabled).toBe(true);
+    });
+
+    it('carries the request id across the hop', async () => {
+      const reply = await RequestContext.run('req-42', () =>
+        client.request(Subjects.FeatureFlagsFlagGet, { name: 'x', environment: 'production' }),
+      );
+      expect(reply.name).toBe('req-42');
+    });
+
+    it('hands the handler a copy serialised as on the wire', async () => {
+      received.length = 0;
+      const payload = { name: 'copied', environment: 'development' as const };
+      const pending = client.request(Subjects.FeatureFlagsFlagGet, payload);
+      payload.name = 'mutated-after-send';
+      await pending;
+      expect(received).toEqual([{ name: 'copied', environment: 'development' }]);
+    });
+
+    it('answers a payload that fails its schema with a typed validation error', async () => {
+      const proxy = harness.caller.get<ClientProxy>(TRANSPORT_CLIENT);
+      const error = await firstValueFrom(proxy.send(Subjects.FeatureFlagsFlagGet, { name: 42 })).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect((error as { message: string }).message).toMatch(/name/);
+      // The service is still up afterwards.
+      await expect(client.request(Subjects.FeatureFlagsFlagGet, { name: 'ok', environment: 'development' })).resolves.toBeDefined();
+    });
+
+    it('refuses a bad payload before sending it', async () => {
+      await expect(
+        client.request(Subjects.FeatureFlagsFlagGet, { name: '', environment: 'staging' } as never),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    });
+
+    it('passes typed service errors through with their code and service', async () => {
+      const error = await client.request(Subjects.CreatorsCreatorGet, { id: randomUUID() }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error).toMatchObject({ code: ErrorCode.CreatorNotFound, message: 'Creator not found', service: 'probe' });
+    });
+
+    it('streams many replies in order, then completes', async () => {
+      const conversationId = randomUUID();
+      const events = await firstValueFrom(
+        client
+          .stream(Subjects.ChatMessageSend, { actor, conversationId, content: [{ text: 'hi' }] })
+          .pipe(toArray()),
+      );
+      expect(events.map((event) => (event.type === 'fragment' ? event.text : ''))).toEqual(['Hel', 'lo', '']);
+      expect(events.at(-1)).toMatchObject({ stopReason: 'end_turn', id: `${conversationId}#2` });
+    });
+
+    it('times out a slow service with an error naming it', async () => {
+      const started = Date.now();
+      const error = await client.request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 300).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: ErrorCode.ServiceUnavailable, service: 'creators' });
+      expect((error as Error).message).toBe('creators did not answer within 300 ms');
+      expect(Date.now() - started).toBeLessThan(1400);
+    });
+
+    it('fails fast, naming the service, when nobody serves the subject', async () => {
+      const error = await client.request(Subjects.BillingHealthCheck, {}, 3000).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: ErrorCode.ServiceUnavailable, service: 'billing' });
+      expect((error as Error).message).toBe('billing is unavailable');
+    });
+  });
+}
+
+const quiet = { LOG_LEVEL: 'silent' };
+
+transportSuite('in-process transport', async () => {
+  // The process-wide bus, as standalone mode uses it (jest gives each test file its own).
+  const bus = processBus;
+  const env = { ...quiet, BACKTALK_MODE: 'standalone' };
+  const server = await NestFactory.createMicroservice(kitModule('probe', env), {
+    strategy: new InProcessServer(bus),
+    logger: false,
+  });
+  await server.listen();
+  const caller = await NestFactory.createApplicationContext(kitModule('caller', env), { logger: false });
+  return { server, caller };
+});
+
+describeWithNats('NATS transport', () => {
+  transportSuite('over the real NATS server', async () => {
+    const prefix = `test${randomBytes(4).toString('hex')}.`;
+    const env = { ...quiet, BACKTALK_MODE: 'cluster', NATS_URL: testNatsUrl(), NATS_SUBJECT_PREFIX: prefix };
+    const server = await NestFactory.createMicroservice(kitModule('probe', env), {
+      strategy: new DrainingNatsServer({ servers: testNatsUrl(), queue: 'probe', subjectPrefix: prefix }),
+      logger: false,
+    });
+    await server.listen();
+    const caller = await NestFactory.createApplicationContext(kitModule('caller', env), { logger: false });
+    return { server, caller };
+  });
+});

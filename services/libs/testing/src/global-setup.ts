@@ -1,0 +1,34 @@
+// A relative import: jest loads global setup outside its module mapper.
+// eslint-disable-next-line @nx/enforce-module-boundaries
+import { startEmbeddedPostgres } from '../../embedded-db/src/embedded-postgres';
+import os from 'node:os';
+import path from 'node:path';
+import { canConnect, TEST_SERVER_URL_VARIABLE } from './test-database';
+import { NATS_STATUS_VARIABLE, probeNats } from './nats';
+
+const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+/**
+ * Jest global setup for every project: finds a PostgreSQL server (the
+ * machine's, else an embedded one), and probes NATS once. Idempotent, since
+ * each project of a multi-project run calls it.
+ */
+export default async function globalSetup(): Promise<void> {
+  if (!process.env[TEST_SERVER_URL_VARIABLE]) {
+    const candidate = process.env.TEST_DATABASE_SERVER_URL || DEFAULT_SERVER;
+    const problem = await canConnect(candidate);
+    if (problem === null) {
+      process.env[TEST_SERVER_URL_VARIABLE] = candidate;
+    } else {
+      process.stdout.write(`\nPostgreSQL not reachable at ${candidate} (${problem}); starting embedded PostgreSQL for the tests.\n`);
+      const dataDir = path.join(os.tmpdir(), `backtalk-test-pg-${process.pid}`);
+      const embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
+      process.env[TEST_SERVER_URL_VARIABLE] = embedded.url;
+      (globalThis as { __backtalkEmbeddedPg?: typeof embedded }).__backtalkEmbeddedPg = embedded;
+    }
+  }
+  if (!process.env[NATS_STATUS_VARIABLE]) {
+    const problem = await probeNats();
+    process.env[NATS_STATUS_VARIABLE] = problem === null ? 'reachable' : problem;
+  }
+}

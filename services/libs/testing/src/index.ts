@@ -1,0 +1,3 @@
+export * from './test-database';
+export * from './nats';
+export * from './wait-for';

@@ -1,0 +1,108 @@
+import { createTestDatabase, describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
+import { ErrorCode, Subjects } from '@backtalk/proto';
+import { JSONCodec, connect } from 'nats';
+import { randomBytes } from 'node:crypto';
+import { type RunningCluster, startCluster } from './processes';
+
+interface HealthBody {
+  status: string;
+  services: Record<string, string>;
+  down: string[];
+  message?: string;
+}
+
+async function health(url: string): Promise<{ status: number; body: HealthBody }> {
+  const response = await fetch(`${url}/api/health`);
+  return { status: response.status, body: (await response.json()) as HealthBody };
+}
+
+describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', () => {
+  let database: TestDatabase;
+  let cluster: RunningCluster;
+  const prefix = `test${randomBytes(4).toString('hex')}.`;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('cluster');
+    cluster = await startCluster({
+      DATABASE_URL: database.url,
+      NATS_URL: testNatsUrl(),
+      NATS_SUBJECT_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+      HEALTH_TIMEOUT_MS: '1000',
+    });
+    await waitFor(async () => ((await health(cluster.gatewayUrl)).status === 200 ? true : undefined), {
+      timeoutMs: 90_000,
+      intervalMs: 250,
+      what: 'all seven services to report up',
+    }).catch((error: Error) => {
+      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
+    });
+  });
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await database?.drop();
+  });
+
+  it('reports every service up through NATS', async () => {
+    const { status, body } = await health(cluster.gatewayUrl);
+    expect(status).toBe(200);
+    expect(body.services).toEqual({
+      gateway: 'up',
+      identity: 'up',
+      creators: 'up',
+      ingestion: 'up',
+      'chat-inference': 'up',
+      billing: 'up',
+      'feature-flags': 'up',
+    });
+  });
+
+  it('turns 503 naming chat-inference within 5 s of its process dying, and 200 once it is back', async () => {
+    await cluster.supervisor.kill('chat-inference', 'SIGKILL');
+    const killedAt = Date.now();
+    const degraded = await waitFor(
+      async () => {
+        const result = await health(cluster.gatewayUrl);
+        return result.status === 503 ? result : undefined;
+      },
+      { timeoutMs: 5000, intervalMs: 100, what: '503 from /api/health' },
+    );
+    expect(Date.now() - killedAt).toBeLessThan(5000);
+    expect(degraded.body.down).toEqual(['chat-inference']);
+    expect(degraded.body.message).toBe('Unavailable: chat-inference');
+
+    cluster.start('chat-inference');
+    await waitFor(async () => ((await health(cluster.gatewayUrl)).status === 200 ? true : undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      what: 'chat-inference to come back',
+    });
+  });
+
+  it('answers a raw NATS payload that fails its schema with a typed error, and keeps serving', async () => {
+    const connection = await connect({ servers: testNatsUrl() });
+    const codec = JSONCodec<Record<string, unknown>>();
+    try {
+      const reply = await connection.request(
+        `${prefix}${Subjects.FeatureFlagsHealthCheck}`,
+        codec.encode({ pattern: Subjects.FeatureFlagsHealthCheck, data: { unexpected: true }, id: 'raw-1' }),
+        { timeout: 3000 },
+      );
+      const packet = codec.decode(reply.data);
+      expect(packet).toMatchObject({ id: 'raw-1', err: { code: ErrorCode.ValidationFailed, service: 'feature-flags' } });
+
+      const garbage = await connection.request(
+        `${prefix}${Subjects.FeatureFlagsHealthCheck}`,
+        new TextEncoder().encode('{not json'),
+        { timeout: 3000 },
+      );
+      expect(codec.decode(garbage.data)).toMatchObject({
+        err: { code: ErrorCode.ValidationFailed, message: 'Malformed message: not a JSON request packet' },
+      });
+    } finally {
+      await connection.close();
+    }
+    expect((await health(cluster.gatewayUrl)).status).toBe(200);
+  });
+});

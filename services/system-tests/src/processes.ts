@@ -1,0 +1,96 @@
+import { freePort } from '@backtalk/embedded-db';
+import { ProcessSupervisor } from '@backtalk/kit';
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const repoRoot = path.resolve(__dirname, '../../..');
+export const backendServices = ['identity', 'creators', 'ingestion', 'chat-inference', 'billing', 'feature-flags'];
+
+export interface RunningCluster {
+  supervisor: ProcessSupervisor;
+  gatewayUrl: string;
+  output: string[];
+  start(name: string): void;
+  stop(): Promise<void>;
+}
+
+/** The seven services as separate processes, as `npm run start:cluster` runs them. */
+export async function startCluster(env: Record<string, string>): Promise<RunningCluster> {
+  const output: string[] = [];
+  const supervisor = new ProcessSupervisor({ restartDelayMs: 0, stopTimeoutMs: 10_000, write: (line) => output.push(line) });
+  const gatewayPort = await freePort();
+  const specs = new Map<string, { args: string[]; env: Record<string, string> }>();
+  for (const name of backendServices) {
+    specs.set(name, { args: [path.join(repoRoot, 'services', name, 'dist/main.js')], env: { HTTP_PORT: String(await freePort()) } });
+  }
+  specs.set('gateway', { args: [path.join(repoRoot, 'services/gateway/dist/main.js')], env: { PORT: String(gatewayPort) } });
+  const start = (name: string): void => {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`unknown service ${name}`);
+    supervisor.start({
+      name,
+      command: process.execPath,
+      args: spec.args,
+      env: { PATH: process.env.PATH, ...env, ...spec.env, BACKTALK_MODE: 'cluster' },
+    });
+  };
+  for (const name of specs.keys()) start(name);
+  return { supervisor, gatewayUrl: `http://127.0.0.1:${gatewayPort}`, output, start, stop: () => supervisor.stopAll() };
+}
+
+export interface SpawnedProcess {
+  child: ChildProcess;
+  output: () => string;
+  waitForOutput(pattern: RegExp, timeoutMs?: number): Promise<RegExpMatchArray>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function spawnNode(script: string, env: Record<string, string | undefined>): SpawnedProcess {
+  const child = spawn(process.execPath, [path.join(repoRoot, script)], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH, ...env } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const listeners = new Set<() => void>();
+  const append = (chunk: Buffer): void => {
+    text += chunk.toString();
+    listeners.forEach((listener) => listener());
+  };
+  child.stdout?.on('data', append);
+  child.stderr?.on('data', append);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  return {
+    child,
+    output: () => text,
+    exited,
+    waitForOutput: (pattern, timeoutMs = 60_000) =>
+      new Promise((resolve, reject) => {
+        const check = (): void => {
+          const match = text.match(pattern);
+          if (match) {
+            cleanup();
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          cleanup();
+          reject(new Error(`Timed out waiting for ${pattern} in output:\n${text}`));
+        }, timeoutMs);
+        const onExit = (): void => {
+          cleanup();
+          reject(new Error(`Process exited before ${pattern} appeared:\n${text}`));
+        };
+        const cleanup = (): void => {
+          clearTimeout(timer);
+          listeners.delete(check);
+          child.off('exit', onExit);
+        };
+        listeners.add(check);
+        child.once('exit', onExit);
+        check();
+      }),
+  };
+}
