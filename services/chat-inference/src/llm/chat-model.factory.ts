@@ -1,0 +1,125 @@
+import { ChatAnthropic } from '@langchain/anthropic';
+import { ChatBedrockConverse } from '@langchain/aws';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { ChatOpenAI } from '@langchain/openai';
+import { GuardedChatModel } from './guarded.chat-model';
+import { LlmConfigError } from './llm.error';
+import { LocalLlamaChatModel } from './local-llama.chat-model';
+import type { ChatTemplateOption } from './local-prompt.renderer';
+import type { ModelDownloadProgress } from './model-file.resolver';
+
+export const CHAT_MODEL_PROVIDERS = ['local', 'openai', 'anthropic', 'bedrock'] as const;
+export type ChatModelProvider = (typeof CHAT_MODEL_PROVIDERS)[number];
+
+export interface ChatModelOptions {
+  provider: ChatModelProvider;
+  /** Provider model id; for `local`, a .gguf path (relative to modelsDir) or an hf:/https URI. */
+  model: string;
+  /** openai: any OpenAI-compatible server (Ollama http://host:11434/v1, vLLM, llama.cpp server, LM Studio). anthropic: API URL. bedrock: endpoint host. */
+  baseUrl?: string;
+  /** openai/anthropic API key; bedrock: a Bedrock API key (bearer token). Secret: never log it. */
+  apiKey?: string;
+  /** bedrock region, e.g. us-west-2. */
+  region?: string;
+  temperature?: number;
+  maxTokens?: number;
+  /** local: ggml threads. Default max(1, cores − 1). */
+  threads?: number;
+  /** local: where models are found and downloaded to. */
+  modelsDir: string;
+  /** local: download progress of an hf:/https model on first use. */
+  onDownloadProgress?: (progress: ModelDownloadProgress) => void;
+  /** Remote providers: fail when nothing arrives for this long (first token or between tokens). Default 60 000 ms. */
+  timeoutMs?: number;
+  /** Remote providers: retries of a failed request. Default 1. */
+  maxRetries?: number;
+  /** local: tokens per generation (prompt + reply). Default 4096, capped by the model. */
+  contextSize?: number;
+  /** local: generations that run at once. Default 1. */
+  parallelSequences?: number;
+  /** local: how long a request waits for a free sequence. Default 120 000 ms. */
+  queueTimeoutMs?: number;
+  /** local: chat template override (see ChatTemplateOption). */
+  chatTemplate?: ChatTemplateOption;
+}
+
+/**
+ * The LLM port: one LangChain chat model for the configured provider. Remote
+ * providers are wrapped so failures surface as typed LlmErrors and a silent
+ * provider times out; the local model produces typed errors itself.
+ */
+export function createChatModel(options: ChatModelOptions): BaseChatModel {
+  const model = options.model?.trim();
+  if (!model) throw new LlmConfigError(`No model configured for the ${options.provider} provider`, { provider: options.provider });
+  const timeout = options.timeoutMs ?? 60_000;
+  const maxRetries = options.maxRetries ?? 1;
+  const guard = (inner: BaseChatModel) => new GuardedChatModel({ inner, provider: options.provider, model, idleTimeoutMs: timeout });
+
+  switch (options.provider) {
+    case 'local':
+      return new LocalLlamaChatModel({
+        model,
+        modelsDir: options.modelsDir,
+        threads: options.threads,
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+        contextSize: options.contextSize,
+        parallelSequences: options.parallelSequences,
+        queueTimeoutMs: options.queueTimeoutMs,
+        chatTemplate: options.chatTemplate,
+        onDownloadProgress: options.onDownloadProgress,
+      });
+    case 'openai': {
+      if (!options.apiKey && !options.baseUrl) {
+        throw new LlmConfigError('The openai provider needs an apiKey (or a baseUrl of an OpenAI-compatible server)', { provider: 'openai', model });
+      }
+      return guard(
+        new ChatOpenAI({
+          model,
+          // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
+          apiKey: options.apiKey ?? 'not-needed',
+          configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
+          temperature: options.temperature,
+          maxTokens: options.maxTokens,
+          timeout,
+          maxRetries,
+          streamUsage: true,
+          // Chat Completions is what every compatible server speaks.
+          useResponsesApi: false,
+        }),
+      );
+    }
+    case 'anthropic':
+      if (!options.apiKey) throw new LlmConfigError('The anthropic provider needs an apiKey', { provider: 'anthropic', model });
+      return guard(
+        new ChatAnthropic({
+          model,
+          apiKey: options.apiKey,
+          anthropicApiUrl: options.baseUrl,
+          temperature: options.temperature,
+          maxTokens: options.maxTokens ?? 1024,
+          maxRetries,
+          clientOptions: { timeout, maxRetries },
+        }),
+      );
+    case 'bedrock':
+      if (!options.region) throw new LlmConfigError('The bedrock provider needs a region', { provider: 'bedrock', model });
+      return guard(
+        new ChatBedrockConverse({
+          model,
+          region: options.region,
+          bedrockBearerToken: options.apiKey,
+          endpointHost: options.baseUrl,
+          temperature: options.temperature,
+          maxTokens: options.maxTokens,
+          maxRetries,
+          streamIdleTimeout: timeout,
+          clientOptions: { maxAttempts: maxRetries + 1 },
+        }),
+      );
+    default: {
+      const provider: never = options.provider;
+      throw new LlmConfigError(`Unknown LLM provider "${String(provider)}"; use one of ${CHAT_MODEL_PROVIDERS.join(', ')}`);
+    }
+  }
+}

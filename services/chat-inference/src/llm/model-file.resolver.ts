@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { LlmConfigError, LlmUnavailableError, errorMessage, isErrorLike } from './llm.error';
+import { loadNodeLlamaCpp } from './node-llama-cpp.loader';
+
+export interface ModelDownloadProgress {
+  /** The model as configured (URI). */
+  model: string;
+  /** Where the file is being written. */
+  file: string;
+  downloadedBytes: number;
+  /** Unknown when the server sends no length. */
+  totalBytes?: number;
+}
+
+export interface ResolveModelOptions {
+  modelsDir: string;
+  onProgress?: (progress: ModelDownloadProgress) => void;
+  /** Abort a download that receives nothing for this long. Default 60 000 ms. */
+  stallTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+const inFlight = new Map<string, Promise<string>>();
+
+export function isModelUri(model: string): boolean {
+  return /^(hf:|https?:\/\/)/i.test(model);
+}
+
+/**
+ * Turns the configured model into a local GGUF path: a path is checked (relative
+ * paths are under `modelsDir`); an `https://` or `hf:user/repo/file.gguf` URI is
+ * downloaded into `modelsDir` on first use and found there afterwards without a
+ * network. `hf:user/repo:quant` needs Hugging Face's API to pick the file, so it
+ * goes through node-llama-cpp's resolver, bounded by the stall timeout.
+ */
+export async function resolveModelPath(model: string, options: ResolveModelOptions): Promise<string> {
+  if (!model?.trim()) throw new LlmConfigError('No local model configured: set a .gguf path or an hf:/https URI');
+  if (!isModelUri(model)) {
+    const file = path.resolve(options.modelsDir, model);
+    await assertFile(file, model);
+    return file;
+  }
+  const url = directUrl(model);
+  if (!url) return resolveWithNodeLlamaCpp(model, options);
+  const file = path.join(options.modelsDir, localFileName(model, url));
+  if (await isFile(file)) return file;
+  let pending = inFlight.get(file);
+  if (!pending) {
+    pending = download(model, url, file, options).finally(() => inFlight.delete(file));
+    inFlight.set(file, pending);
+  }
+  return pending;
+}
+
+/** hf:user/repo/path/to/file.gguf#branch → https://huggingface.co/user/repo/resolve/branch/path/to/file.gguf */
+function directUrl(model: string): URL | undefined {
+  if (/^https?:\/\//i.test(model)) return new URL(model);
+  const match = /^hf:([^/:#\s]+)\/([^/:#\s]+)\/([^#:\s]+)(?:#(.+))?$/i.exec(model);
+  if (!match) return undefined;
+  const [, user, repo, file, branch] = match;
+  return new URL(`https://huggingface.co/${user}/${repo}/resolve/${encodeURIComponent(branch ?? 'main')}/${file}`);
+}
+
+function localFileName(model: string, url: URL): string {
+  const base = decodeURIComponent(url.pathname.split('/').pop() || 'model.gguf').replace(/[^\w.-]+/g, '_');
+  const hf = /^hf:([^/]+)\/([^/]+)\//i.exec(model);
+  if (hf) return `hf_${hf[1]}_${hf[2]}_${base}`.replace(/[^\w.-]+/g, '_');
+  const stem = base.replace(/\.gguf$/i, '');
+  return `${stem}.${createHash('sha256').update(url.href).digest('hex').slice(0, 8)}.gguf`;
+}
+
+async function download(model: string, url: URL, file: string, options: ResolveModelOptions): Promise<string> {
+  const stallMs = options.stallTimeoutMs ?? 60_000;
+  const controller = new AbortController();
+  const onAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let stalled = false;
+  let timer: NodeJS.Timeout | undefined;
+  const armStallTimer = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      stalled = true;
+      controller.abort(new Error(`no data for ${stallMs} ms`));
+    }, stallMs);
+  };
+  const partial = `${file}.partial`;
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    armStallTimer();
+    const response = await fetch(url, { signal: controller.signal, redirect: 'follow' });
+    if (!response.ok || !response.body) {
+      throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
+    }
+    const length = Number(response.headers.get('content-length'));
+    const totalBytes = Number.isFinite(length) && length > 0 ? length : undefined;
+    let downloadedBytes = 0;
+    options.onProgress?.({ model, file, downloadedBytes, totalBytes });
+    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+    body.on('data', (chunk: Buffer) => {
+      armStallTimer();
+      downloadedBytes += chunk.length;
+      options.onProgress?.({ model, file, downloadedBytes, totalBytes });
+    });
+    await pipeline(body, createWriteStream(partial), { signal: controller.signal });
+    if (totalBytes !== undefined && downloadedBytes !== totalBytes) {
+      throw new Error(`received ${downloadedBytes} of ${totalBytes} bytes`);
+    }
+    await rename(partial, file);
+    return file;
+  } catch (error) {
+    await rm(partial, { force: true });
+    if (options.signal?.aborted) throw options.signal.reason;
+    const reason = stalled ? `no data for ${stallMs} ms` : isErrorLike(error) ? messageWithCause(error) : String(error);
+    throw new LlmUnavailableError(`Could not download model ${model}: ${reason}`, { provider: 'local', model, cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function resolveWithNodeLlamaCpp(model: string, options: ResolveModelOptions): Promise<string> {
+  const { resolveModelFile } = await loadNodeLlamaCpp();
+  const stallMs = options.stallTimeoutMs ?? 60_000;
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  let rejectStall: (error: Error) => void = () => undefined;
+  const stall = new Promise<never>((_, reject) => (rejectStall = reject));
+  // node-llama-cpp keeps retrying an unreachable host and ignores the signal while
+  // resolving, so a missing network must be cut off here.
+  const arm = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      controller.abort();
+      rejectStall(new LlmUnavailableError(`Could not resolve model ${model}: no progress for ${stallMs} ms (is there a network?)`, { provider: 'local', model }));
+    }, stallMs);
+  };
+  try {
+    await mkdir(options.modelsDir, { recursive: true });
+    arm();
+    const resolved = resolveModelFile(model, {
+      directory: options.modelsDir,
+      cli: false,
+      signal: controller.signal,
+      onProgress: ({ totalSize, downloadedSize }) => {
+        arm();
+        options.onProgress?.({ model, file: options.modelsDir, downloadedBytes: downloadedSize, totalBytes: totalSize || undefined });
+      },
+    });
+    return await Promise.race([resolved, stall]);
+  } catch (error) {
+    if (error instanceof LlmUnavailableError) throw error;
+    throw new LlmUnavailableError(`Could not resolve model ${model}: ${errorMessage(error)}`, {
+      provider: 'local',
+      model,
+      cause: error,
+    });
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+async function isFile(file: string): Promise<boolean> {
+  try {
+    const info = await stat(file);
+    return info.isFile() && info.size > 0;
+  } catch {
+    return false;
+  }
+}
+
+async function assertFile(file: string, model: string): Promise<void> {
+  let info;
+  try {
+    info = await stat(file);
+  } catch {
+    throw new LlmUnavailableError(`Model file not found: ${file} (configured as "${model}")`, { provider: 'local', model });
+  }
+  if (!info.isFile()) throw new LlmUnavailableError(`Model path is not a file: ${file}`, { provider: 'local', model });
+}
+
+function messageWithCause(error: Error): string {
+  const cause = (error as { cause?: unknown }).cause;
+  return isErrorLike(cause) && cause.message ? `${error.message} (${cause.message})` : error.message;
+}
