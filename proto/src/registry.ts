@@ -60,6 +60,7 @@ export const contracts = {
 
   [Subjects.FeatureFlagsFlagGet]: { request: flags.flagGetRequestSchema, reply: flags.flagGetReplySchema },
   [Subjects.FeatureFlagsFlagList]: { request: flags.flagListRequestSchema, reply: flags.flagListReplySchema },
+  [Subjects.FeatureFlagsFlagUpdate]: { request: flags.flagUpdateRequestSchema, reply: flags.flagUpdateReplySchema },
 } as const satisfies Record<Subject, Contract>;
 
 export type Contracts = typeof contracts;

@@ -45,6 +45,7 @@ export const Subjects = {
 
   FeatureFlagsFlagGet: 'feature-flags.flag.get',
   FeatureFlagsFlagList: 'feature-flags.flag.list',
+  FeatureFlagsFlagUpdate: 'feature-flags.flag.update',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 

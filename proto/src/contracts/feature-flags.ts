@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isoDateSchema } from './common';
+import { actorSchema, isoDateSchema } from './common';
 
 export const flagEnvironmentSchema = z.enum(['development', 'production']);
 export type FlagEnvironment = z.infer<typeof flagEnvironmentSchema>;
@@ -22,3 +22,10 @@ export const flagGetReplySchema = z.object({ name: z.string(), enabled: z.boolea
 
 export const flagListRequestSchema = z.object({ environment: flagEnvironmentSchema.optional() }).strict();
 export const flagListReplySchema = z.object({ flags: z.array(featureFlagSchema) });
+
+/** Spec §7: update (id, enabled, lastUpdatedBy, updatedAt); admins only, development only (§6). */
+export const flagUpdateRequestSchema = z.object({ actor: actorSchema, id: z.string().uuid(), enabled: z.boolean() });
+export const flagUpdateReplySchema = featureFlagSchema;
+
+/** The flag that makes everyone premium and skips rate-limit checks (spec §6). */
+export const BYPASS_SUBSCRIPTIONS_FLAG = 'bypassSubscriptions';

@@ -3,6 +3,8 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { creatorsConfigSchema } from './creators.config';
 import { creatorsDatabase } from './creators.database';
+import { CreatorModule } from './creator/creator.module';
+import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
 
 @Module({})
 export class CreatorsModule {
@@ -17,6 +19,8 @@ export class CreatorsModule {
           healthSubject: Subjects.CreatorsHealthCheck,
           env,
         }),
+        CreatorModule,
+        DemoAccountsModule,
       ],
     };
   }

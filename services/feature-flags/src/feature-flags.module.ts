@@ -3,6 +3,7 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { featureFlagsConfigSchema } from './feature-flags.config';
 import { featureFlagsDatabase } from './feature-flags.database';
+import { FeatureFlagModule } from './feature-flag/feature-flag.module';
 
 @Module({})
 export class FeatureFlagsModule {
@@ -17,6 +18,7 @@ export class FeatureFlagsModule {
           healthSubject: Subjects.FeatureFlagsHealthCheck,
           env,
         }),
+        FeatureFlagModule,
       ],
     };
   }

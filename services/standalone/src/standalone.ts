@@ -44,6 +44,7 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
   );
   const serviceEnv: Record<string, string | undefined> = {
     NODE_ENV: 'development',
+    DEMO_DATA: 'true',
     ...env,
     BACKTALK_MODE: 'standalone',
     BACKTALK_DATA_DIR: dataDir,

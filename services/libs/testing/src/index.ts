@@ -1,3 +1,4 @@
 export * from './test-database';
 export * from './nats';
 export * from './wait-for';
+export * from './in-process-services';

@@ -1,0 +1,50 @@
+import type { Creator, PersonaGetReply, Post, PostText } from '@backtalk/proto';
+import type { PostEntity } from '../post/post.entity';
+import type { CreatorEntity } from './creator.entity';
+
+/** The one place creators-service entities become wire types. */
+export function toCreator(entity: CreatorEntity): Creator {
+  return {
+    id: entity.id,
+    userId: entity.userId,
+    handle: entity.handle,
+    nickName: entity.nickName,
+    tiktokURL: entity.tiktokURL,
+    bio: entity.bio,
+    thumb: entity.thumb,
+    demoAccount: entity.demoAccount,
+    onboardingComplete: entity.onboardingComplete,
+    createdAt: entity.createdAt.toISOString(),
+  };
+}
+
+export function toPost(entity: PostEntity): Post {
+  return {
+    id: entity.id,
+    creatorId: entity.creatorId,
+    awemeId: entity.awemeId,
+    caption: entity.caption,
+    desc: entity.desc,
+    tikTokCreatedAt: entity.tikTokCreatedAt.toISOString(),
+    videoUrl: entity.videoUrl,
+    coverUrl: entity.s3CoverPublicUrl ?? '',
+  };
+}
+
+export function toPostText(entity: PostEntity, withTranscript: boolean): PostText {
+  return { ...toPost(entity), transcript: withTranscript ? entity.transcript : '' };
+}
+
+export function toPersona(entity: CreatorEntity, postsVersion: string): PersonaGetReply {
+  return {
+    creatorId: entity.id,
+    handle: entity.handle,
+    nickName: entity.nickName,
+    essencePrompt: entity.essencePrompt,
+    creatorPrompt: entity.creatorPrompt,
+    demoAccount: entity.demoAccount,
+    onboardingComplete: entity.onboardingComplete,
+    userId: entity.userId,
+    postsVersion,
+  };
+}

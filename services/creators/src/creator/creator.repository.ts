@@ -1,0 +1,38 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { Repository } from 'typeorm';
+import { CreatorEntity } from './creator.entity';
+
+/** Creators are public profiles (spec §6: any signed-in user reads them), so reads take no owner. */
+@Injectable()
+export class CreatorRepository {
+  constructor(@InjectRepository(CreatorEntity) private readonly creators: Repository<CreatorEntity>) {}
+
+  list(filter: { demoAccount?: boolean } = {}): Promise<CreatorEntity[]> {
+    return this.creators.find({
+      where: filter.demoAccount === undefined ? {} : { demoAccount: filter.demoAccount },
+      order: { featured: 'DESC', createdAt: 'ASC' },
+    });
+  }
+
+  findById(id: string): Promise<CreatorEntity | null> {
+    return this.creators.findOneBy({ id });
+  }
+
+  findByHandle(handle: string): Promise<CreatorEntity | null> {
+    return this.creators.findOneBy({ handle: handle.toLowerCase() });
+  }
+
+  /** The featured creator, else the oldest demo account, else the oldest creator. */
+  findFeatured(): Promise<CreatorEntity | null> {
+    return this.creators.findOne({ where: {}, order: { featured: 'DESC', demoAccount: 'DESC', createdAt: 'ASC' } });
+  }
+
+  /** Inserts or updates by handle; returns the stored row. */
+  async upsertByHandle(creator: Omit<CreatorEntity, 'id' | 'createdAt'>): Promise<CreatorEntity> {
+    await this.creators.upsert(creator, { conflictPaths: ['handle'], skipUpdateIfNoValuesChanged: true });
+    const stored = await this.findByHandle(creator.handle);
+    if (!stored) throw new Error(`Creator ${creator.handle} vanished after upsert`);
+    return stored;
+  }
+}

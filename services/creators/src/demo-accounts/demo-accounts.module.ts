@@ -1,0 +1,17 @@
+import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { CONFIG } from '@backtalk/kit';
+import { CreatorModule } from '../creator/creator.module';
+import type { CreatorsConfig } from '../creators.config';
+import { SeedDemoAccounts } from './seed-demo-accounts.use-case';
+
+@Module({ imports: [CreatorModule], providers: [SeedDemoAccounts] })
+export class DemoAccountsModule implements OnApplicationBootstrap {
+  constructor(
+    private readonly seed: SeedDemoAccounts,
+    @Inject(CONFIG) private readonly config: CreatorsConfig,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.DEMO_DATA) await this.seed.execute();
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { CreatorRepository } from '../creator/creator.repository';
+import { handleFromTiktokUrl } from '../creator/creator-handle';
+import { PostRepository } from '../post/post.repository';
+import { renderDemoCover, svgToDataUrl } from './cover-image';
+import { renderDemoAvatar } from './demo-avatar';
+import { loadDemoFixtures } from './demo-fixtures';
+
+const DEMO_OWNER = 'system';
+
+/**
+ * Seeds the fictional demo creators and their posts. Idempotent: creators
+ * are keyed by handle and posts by awemeId, so a restart changes nothing.
+ */
+@Injectable()
+export class SeedDemoAccounts {
+  private readonly logger = new Logger(SeedDemoAccounts.name);
+
+  constructor(
+    private readonly creators: CreatorRepository,
+    private readonly posts: PostRepository,
+  ) {}
+
+  async execute(): Promise<{ creators: number; posts: number }> {
+    let postCount = 0;
+    const fixtures = loadDemoFixtures();
+    for (const fixture of fixtures) {
+      const { creator } = fixture;
+      const handle = handleFromTiktokUrl(creator.tiktokURL);
+      const stored = await this.creators.upsertByHandle({
+        owner: DEMO_OWNER,
+        userId: `demo:${handle}`,
+        tiktokURL: creator.tiktokURL,
+        handle,
+        secUid: null,
+        bio: creator.bio,
+        nickName: creator.nickName,
+        thumb: svgToDataUrl(renderDemoAvatar(creator.nickName, creator.accentColor)),
+        stripeAccountId: null,
+        stripePriceId: null,
+        essencePrompt: creator.essencePrompt,
+        creatorPrompt: creator.creatorPrompt,
+        pricePerSubscription: 1000,
+        onboardingComplete: true,
+        demoAccount: true,
+        featured: fixture.featured,
+        followerCount: creator.followerCount,
+      });
+      await this.posts.upsertMany(
+        fixture.posts.map((post, index) => ({
+          owner: DEMO_OWNER,
+          creatorId: stored.id,
+          videoUrl: `https://www.tiktok.com/@${handle}/video/${post.awemeId}`,
+          captionUrl: '',
+          caption: post.caption,
+          desc: post.desc,
+          transcript: post.transcript,
+          tikTokCreatedAt: new Date(post.tikTokCreatedAt),
+          awemeId: post.awemeId,
+          s3Path: null,
+          coverS3Path: null,
+          s3CoverPublicUrl: svgToDataUrl(
+            renderDemoCover({ caption: post.caption, nickName: creator.nickName, accentColor: creator.accentColor, index, handle }),
+          ),
+        })),
+      );
+      postCount += fixture.posts.length;
+    }
+    this.logger.log(`Demo data ready: ${fixtures.length} creators, ${postCount} posts`);
+    return { creators: fixtures.length, posts: postCount };
+  }
+}

@@ -1,0 +1,41 @@
+import { Module, type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import {
+  baseConfigSchema,
+  processBus,
+  ServiceClient,
+  ServiceKitModule,
+  startInProcessService,
+  type ServiceDefinition,
+} from '@backtalk/kit';
+
+export interface InProcessServices {
+  /** A client as another service would hold it, over the same in-process bus. */
+  client: ServiceClient;
+  apps: INestMicroservice[];
+  close(): Promise<void>;
+}
+
+/**
+ * Boots real service modules on the in-process transport, each migrating its
+ * schema in the given database: the "medium" test setup.
+ */
+export async function startServicesInProcess(
+  definitions: ServiceDefinition[],
+  env: Record<string, string | undefined>,
+): Promise<InProcessServices> {
+  const fullEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env, BACKTALK_MODE: 'standalone' };
+  const apps: INestMicroservice[] = [];
+  for (const definition of definitions) apps.push(await startInProcessService(definition, processBus, fullEnv));
+  @Module({ imports: [ServiceKitModule.forService({ name: 'test-caller', config: baseConfigSchema, env: fullEnv })] })
+  class CallerModule {}
+  const caller: INestApplicationContext = await NestFactory.createApplicationContext(CallerModule, { logger: false });
+  return {
+    client: caller.get(ServiceClient),
+    apps,
+    close: async () => {
+      await caller.close();
+      for (const app of apps.reverse()) await app.close();
+    },
+  };
+}
