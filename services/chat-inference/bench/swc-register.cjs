@@ -1,5 +1,6 @@
 // Runs TypeScript benchmark files without a build step: `node -r ./swc-register.cjs file.ts`.
 // Uses the @swc/core the workspace already has, with the same settings as .swcrc.
+/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS require hook */
 const fs = require('node:fs');
 const { transformSync } = require('@swc/core');
 

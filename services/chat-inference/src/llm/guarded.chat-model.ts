@@ -48,7 +48,7 @@ export class GuardedChatModel extends BaseChatModel {
     return this.inner.getNumTokens(content);
   }
 
-  async _generate(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+  async _generate(messages: BaseMessage[], options: this['ParsedCallOptions']): Promise<ChatResult> {
     const guard = new IdleGuard(options.signal, this.idleTimeoutMs);
     try {
       const message = await guard.race(this.inner.invoke(messages, this.innerOptions(options, guard.signal)));

@@ -194,9 +194,3 @@ function clip(text: string, maxChars: number): string {
   const space = cut.lastIndexOf(' ');
   return `${space > maxChars * 0.8 ? cut.slice(0, space) : cut}…`;
 }
-
-async function sumTokens(turns: ChatTurn[], count: TokenCounter): Promise<number> {
-  let total = 0;
-  for (const turn of turns) total += await count(turn.content);
-  return total;
-}

@@ -68,9 +68,10 @@ describe('QdrantPostIndex requests', () => {
     await index.search(MAYA, { text: 'sourdough starter', embedding: [0.1, 0.2, 0.3] }, 5);
     await index.count(MAYA);
     await index.removeCreator(MAYA);
-    const [, query] = mocks.query.mock.calls[0] as [string, Record<string, any>];
+    type Prefetch = { using: string; filter: unknown; query: unknown };
+    const [, query] = mocks.query.mock.calls[0] as [string, { filter: unknown; query: unknown; prefetch: Prefetch[] }];
     expect(query.filter).toEqual(creatorFilter);
-    expect(query.prefetch.map((p: any) => [p.using, p.filter])).toEqual([
+    expect(query.prefetch.map((p) => [p.using, p.filter])).toEqual([
       ['lexical', creatorFilter],
       ['dense', creatorFilter],
     ]);
@@ -104,7 +105,8 @@ describe('QdrantPostIndex requests', () => {
   it('upserts points with stable per-creator UUIDs, BM25 sparse values and the post as payload', async () => {
     const { client, mocks } = recordingClient();
     await new QdrantPostIndex({ client }).upsert([MAYA_POSTS[0]]);
-    const [, { points }] = mocks.upsert.mock.calls[0] as [string, { points: any[] }];
+    type Point = { id: string; payload: unknown; vector: { dense?: number[]; lexical: { indices: number[]; values: number[] } } };
+    const [, { points }] = mocks.upsert.mock.calls[0] as [string, { points: Point[] }];
     expect(points[0].id).toBe(pointId(MAYA, 'maya-01'));
     expect(points[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(points[0].payload).toEqual(MAYA_POSTS[0]);
