@@ -71,6 +71,12 @@ describe('deploy/Dockerfile', () => {
     expect(prodInstall).toContain('--workspace "services/${SERVICE}"');
   });
 
+  it('leaves the GPU builds of the local LLM runtime out unless asked for', () => {
+    const prodDeps = stages().find((s) => s.name === 'prod-deps')!;
+    expect(argsOf(prodDeps, 'ARG')).toContain('LLAMA_GPU_BINARIES=false');
+    expect(argsOf(prodDeps, 'RUN').join('\n')).toMatch(/cuda.*vulkan.*LLAMA_GPU_BINARIES.*rm -rf/s);
+  });
+
   it('builds with the monorepo build in a stage the runtime does not inherit', () => {
     const build = stages().find((s) => s.name === 'build')!;
     expect(argsOf(build, 'RUN').join('\n')).toContain('nx run-many -t build');

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { chartDir, installHelm, SERVICES, type ServiceName } from './support/tools';
-import { byKind, named, render, type Manifest } from './support/manifests';
+import { byKind, named, parseManifests, render, renderText, type Manifest } from './support/manifests';
+import { buildManifestCheck, strictDecodeErrors } from './support/strict-decode';
 import { kubernetesSchemaErrors } from './support/kubernetes-schema';
 
 const examples = join(chartDir, 'examples');
@@ -26,6 +27,7 @@ interface EnvVar {
   valueFrom?: { secretKeyRef?: { name: string; key: string; optional?: boolean } };
 }
 
+const texts = { defaults: '', production: '', dev: '' };
 let defaults: Manifest[];
 let production: Manifest[];
 let dev: Manifest[];
@@ -33,9 +35,13 @@ let dev: Manifest[];
 beforeAll(
   () => {
     installHelm();
-    defaults = render();
-    production = render({ valuesFiles: [join(examples, 'production-values.yaml')] });
-    dev = render({ valuesFiles: [join(examples, 'dev-values.yaml')] });
+    buildManifestCheck();
+    texts.defaults = renderText();
+    texts.production = renderText({ valuesFiles: [join(examples, 'production-values.yaml')] });
+    texts.dev = renderText({ valuesFiles: [join(examples, 'dev-values.yaml')] });
+    defaults = parseManifests(texts.defaults);
+    production = parseManifests(texts.production);
+    dev = parseManifests(texts.dev);
   },
   15 * 60 * 1000,
 );
@@ -50,14 +56,18 @@ const secretEnvOf = (manifests: Manifest[], service: ServiceName): EnvVar[] =>
   );
 
 describe.each([
-  ['default values', () => defaults],
-  ['production example', () => production],
-  ['dev example', () => dev],
-])('rendered with %s', (_label, manifests) => {
+  ['default values', () => defaults, () => texts.defaults],
+  ['production example', () => production, () => texts.production],
+  ['dev example', () => dev, () => texts.dev],
+])('rendered with %s', (_label, manifests, text) => {
   it('every manifest is valid against the Kubernetes schema of its kind', () => {
     const docs = manifests();
     expect(docs.length).toBeGreaterThan(30);
     expect(docs.flatMap(kubernetesSchemaErrors)).toEqual([]);
+  });
+
+  it('every manifest decodes strictly: known kinds, no unknown or duplicate fields', () => {
+    expect(strictDecodeErrors(text())).toEqual([]);
   });
 
   it('has a Deployment, Service and ConfigMap for every service and never a Secret', () => {
@@ -100,8 +110,19 @@ describe.each([
   });
 });
 
-describe('the Kubernetes schema check', () => {
-  it('catches a broken manifest, so a pass above means something', () => {
+describe('the Kubernetes schema checks', () => {
+  it('catch a field the API server would reject as unknown or duplicated', () => {
+    const service = renderText({})
+      .split('\n---\n')
+      .find((doc) => doc.includes('kind: Service\n'))!;
+    const misindented = service.replace('    - name: http\n', '    - name: http\n      portt: 80\n');
+    expect(strictDecodeErrors(misindented).join('\n')).toMatch(/unknown field "spec.ports\[0\].portt"/);
+    const duplicated = service.replace('spec:\n', 'spec:\n  type: NodePort\n');
+    expect(strictDecodeErrors(duplicated).join('\n')).toMatch(/already set/);
+    expect(strictDecodeErrors('apiVersion: v1\nkind: Servise\nmetadata:\n  name: x\n')).toHaveLength(1);
+  });
+
+  it('catch a wrong type or a missing required field', () => {
     const deployment = structuredClone(named(defaults, 'Deployment', name('gateway')));
     deployment.spec.replicas = 'two';
     container(deployment).ports[0].containerPort = '3000';

@@ -37,11 +37,15 @@ export function templateArgs({
   ];
 }
 
-/** Renders the chart; throws with helm's own message when rendering fails. */
-export function render(options: RenderOptions = {}): Manifest[] {
+/** Renders the chart to YAML; throws with helm's own message when rendering fails. */
+export function renderText(options: RenderOptions = {}): string {
   const result = helm(templateArgs(options));
   if (result.status !== 0) throw new Error(`helm template failed:\n${result.stderr}`);
-  return parseManifests(result.stdout);
+  return result.stdout;
+}
+
+export function render(options: RenderOptions = {}): Manifest[] {
+  return parseManifests(renderText(options));
 }
 
 export function parseManifests(text: string): Manifest[] {
