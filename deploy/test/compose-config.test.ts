@@ -50,13 +50,4 @@ describe('deploy/compose.yaml', () => {
     }
     expect(compose.services.gateway.ports).toEqual(['3000:3000']);
   });
-
-  it('migrates each schema-owning service before it starts', () => {
-    for (const service of SERVICES.filter((s) => s !== 'gateway')) {
-      expect(compose.services[service].entrypoint.join(' ')).toContain(
-        'node /app/main.js migrate && exec node /app/main.js',
-      );
-    }
-    expect(compose.services.gateway.entrypoint).toBeUndefined();
-  });
 });
