@@ -7,3 +7,4 @@ export * from './contracts/identity';
 export * from './contracts/creators';
 export * from './contracts/chat';
 export * from './contracts/feature-flags';
+export * from './contracts/billing';

@@ -5,6 +5,7 @@ import * as identity from './contracts/identity';
 import * as creators from './contracts/creators';
 import * as chat from './contracts/chat';
 import * as flags from './contracts/feature-flags';
+import * as billing from './contracts/billing';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -57,6 +58,11 @@ export const contracts = {
     streaming: true,
   },
   [Subjects.ChatRateLimitCheck]: { request: chat.rateLimitCheckRequestSchema, reply: chat.rateLimitCheckReplySchema },
+
+  [Subjects.BillingSubscriptionGetActive]: {
+    request: billing.subscriptionGetActiveRequestSchema,
+    reply: billing.subscriptionGetActiveReplySchema,
+  },
 
   [Subjects.FeatureFlagsFlagGet]: { request: flags.flagGetRequestSchema, reply: flags.flagGetReplySchema },
   [Subjects.FeatureFlagsFlagList]: { request: flags.flagListRequestSchema, reply: flags.flagListReplySchema },

@@ -43,6 +43,8 @@ export const Subjects = {
   ChatMessageSend: 'chat-inference.message.send',
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
 
+  BillingSubscriptionGetActive: 'billing.subscription.get-active',
+
   FeatureFlagsFlagGet: 'feature-flags.flag.get',
   FeatureFlagsFlagList: 'feature-flags.flag.list',
   FeatureFlagsFlagUpdate: 'feature-flags.flag.update',

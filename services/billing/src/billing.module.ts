@@ -3,6 +3,7 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { billingConfigSchema } from './billing.config';
 import { billingDatabase } from './billing.database';
+import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
 
 @Module({})
 export class BillingModule {
@@ -17,6 +18,7 @@ export class BillingModule {
           healthSubject: Subjects.BillingHealthCheck,
           env,
         }),
+        CreatorSubscriptionModule,
       ],
     };
   }

@@ -3,6 +3,7 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { chatInferenceConfigSchema } from './chat-inference.config';
 import { chatInferenceDatabase } from './chat-inference.database';
+import { ConversationModule } from './conversation/conversation.module';
 
 @Module({})
 export class ChatInferenceModule {
@@ -17,6 +18,7 @@ export class ChatInferenceModule {
           healthSubject: Subjects.ChatInferenceHealthCheck,
           env,
         }),
+        ConversationModule,
       ],
     };
   }

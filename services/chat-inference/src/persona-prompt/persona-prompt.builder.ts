@@ -130,6 +130,21 @@ export class PersonaPromptBuilder {
     // Chat APIs expect the dialogue to open with the fan's turn.
     while (kept.length > 0 && kept[0].turn.role === 'assistant') free += kept.shift()!.cost;
     placePosts(postTokens + free);
+    // A small context may not hold even the best post whole: ground on a clipped copy rather than nothing.
+    if (placed === 0 && candidates.length > 0 && free >= MIN_CLIPPED_POST_TOKENS) {
+      const best = candidates[0];
+      let chars = Math.floor((best.post.caption.length + best.post.desc.length + best.post.transcript.length) * (free / best.tokens));
+      for (; chars >= MIN_CLIPPED_POST_CHARS; chars = Math.floor(chars * 0.8)) {
+        const text = renderPost(best.post, chars);
+        const tokens = (await count(text)) + 1;
+        if (tokens <= free) {
+          candidates[0] = { post: best.post, text, tokens };
+          placed = 1;
+          postTokens = tokens;
+          break;
+        }
+      }
+    }
 
     const included = candidates.slice(0, placed);
     const postsBlock = renderPostsBlock(
@@ -166,6 +181,10 @@ export class PersonaPromptBuilder {
     ].join('\n');
   }
 }
+
+/** Below this, a clipped post says too little to ground a reply. */
+const MIN_CLIPPED_POST_TOKENS = 48;
+const MIN_CLIPPED_POST_CHARS = 120;
 
 function renderPostsBlock(posts: string[], nickName: string): string {
   const body = posts.length > 0 ? posts.join('\n') : `(no posts by ${nickName || 'the creator'} match this message)`;

@@ -28,3 +28,4 @@ export * from './module/service-kit.module';
 export * from './bootstrap/run-service';
 export * from './cluster/process-supervisor';
 export * from './transport/prefixed-nats.client';
+export * from './feature-flags/feature-flag.reader';

@@ -24,6 +24,7 @@ export function dataSourceOptions(database: ServiceDatabase, url: string, poolSi
     // gen_random_uuid() is built into PostgreSQL 13+: no extension (and no superuser) needed.
     uuidExtension: 'pgcrypto',
     installExtensions: false,
-    extra: { max: poolSize, connectionTimeoutMillis: 5000 },
+    // Raw SQL in a repository resolves to the service's own schema, never another's.
+    extra: { max: poolSize, connectionTimeoutMillis: 5000, options: `-c search_path=${database.schema}` },
   };
 }

@@ -1,0 +1,218 @@
+import { billingService } from '@backtalk/billing';
+import { creatorsService } from '@backtalk/creators';
+import { featureFlagsService } from '@backtalk/feature-flags';
+import type { ServiceDefinition } from '@backtalk/kit';
+import { ErrorCode, type MessageStreamEvent, Subjects } from '@backtalk/proto';
+import { createTestDatabase, startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { firstValueFrom, toArray } from 'rxjs';
+import { chatInferenceService } from '../index';
+
+jest.setTimeout(90_000);
+
+const storiesModel = path.resolve(__dirname, '../../../../../shared/models/stories260K.gguf');
+const fan = () => ({ userId: randomUUID(), userType: 'guest' as const, groups: [] as string[] });
+const admin = { userId: randomUUID(), userType: 'authenticated' as const, groups: ['admin'] };
+
+// The other services are booted beside chat-inference, as standalone mode does; they are test fixtures here.
+const definitions = [creatorsService, featureFlagsService, billingService, chatInferenceService] as ServiceDefinition[];
+
+async function boot(database: TestDatabase, env: Record<string, string> = {}): Promise<InProcessServices> {
+  return startServicesInProcess(definitions, {
+    DATABASE_URL: database.url,
+    DEMO_DATA: 'true',
+    LLM_PROVIDER: 'local',
+    LLM_MODEL: storiesModel,
+    LLM_THREADS: '1',
+    LLM_MAX_TOKENS: '24',
+    LLM_CONTEXT_SIZE: '2048',
+    LLM_PRELOAD: 'false',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    FREE_TIER_MESSAGES: '3',
+    ...env,
+  });
+}
+
+async function send(services: InProcessServices, actor: ReturnType<typeof fan>, conversationId: string, text: string) {
+  return firstValueFrom(
+    services.client
+      .stream(Subjects.ChatMessageSend, { actor, conversationId, content: [{ text }], aiContext: {} }, { firstMs: 60_000 })
+      .pipe(toArray()),
+  );
+}
+
+function fragments(events: MessageStreamEvent[]) {
+  return events.filter((event): event is Extract<MessageStreamEvent, { type: 'fragment' }> => event.type === 'fragment');
+}
+
+describe('chat through chat-inference with a real local model', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let creatorId: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('chat');
+    services = await boot(database);
+    creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
+  }, 60_000);
+  afterAll(async () => {
+    await services?.close();
+    await database?.drop();
+  });
+
+  it('opens one conversation per fan and creator', async () => {
+    const actor = fan();
+    const first = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+    const again = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+    expect(again.id).toBe(first.id);
+    const other = await services.client.request(Subjects.ChatConversationOpen, { actor: fan(), creatorId });
+    expect(other.id).not.toBe(first.id);
+  });
+
+  it('streams a reply in fragments <messageId>#<seq>, the last with a stop reason, and stores both messages', async () => {
+    const actor = fan();
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+    const events = await send(services, actor, conversation.id, 'How do you make shakshuka with canned tomatoes?');
+    const parts = fragments(events);
+    expect(parts.length).toBeGreaterThan(2);
+    const messageId = parts[0]!.id.split('#')[0]!;
+    parts.forEach((part, seq) => expect(part.id).toBe(`${messageId}#${seq}`));
+    expect(parts.at(-1)?.stopReason).toMatch(/^(end_turn|max_tokens)$/);
+    expect(parts.slice(0, -1).every((part) => part.stopReason === undefined)).toBe(true);
+    const streamed = parts.map((part) => part.text).join('');
+    expect(streamed.trim().length).toBeGreaterThan(0);
+
+    const citations = events.find((event) => event.type === 'citations');
+    expect(citations).toMatchObject({ messageId });
+
+    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+    expect(messages.map((message) => [message.role, message.status])).toEqual([
+      ['user', 'complete'],
+      ['assistant', 'complete'],
+    ]);
+    expect(messages[0]?.content).toBe('How do you make shakshuka with canned tomatoes?');
+    expect(messages[1]).toMatchObject({ id: messageId, content: streamed });
+    expect(messages[1]?.citations[0]?.caption.toLowerCase()).toContain('shakshuka');
+  });
+
+  it('never lets one fan read or write another fan’s conversation', async () => {
+    const owner = fan();
+    const intruder = fan();
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor: owner, creatorId });
+    await expect(
+      services.client.request(Subjects.ChatMessageList, { actor: intruder, conversationId: conversation.id }),
+    ).rejects.toMatchObject({ code: ErrorCode.ConversationNotFound });
+    await expect(send(services, intruder, conversation.id, 'hello')).rejects.toMatchObject({
+      code: ErrorCode.ConversationNotFound,
+    });
+    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor: owner, conversationId: conversation.id });
+    expect(messages).toEqual([]);
+  });
+
+  it('rejects bad input and stores nothing', async () => {
+    const actor = fan();
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+    for (const content of [[{ text: '   ' }], [], [{ text: 'x'.repeat(4001) }]]) {
+      await expect(
+        firstValueFrom(services.client.stream(Subjects.ChatMessageSend, { actor, conversationId: conversation.id, content } as never)),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    }
+    await expect(
+      services.client.request(Subjects.ChatConversationOpen, { actor, creatorId: 'not-a-uuid' }),
+    ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    await expect(
+      services.client.request(Subjects.ChatConversationOpen, { actor, creatorId: randomUUID() }),
+    ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
+    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+    expect(messages).toEqual([]);
+  });
+
+  it('enforces the free tier atomically under concurrent sends, and the status check does not count', async () => {
+    const actor = fan();
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+    const status = await services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' });
+    expect(status).toEqual({ canSendMessage: true, nextAvailableTime: null });
+    const results = await Promise.allSettled(
+      Array.from({ length: 7 }, (_, i) => send(services, actor, conversation.id, `question ${i}`)),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    expect(rejected).toHaveLength(4);
+    for (const failure of rejected) {
+      expect(failure.reason).toMatchObject({ code: ErrorCode.RateLimited });
+      expect(failure.reason.message).toMatch(/^You've reached your message limit. You can send more messages after /);
+    }
+    const after = await services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' });
+    expect(after.canSendMessage).toBe(false);
+    expect(new Date(after.nextAvailableTime!).getTime()).toBeGreaterThan(Date.now());
+    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+    expect(messages.filter((message) => message.role === 'user')).toHaveLength(3);
+  });
+
+  it('retrieves the post a question is about first, for every demo creator', async () => {
+    const { creators } = await services.client.request(Subjects.CreatorsCreatorList, { demoAccount: true });
+    const { loadDemoFixtures } = await import('@backtalk/creators/src/demo-accounts/demo-fixtures');
+    const fixtures = loadDemoFixtures();
+    const { CreatorCorpus } = await import('../persona/creator-corpus');
+    const chat = services.apps.at(-1)!;
+    const corpus = chat.get(CreatorCorpus);
+    let checked = 0;
+    for (const creator of creators) {
+      const fixture = fixtures.find((candidate) => candidate.creator.tiktokURL === creator.tiktokURL)!;
+      const persona = await corpus.persona(creator.id);
+      for (const post of fixture.posts.slice(0, 8)) {
+        const [top] = await corpus.search(persona, post.testQuestion, 3);
+        expect({ question: post.testQuestion, caption: top?.doc.caption }).toEqual({ question: post.testQuestion, caption: post.caption });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(24);
+  });
+});
+
+describe('chat-inference when things go wrong', () => {
+  let database: TestDatabase;
+  afterAll(() => database?.drop());
+
+  it('turns a missing model into a visible error, stores the message as failed and gives the allowance back', async () => {
+    database = await createTestDatabase('chatfail');
+    const services = await boot(database, { LLM_MODEL: '/nonexistent/model.gguf', FREE_TIER_MESSAGES: '1' });
+    try {
+      const actor = fan();
+      const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
+      const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+      const events = await send(services, actor, conversation.id, 'hello?');
+      expect(events.find((event) => event.type === 'error')).toMatchObject({
+        message: 'The AI could not answer right now. Please try again in a moment.',
+      });
+      expect(fragments(events).at(-1)?.stopReason).toBe('error');
+      const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+      expect(messages.map((message) => message.status)).toEqual(['complete', 'failed']);
+      // Nothing was answered, so the one free message is still there.
+      await expect(services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' })).resolves.toEqual({
+        canSendMessage: true,
+        nextAvailableTime: null,
+      });
+    } finally {
+      await services.close();
+    }
+  }, 60_000);
+
+  it('lifts the limit when an admin turns bypassSubscriptions on', async () => {
+    const db = await createTestDatabase('bypass');
+    const services = await boot(db, { FREE_TIER_MESSAGES: '0' });
+    try {
+      const [flag] = (await services.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })).flags;
+      await services.client.request(Subjects.FeatureFlagsFlagUpdate, { actor: admin, id: flag!.id, enabled: true });
+      const actor = fan();
+      const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
+      const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+      const events = await send(services, actor, conversation.id, 'Once upon a time');
+      expect(fragments(events).at(-1)?.stopReason).toMatch(/^(end_turn|max_tokens)$/);
+    } finally {
+      await services.close();
+      await db.drop();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,22 @@
+import type { ChatMessage, Conversation } from '@backtalk/proto';
+import type { ConversationEntity } from './conversation.entity';
+import type { MessageEntity } from './message.entity';
+
+export function toConversation(entity: ConversationEntity): Conversation {
+  return { id: entity.id, creatorId: entity.creatorId, createdAt: entity.createdAt.toISOString() };
+}
+
+export function messageText(entity: MessageEntity): string {
+  return entity.content.map((block) => block.text).join('\n');
+}
+
+export function toChatMessage(entity: MessageEntity): ChatMessage {
+  return {
+    id: entity.id,
+    role: entity.role,
+    content: messageText(entity),
+    createdAt: entity.createdAt.toISOString(),
+    status: entity.status,
+    citations: entity.citations,
+  };
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { FeatureFlagReader } from '@backtalk/kit';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PersonaModule } from '../persona/persona.module';
+import { FreeTierService } from '../rate-limit/free-tier.service';
+import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
+import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
+import { ConversationController } from './conversation.controller';
+import { ConversationEntity } from './conversation.entity';
+import { ConversationRepository } from './conversation.repository';
+import { MessageEntity } from './message.entity';
+import { MessageRepository } from './message.repository';
+import { SendMessage } from './send-message.use-case';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([ConversationEntity, MessageEntity, UserRateLimitEntity]), PersonaModule],
+  controllers: [ConversationController],
+  providers: [ConversationRepository, MessageRepository, UserRateLimitRepository, FreeTierService, FeatureFlagReader, SendMessage],
+})
+export class ConversationModule {}

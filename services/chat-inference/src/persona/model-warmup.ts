@@ -1,0 +1,35 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { CONFIG } from '@backtalk/kit';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import type { ChatInferenceConfig } from '../chat-inference.config';
+import { disposeLocalModels, LocalLlamaChatModel } from '../llm';
+import { CHAT_MODEL } from './persona.tokens';
+
+/**
+ * Loads (and on first use downloads) the local model in the background at
+ * start, so the first fan does not wait for it; failures are logged for the
+ * operator and surface to fans as a chat error when they send.
+ */
+@Injectable()
+export class ModelWarmup implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ModelWarmup.name);
+
+  constructor(
+    @Inject(CHAT_MODEL) private readonly model: BaseChatModel,
+    @Inject(CONFIG) private readonly config: ChatInferenceConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (!this.config.LLM_PRELOAD || !(this.model instanceof LocalLlamaChatModel)) return;
+    const model = this.model;
+    const started = Date.now();
+    model.load().then(
+      () => this.logger.log(`Local model ${this.config.LLM_MODEL} ready in ${Date.now() - started} ms`),
+      (error: unknown) => this.logger.error(`Local model ${this.config.LLM_MODEL} could not be loaded: ${(error as Error).message}`),
+    );
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.model instanceof LocalLlamaChatModel) await disposeLocalModels();
+  }
+}

@@ -1,0 +1,1 @@
+export const CHAT_MODEL = Symbol('backtalk:chat-model');
