@@ -9,5 +9,9 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   WEB_DIST_DIR: z.string().min(1).optional(),
   /** How long /api/health waits for each service before calling it down. */
   HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
+  /** How long a chat reply may stay silent (first fragment, or between fragments) before the relay gives up. */
+  CHAT_STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
+  /** Requests per minute one IP address may make to the API. */
+  THROTTLE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
 });
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

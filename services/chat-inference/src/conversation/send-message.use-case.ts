@@ -15,7 +15,7 @@ import type { AIMessageChunk } from '@langchain/core/messages';
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import type { ChatInferenceConfig } from '../chat-inference.config';
-import { LlmError, errorMessage } from '../llm';
+import { LlmError, LocalLlamaChatModel, errorMessage } from '../llm';
 import { type PersonaPrompt, PersonaPromptBuilder, tokenCounterFor } from '../persona-prompt';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { CHAT_MODEL } from '../persona/persona.tokens';
@@ -122,9 +122,15 @@ export class SendMessage {
       posts: posts.map((post) => post.doc),
       history: history.map((message) => ({ role: message.role, content: messageText(message) })),
       message: text,
-      budget: { contextWindow: this.config.LLM_CONTEXT_SIZE, reservedReplyTokens: this.config.LLM_MAX_TOKENS },
+      budget: { contextWindow: await this.contextWindow(), reservedReplyTokens: this.config.LLM_MAX_TOKENS },
       countTokens: tokenCounterFor(this.model),
     });
+  }
+
+  /** The configured window, or less when a local model was trained for less. */
+  private async contextWindow(): Promise<number> {
+    if (!(this.model instanceof LocalLlamaChatModel)) return this.config.LLM_CONTEXT_SIZE;
+    return Math.min(this.config.LLM_CONTEXT_SIZE, await this.model.contextSize());
   }
 
   private async stream(

@@ -1,7 +1,9 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { Response } from 'express';
+import { Public } from '../auth/auth.guard';
 import { PlatformHealthService } from './platform-health.service';
 
+@Public()
 @Controller('api/health')
 export class PlatformHealthController {
   constructor(private readonly health: PlatformHealthService) {}

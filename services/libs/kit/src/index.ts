@@ -29,3 +29,4 @@ export * from './bootstrap/run-service';
 export * from './cluster/process-supervisor';
 export * from './transport/prefixed-nats.client';
 export * from './feature-flags/feature-flag.reader';
+export * from './http/public-route';

@@ -20,7 +20,9 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private toHttp(exception: unknown): { status: number; body: Record<string, unknown> } {
     if (exception instanceof ServiceError) {
-      return { status: httpStatusFor(exception.code), body: exception.toWire() };
+      // Details a client acts on (e.g. nextAvailableTime of RATE_LIMITED) are also lifted to the top level.
+      const details = exception.details && typeof exception.details === 'object' && !Array.isArray(exception.details) ? exception.details : {};
+      return { status: httpStatusFor(exception.code), body: { ...details, ...exception.toWire() } };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

@@ -1,9 +1,11 @@
 import { Controller, Get, HttpCode, ServiceUnavailableException, Type } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import type { HealthCheckReply, Subject } from '@backtalk/proto';
+import { Public } from '../http/public-route';
 import { ServiceHealth } from './service-health';
 
 /** Liveness and readiness probes over HTTP (Kubernetes), beside /metrics. */
+@Public()
 @Controller('health')
 export class HealthHttpController {
   constructor(private readonly health: ServiceHealth) {}

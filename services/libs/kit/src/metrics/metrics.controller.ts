@@ -1,6 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
+import { Public } from '../http/public-route';
 import { metricsRegistry } from './metrics';
 
+@Public()
 @Controller('metrics')
 export class MetricsController {
   @Get()

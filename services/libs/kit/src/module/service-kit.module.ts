@@ -48,7 +48,8 @@ export class ServiceKitModule {
       imports: [
         ConfigModule.forRoot(options.config, options.env),
         LoggingModule.forRoot({
-          service: options.name,
+          // In standalone mode every module shares Nest's static logger, so a per-service label would lie.
+          service: config.BACKTALK_MODE === 'standalone' ? 'backtalk' : options.name,
           level: config.LOG_LEVEL,
           pretty: config.BACKTALK_MODE === 'standalone' && process.stdout.isTTY,
         }),

@@ -1,0 +1,38 @@
+import { CanActivate, ExecutionContext, Injectable, createParamDecorator } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { PUBLIC_ROUTE, ServiceError } from '@backtalk/kit';
+import { type Actor, ErrorCode } from '@backtalk/proto';
+import type { Request } from 'express';
+import { JwtVerifier } from './jwt-verifier';
+
+export { Public } from '@backtalk/kit';
+
+type AuthenticatedRequest = Request & { actor?: Actor };
+
+/** Every API route needs a valid access token unless marked @Public(). */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly verifier: JwtVerifier,
+    private readonly reflector: Reflector,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    if (context.getType() !== 'http') return true;
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    if (isPublic) return true;
+    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    if (!match?.[1]) throw new ServiceError(ErrorCode.Unauthorized, 'Sign in, or continue as a guest, to do this');
+    request.actor = await this.verifier.verify(match[1]);
+    return true;
+  }
+}
+
+/** The verified caller of an authenticated route. */
+export const CurrentActor = createParamDecorator((_: unknown, context: ExecutionContext): Actor => {
+  const actor = context.switchToHttp().getRequest<AuthenticatedRequest>().actor;
+  if (!actor) throw new ServiceError(ErrorCode.Unauthorized, 'Not signed in');
+  return actor;
+});

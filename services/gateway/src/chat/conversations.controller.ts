@@ -1,0 +1,66 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { InjectConfig, ServiceClient } from '@backtalk/kit';
+import { type Actor, Subjects } from '@backtalk/proto';
+import type { Request, Response } from 'express';
+import { CurrentActor } from '../auth/auth.guard';
+import type { GatewayConfig } from '../gateway.config';
+import {
+  ConversationIdParams,
+  ConversationOpenBody,
+  ConversationResponse,
+  MessageListResponse,
+  RateLimitBody,
+  RateLimitResponse,
+  SendMessageBody,
+} from './dto/chat.dto';
+import { relayAsServerSentEvents } from './sse-stream';
+
+@ApiTags('chat')
+@ApiBearerAuth()
+@Controller('api')
+export class ConversationsController {
+  constructor(
+    private readonly client: ServiceClient,
+    @InjectConfig() private readonly config: GatewayConfig,
+  ) {}
+
+  /** The fan's conversation with a creator (one per fan and creator). */
+  @Post('conversations')
+  @ApiCreatedResponse({ type: ConversationResponse })
+  open(@CurrentActor() actor: Actor, @Body() body: ConversationOpenBody): Promise<ConversationResponse> {
+    return this.client.request(Subjects.ChatConversationOpen, { actor, creatorId: body.creatorId });
+  }
+
+  @Get('conversations/:id/messages')
+  @ApiOkResponse({ type: MessageListResponse })
+  messages(@CurrentActor() actor: Actor, @Param() { id }: ConversationIdParams): Promise<MessageListResponse> {
+    return this.client.request(Subjects.ChatMessageList, { actor, conversationId: id });
+  }
+
+  /** Sends a message; the reply streams back as Server-Sent Events (fragment, citations, error). */
+  @Post('conversations/:id/messages')
+  @ApiProduces('text/event-stream')
+  send(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: ConversationIdParams,
+    @Body() body: SendMessageBody,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    const events$ = this.client.stream(
+      Subjects.ChatMessageSend,
+      { actor, conversationId: id, content: body.content, aiContext: body.aiContext ?? {} },
+      { firstMs: this.config.CHAT_STREAM_TIMEOUT_MS, eachMs: this.config.CHAT_STREAM_TIMEOUT_MS },
+    );
+    return relayAsServerSentEvents(events$, request, response);
+  }
+
+  /** Spec §5: asked before every send; an empty message is the status check on mount. */
+  @Post('chat/rate-limit')
+  @HttpCode(200)
+  @ApiOkResponse({ type: RateLimitResponse })
+  rateLimit(@CurrentActor() actor: Actor, @Body() body: RateLimitBody): Promise<RateLimitResponse> {
+    return this.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId: body.creatorId, message: body.message });
+  }
+}

@@ -1,0 +1,77 @@
+import { chatStreamsActive, ServiceError } from '@backtalk/kit';
+import { httpStatusFor, type MessageStreamEvent } from '@backtalk/proto';
+import type { Request, Response } from 'express';
+import type { Observable } from 'rxjs';
+
+const HEARTBEAT_MS = 15_000;
+
+/**
+ * Relays a reply stream to the browser as Server-Sent Events. Nothing is
+ * written until the first event arrives, so an error before it (rate limit,
+ * unknown conversation, service down) is a plain HTTP error with its status.
+ * If the browser goes away the relay stops, but the reply is still generated
+ * and stored by chat-inference.
+ */
+export function relayAsServerSentEvents(events$: Observable<MessageStreamEvent>, request: Request, response: Response): Promise<void> {
+  return new Promise((resolve) => {
+    let started = false;
+    let heartbeat: NodeJS.Timeout | undefined;
+    const start = (): void => {
+      started = true;
+      chatStreamsActive.inc({ service: 'gateway' });
+      response.status(200);
+      response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+      response.setHeader('Cache-Control', 'no-cache, no-transform');
+      response.setHeader('Connection', 'keep-alive');
+      response.setHeader('X-Accel-Buffering', 'no');
+      response.flushHeaders();
+      heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
+    };
+    const finish = (): void => {
+      if (heartbeat) clearInterval(heartbeat);
+      if (started) chatStreamsActive.dec({ service: 'gateway' });
+      if (!response.writableEnded) response.end();
+      resolve();
+    };
+    const subscription = events$.subscribe({
+      next: (event) => {
+        if (!started) start();
+        response.write(formatEvent(event));
+      },
+      error: (error: unknown) => {
+        const failure = ServiceError.from(error);
+        if (!started) {
+          const details = failure.details && typeof failure.details === 'object' ? failure.details : {};
+          response.status(httpStatusFor(failure.code)).json({ ...details, ...failure.toWire() });
+        } else {
+          response.write(formatEvent({ type: 'error', code: failure.code, message: failure.message }));
+        }
+        finish();
+      },
+      complete: () => {
+        if (!started) start();
+        finish();
+      },
+    });
+    request.once('close', () => {
+      if (!response.writableEnded) {
+        subscription.unsubscribe();
+        finish();
+      }
+    });
+  });
+}
+
+export function formatEvent(event: MessageStreamEvent): string {
+  switch (event.type) {
+    case 'fragment': {
+      const { type: _type, ...data } = event;
+      return `event: fragment\nid: ${event.id}\ndata: ${JSON.stringify(data)}\n\n`;
+    }
+    case 'citations':
+      return `event: citations\ndata: ${JSON.stringify({ messageId: event.messageId, citations: event.citations })}\n\n`;
+    case 'error':
+      return `event: error\ndata: ${JSON.stringify({ code: event.code, message: event.message })}\n\n`;
+  }
+}
+

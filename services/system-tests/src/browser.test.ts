@@ -1,0 +1,135 @@
+import { freePort } from '@backtalk/embedded-db';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { type Browser, type Page, chromium } from 'playwright-core';
+import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+
+/**
+ * A newcomer's path through the real product in Chromium: standalone mode,
+ * embedded PostgreSQL, demo creators, and a real local model
+ * (../shared/models/stories260K.gguf: it tells stories, it does not follow
+ * instructions, so these tests check mechanics, not answer quality).
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
+const FREE_TIER_MESSAGES = 2;
+
+describe('browser: a newcomer chats with a demo creator', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-browser-'));
+  let app: SpawnedProcess;
+  let browser: Browser;
+  let baseUrl: string;
+
+  beforeAll(async () => {
+    fs.chmodSync(dataDir, 0o755);
+    if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs Debian's chromium package`);
+    const port = await freePort();
+    app = spawnNode('services/standalone/dist/main.js', {
+      BACKTALK_DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      LLM_PROVIDER: 'local',
+      LLM_MODEL: MODEL,
+      LLM_THREADS: '1',
+      LLM_MAX_TOKENS: '32',
+      FREE_TIER_MESSAGES: String(FREE_TIER_MESSAGES),
+    });
+    [, baseUrl] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000)) as unknown as [string, string];
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (app) {
+      app.child.kill('SIGINT');
+      await app.exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    return context.newPage();
+  }
+
+  async function sendAndWaitForReply(page: Page, text: string, replies: number): Promise<void> {
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill(text);
+    await box.press('Enter');
+    const assistant = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+    await assistant.nth(replies - 1).waitFor({ timeout: 60_000 });
+    // The typing indicator stays until a fragment with a stop reason arrives.
+    await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+  }
+
+  it('opens /, clicks "Try Backtalk now!", sends a message, sees a streamed reply, and finds it again after a reload', async () => {
+    const page = await newPage();
+    await page.goto(baseUrl);
+    await page.getByRole('heading', { name: /DMs that actually answer back/ }).waitFor();
+    await page.getByText('Try Backtalk now!').first().click();
+    await page.waitForURL(/\/@demo\.creator$/);
+    await page.getByTestId('welcome-overlay').waitFor();
+
+    await sendAndWaitForReply(page, 'Once upon a time', 1);
+    await page.getByTestId('welcome-overlay').waitFor({ state: 'detached' });
+    const reply = page.locator('[data-testid="chat-message"][data-role="assistant"]').first();
+    const replyText = (await reply.innerText()).trim();
+    expect(replyText.length).toBeGreaterThan(0);
+
+    await page.reload();
+    const messages = page.locator('[data-testid="chat-message"]');
+    await messages.nth(1).waitFor();
+    expect(await messages.count()).toBe(2);
+    await expect(messages.nth(0).innerText()).resolves.toContain('Once upon a time');
+    expect((await messages.nth(1).innerText()).trim()).toBe(replyText);
+    await page.context().close();
+  });
+
+  it('sends an unknown handle to /ai-chat', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/@no.such.creator`);
+    await page.waitForURL(/\/ai-chat$/);
+    await page.getByText('Error: No creator ID was provided. Please select a creator from the creator list.').waitFor();
+    await page.context().close();
+  });
+
+  it('finds the creator for /@DEMO.CREATOR/ (case-insensitive, trailing slash)', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/@DEMO.CREATOR/`);
+    await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+    expect(page.url()).toMatch(/\/@DEMO\.CREATOR\/$/);
+    await page.context().close();
+  });
+
+  it('opens the subscription modal at the free-tier limit, and Escape closes it', async () => {
+    const page = await newPage();
+    await page.goto(`${baseUrl}/@demo.creator`);
+    for (let i = 1; i <= FREE_TIER_MESSAGES; i++) await sendAndWaitForReply(page, `Tell me story number ${i}`, i);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('One more, please');
+    await box.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await expect(dialog.innerText()).resolves.toMatch(/You've reached your message limit\. You can send more messages after /);
+    await expect(dialog.innerText()).resolves.toContain('Free tier users have limited messages. Upgrade for unlimited access.');
+    await dialog.getByRole('button', { name: 'Sign Up' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    // The refused message was never sent.
+    expect(await page.locator('[data-testid="chat-message"][data-role="user"]').count()).toBe(FREE_TIER_MESSAGES);
+    await page.context().close();
+  });
+});
