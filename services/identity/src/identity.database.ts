@@ -1,8 +1,8 @@
 import type { ServiceDatabase } from '@backtalk/kit';
 import { GuestPasswordEntity } from './guest/guest-password.entity';
 import { GuestUserEntity } from './guest/guest-user.entity';
-import { RefreshTokenEntity } from './refresh-token/refresh-token.entity';
-import { SigningKeyEntity } from './refresh-token/signing-key.entity';
+import { RefreshTokenEntity } from './token/refresh-token.entity';
+import { SigningKeyEntity } from './signing-key/signing-key.entity';
 import { UserEntity } from './user/user.entity';
 import { migrations } from './migrations';
 

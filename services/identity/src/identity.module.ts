@@ -1,8 +1,12 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
+import { GuestModule } from './guest/guest.module';
 import { identityConfigSchema } from './identity.config';
 import { identityDatabase } from './identity.database';
+import { SessionModule } from './session/session.module';
+import { SigningKeyModule } from './signing-key/signing-key.module';
+import { TokenModule } from './token/token.module';
 
 @Module({})
 export class IdentityModule {
@@ -17,6 +21,10 @@ export class IdentityModule {
           healthSubject: Subjects.IdentityHealthCheck,
           env,
         }),
+        SigningKeyModule,
+        GuestModule,
+        TokenModule,
+        SessionModule,
       ],
     };
   }

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TokenIssuerModule } from '../token/token-issuer.module';
+import { CreateGuest } from './create-guest.use-case';
+import { GuestPasswordEntity } from './guest-password.entity';
+import { GuestUserEntity } from './guest-user.entity';
+import { GuestController } from './guest.controller';
+import { GuestRepository } from './guest.repository';
+
+@Module({
+  imports: [TypeOrmModule.forFeature([GuestUserEntity, GuestPasswordEntity]), TokenIssuerModule],
+  controllers: [GuestController],
+  providers: [GuestRepository, CreateGuest],
+  exports: [GuestRepository],
+})
+export class GuestModule {}

@@ -1,0 +1,114 @@
+import { ErrorCode, Subjects } from '@backtalk/proto';
+import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { createHash } from 'node:crypto';
+import { dataSourceOf, type Jwks, sendRaw, startIdentity, verifyToken } from '../../test/identity.harness';
+
+describe('identity.guest.create', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let jwks: Jwks;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('guest');
+    services = await startIdentity(database);
+    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
+  });
+  afterAll(async () => {
+    await services?.close();
+    await database?.drop();
+  });
+
+  it('returns access and id tokens that verify against the JWKS, with the guest claims', async () => {
+    const before = Math.floor(Date.now() / 1000);
+    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+
+    expect(tokens.expiresIn).toBe(900);
+    const access = await verifyToken(jwks, tokens.accessToken);
+    expect(access.protectedHeader).toMatchObject({ alg: 'ES256', kid: jwks.keys[0]?.kid, typ: 'JWT' });
+    expect(access.payload).toMatchObject({
+      sub: userId,
+      iss: 'backtalk-identity',
+      aud: 'backtalk',
+      token_use: 'access',
+      user_type: 'guest',
+      groups: [],
+      username: userId,
+    });
+    expect(access.payload).not.toHaveProperty('email');
+    expect(access.payload.exp! - access.payload.iat!).toBe(900);
+    expect(access.payload.iat).toBeGreaterThanOrEqual(before);
+
+    const id = await verifyToken(jwks, tokens.idToken);
+    expect(id.payload).toMatchObject({
+      sub: userId,
+      iss: 'backtalk-identity',
+      aud: 'backtalk',
+      token_use: 'id',
+      user_type: 'guest',
+      groups: [],
+      username: userId,
+      email: null,
+      is_creator: false,
+    });
+    expect(id.payload.exp! - id.payload.iat!).toBe(900);
+  });
+
+  it('stores the user, the guest record and an argon2id hash of a password it never returns', async () => {
+    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, {
+      creatorId: 'creator-7',
+      ipAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (test)',
+    });
+    const db = dataSourceOf(services);
+    const [user] = await db.query('SELECT * FROM identity.users WHERE id = $1', [userId]);
+    expect(user).toMatchObject({ id: userId, owner: userId, username: userId, email: null, isGuest: true, isCreator: false, groups: [] });
+    const [guest] = await db.query('SELECT * FROM identity.guest_users WHERE "cognitoUsername" = $1', [userId]);
+    expect(guest).toMatchObject({ creatorId: 'creator-7', ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0 (test)' });
+    expect(guest.createdAt).toBeInstanceOf(Date);
+
+    const passwords = await db.query('SELECT password FROM identity.guest_passwords WHERE "guestUserId" = $1', [userId]);
+    expect(passwords).toHaveLength(1);
+    expect(passwords[0].password).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
+    expect(Object.values(tokens).join(' ')).not.toContain(passwords[0].password);
+  });
+
+  it('answers with the user id and tokens only (as sent on the wire, before any client parsing)', async () => {
+    const reply = (await sendRaw(Subjects.IdentityGuestCreate, { creatorId: 'default' })) as Record<string, unknown>;
+    expect(Object.keys(reply).sort()).toEqual(['tokens', 'userId']);
+    expect(Object.keys(reply.tokens as object).sort()).toEqual(['accessToken', 'expiresIn', 'idToken', 'refreshToken']);
+  });
+
+  it('stores only a SHA-256 hash of the refresh token', async () => {
+    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+    expect(tokens.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await dataSourceOf(services).query('SELECT * FROM identity.refresh_tokens WHERE "userId" = $1', [userId]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0].tokenHash).toBe(createHash('sha256').update(tokens.refreshToken).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(tokens.refreshToken);
+    const ttl = (rows[0].expiresAt.getTime() - Date.now()) / 1000;
+    expect(ttl).toBeGreaterThan(2_592_000 - 60);
+    expect(ttl).toBeLessThanOrEqual(2_592_000);
+  });
+
+  it('gives every guest its own id', async () => {
+    const [first, second] = await Promise.all([
+      services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' }),
+      services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' }),
+    ]);
+    expect(first.userId).not.toBe(second.userId);
+  });
+
+  it.each([
+    ['no creatorId', {}],
+    ['an empty creatorId', { creatorId: '' }],
+    ['a creatorId of the wrong type', { creatorId: 7 }],
+    ['an over-long user agent', { creatorId: 'default', userAgent: 'x'.repeat(513) }],
+  ])('answers a payload with %s with VALIDATION_FAILED and creates nothing', async (_label, payload) => {
+    const db = dataSourceOf(services);
+    const [{ count: before }] = await db.query('SELECT count(*)::int AS count FROM identity.users');
+    const error = await sendRaw(Subjects.IdentityGuestCreate, payload);
+    expect(error).toMatchObject({ code: ErrorCode.ValidationFailed, service: 'identity' });
+    const [{ count: after }] = await db.query('SELECT count(*)::int AS count FROM identity.users');
+    expect(after).toBe(before);
+  });
+});

@@ -1,0 +1,119 @@
+import { Subjects } from '@backtalk/proto';
+import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { generateKeyPairSync } from 'node:crypto';
+import { createGuest, dataSourceOf, startIdentity, verifyToken } from '../../test/identity.harness';
+import { type Jose, loadJose } from './jose.loader';
+import { SigningKeyRepository } from './signing-key.repository';
+import { SigningKeyService } from './signing-key.service';
+
+type Jwk = Parameters<Jose['calculateJwkThumbprint']>[0];
+
+describe('signing keys and identity.jwks.get', () => {
+  const databases: TestDatabase[] = [];
+  const running: InProcessServices[] = [];
+
+  async function freshDatabase(): Promise<TestDatabase> {
+    const database = await createTestDatabase('keys');
+    databases.push(database);
+    return database;
+  }
+
+  async function boot(database: TestDatabase, env: Record<string, string> = {}): Promise<InProcessServices> {
+    const services = await startIdentity(database, env);
+    running.push(services);
+    return services;
+  }
+
+  async function stop(services: InProcessServices): Promise<void> {
+    running.splice(running.indexOf(services), 1);
+    await services.close();
+  }
+
+  const kidOf = async (services: InProcessServices) => (await services.apps[0]!.get(SigningKeyService).current()).kid;
+
+  afterEach(async () => {
+    for (const services of running.splice(0)) await services.close();
+  });
+  afterAll(async () => {
+    for (const database of databases) await database.drop();
+  });
+
+  it('publishes one ES256 public key, named by its RFC 7638 thumbprint, and the issuer', async () => {
+    const services = await boot(await freshDatabase());
+    const jwks = await services.client.request(Subjects.IdentityJwksGet, {});
+
+    expect(jwks.issuer).toBe('backtalk-identity');
+    expect(jwks.keys).toHaveLength(1);
+    const [key] = jwks.keys;
+    expect(key).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig' });
+    expect(key).not.toHaveProperty('d');
+    const { calculateJwkThumbprint } = await loadJose();
+    expect(key!.kid).toBe(await calculateJwkThumbprint(key as Jwk, 'sha256'));
+  });
+
+  it('generates the key once and keeps it across restarts: tokens issued before still verify', async () => {
+    const database = await freshDatabase();
+    const first = await boot(database);
+    const guest = await createGuest(first);
+    const kid = await kidOf(first);
+    await stop(first);
+
+    const second = await boot(database);
+    expect(await kidOf(second)).toBe(kid);
+    const jwks = await second.client.request(Subjects.IdentityJwksGet, {});
+    expect(jwks.keys.map((key) => key.kid)).toEqual([kid]);
+    await expect(verifyToken(jwks, guest.tokens.accessToken)).resolves.toBeDefined();
+    const stored = await dataSourceOf(second).query('SELECT kid FROM identity.signing_keys');
+    expect(stored).toEqual([{ kid }]);
+  });
+
+  it('has two replicas booting at once on a fresh database agree on one key', async () => {
+    const database = await freshDatabase();
+    const [a, b] = await Promise.all([boot(database), boot(database)]);
+
+    const kid = await kidOf(a);
+    expect(await kidOf(b)).toBe(kid);
+    const stored = await dataSourceOf(a).query('SELECT kid FROM identity.signing_keys');
+    expect(stored).toEqual([{ kid }]);
+  });
+
+  it('keeps exactly one active key when many candidates race to be stored', async () => {
+    const services = await boot(await freshDatabase());
+    const db = dataSourceOf(services);
+    await db.query('DELETE FROM identity.signing_keys');
+    const keys = services.apps[0]!.get(SigningKeyRepository);
+
+    const winners = await Promise.all(
+      Array.from({ length: 5 }, (_, index) =>
+        keys.activateIfNoneActive({ kid: `candidate-${index}`, privateKeyPem: `pem-${index}` }),
+      ),
+    );
+    expect(new Set(winners.map((winner) => winner.kid)).size).toBe(1);
+    expect(await db.query('SELECT count(*)::int AS count FROM identity.signing_keys')).toEqual([{ count: 1 }]);
+  });
+
+  it('signs with JWT_PRIVATE_KEY when configured, stores no key, and uses JWT_ISSUER', async () => {
+    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    // As it often arrives from an env file: one line with \n escapes.
+    const services = await boot(await freshDatabase(), {
+      JWT_PRIVATE_KEY: pem.replace(/\n/g, '\\n'),
+      JWT_ISSUER: 'https://id.example.test',
+    });
+    const jwks = await services.client.request(Subjects.IdentityJwksGet, {});
+    const { calculateJwkThumbprint, jwtVerify } = await loadJose();
+    const publicJwk = publicKey.export({ format: 'jwk' });
+
+    expect(jwks.issuer).toBe('https://id.example.test');
+    expect(jwks.keys).toEqual([
+      { ...publicJwk, kid: await calculateJwkThumbprint(publicJwk as Jwk, 'sha256'), alg: 'ES256', use: 'sig' },
+    ]);
+    const guest = await createGuest(services);
+    const verified = await jwtVerify(guest.tokens.accessToken, publicKey, {
+      issuer: 'https://id.example.test',
+      audience: 'backtalk',
+    });
+    expect(verified.payload.sub).toBe(guest.userId);
+    expect(await dataSourceOf(services).query('SELECT kid FROM identity.signing_keys')).toEqual([]);
+  });
+});

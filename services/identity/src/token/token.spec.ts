@@ -1,0 +1,140 @@
+import { ErrorCode, Subjects } from '@backtalk/proto';
+import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { createGuest, dataSourceOf, type Jwks, sendRaw, startIdentity, verifyToken } from '../../test/identity.harness';
+
+describe('identity.token.refresh and identity.token.revoke', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let jwks: Jwks;
+
+  const refresh = (refreshToken: string) => services.client.request(Subjects.IdentityTokenRefresh, { refreshToken });
+  const revoke = (refreshToken: string) => services.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
+
+  beforeAll(async () => {
+    database = await createTestDatabase('token');
+    services = await startIdentity(database);
+    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
+  });
+  afterAll(async () => {
+    await services?.close();
+    await database?.drop();
+  });
+
+  it('rotates: a refresh answers fresh tokens for the same user and a new refresh token', async () => {
+    const guest = await createGuest(services);
+    const { tokens } = await refresh(guest.tokens.refreshToken);
+
+    expect(tokens.refreshToken).not.toBe(guest.tokens.refreshToken);
+    expect(tokens.accessToken).not.toBe(guest.tokens.accessToken);
+    expect(tokens.expiresIn).toBe(900);
+    const access = await verifyToken(jwks, tokens.accessToken);
+    expect(access.payload).toMatchObject({ sub: guest.userId, user_type: 'guest', token_use: 'access' });
+    const id = await verifyToken(jwks, tokens.idToken);
+    expect(id.payload).toMatchObject({ sub: guest.userId, token_use: 'id', email: null, is_creator: false });
+
+    // The new token works in turn; the family goes on.
+    const next = await refresh(tokens.refreshToken);
+    expect((await verifyToken(jwks, next.tokens.accessToken)).payload.sub).toBe(guest.userId);
+    const rows = await dataSourceOf(services).query(
+      'SELECT DISTINCT "familyId" FROM identity.refresh_tokens WHERE "userId" = $1',
+      [guest.userId],
+    );
+    expect(rows).toHaveLength(1);
+  });
+
+  it('records guest activity on refresh', async () => {
+    const guest = await createGuest(services);
+    const db = dataSourceOf(services);
+    await db.query(`UPDATE identity.guest_users SET "lastActiveAt" = now() - interval '1 day' WHERE "cognitoUsername" = $1`, [
+      guest.userId,
+    ]);
+    await refresh(guest.tokens.refreshToken);
+    const [row] = await db.query('SELECT "lastActiveAt" FROM identity.guest_users WHERE "cognitoUsername" = $1', [guest.userId]);
+    expect(Date.now() - row.lastActiveAt.getTime()).toBeLessThan(60_000);
+  });
+
+  it('treats a used token presented again as reuse: TOKEN_REUSED, and the whole family is revoked', async () => {
+    const guest = await createGuest(services);
+    const rotated = await refresh(guest.tokens.refreshToken);
+
+    await expect(refresh(guest.tokens.refreshToken)).rejects.toMatchObject({
+      code: ErrorCode.TokenReused,
+      service: 'identity',
+    });
+    // The token the legitimate holder got from the rotation stops working too.
+    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+  });
+
+  it('lets exactly one of two concurrent refreshes of the same token succeed', async () => {
+    const guest = await createGuest(services);
+    const outcomes = await Promise.allSettled([refresh(guest.tokens.refreshToken), refresh(guest.tokens.refreshToken)]);
+
+    const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
+    expect(fulfilled).toHaveLength(1);
+    expect(rejected).toHaveLength(1);
+    expect((rejected[0] as PromiseRejectedResult).reason).toMatchObject({ code: ErrorCode.TokenReused });
+    const issued = await dataSourceOf(services).query(
+      'SELECT count(*)::int AS count FROM identity.refresh_tokens WHERE "userId" = $1',
+      [guest.userId],
+    );
+    // The original and exactly one successor: the loser issued nothing.
+    expect(issued[0].count).toBe(2);
+  });
+
+  it('answers an expired token with TOKEN_INVALID', async () => {
+    const guest = await createGuest(services);
+    await dataSourceOf(services).query(
+      `UPDATE identity.refresh_tokens SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`,
+      [guest.userId],
+    );
+    await expect(refresh(guest.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+  });
+
+  it('answers an unknown token with TOKEN_INVALID', async () => {
+    await expect(refresh('b'.repeat(43))).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+  });
+
+  it('revokes the family on sign-out: neither the token nor its successors refresh afterwards', async () => {
+    const guest = await createGuest(services);
+    const rotated = await refresh(guest.tokens.refreshToken);
+
+    await expect(revoke(rotated.tokens.refreshToken)).resolves.toEqual({ revoked: true });
+    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+    // Revoking again is harmless.
+    await expect(revoke(rotated.tokens.refreshToken)).resolves.toEqual({ revoked: true });
+  });
+
+  it('leaves other sessions alone when one is revoked', async () => {
+    const first = await createGuest(services);
+    const second = await createGuest(services);
+    await revoke(first.tokens.refreshToken);
+    await expect(refresh(second.tokens.refreshToken)).resolves.toBeDefined();
+  });
+
+  it('answers revoke of an unknown token with revoked: false', async () => {
+    await expect(revoke('c'.repeat(43))).resolves.toEqual({ revoked: false });
+  });
+
+  it('signs the user out when the user no longer exists', async () => {
+    const guest = await createGuest(services);
+    await dataSourceOf(services).query('DELETE FROM identity.users WHERE id = $1', [guest.userId]);
+    await expect(refresh(guest.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+  });
+
+  it('puts group changes into the tokens issued on refresh', async () => {
+    const guest = await createGuest(services);
+    await dataSourceOf(services).query(`UPDATE identity.users SET groups = '{admin}' WHERE id = $1`, [guest.userId]);
+    const { tokens } = await refresh(guest.tokens.refreshToken);
+    expect((await verifyToken(jwks, tokens.idToken)).payload.groups).toEqual(['admin']);
+    expect((await verifyToken(jwks, tokens.accessToken)).payload.groups).toEqual(['admin']);
+  });
+
+  it.each([
+    [Subjects.IdentityTokenRefresh, {}],
+    [Subjects.IdentityTokenRefresh, { refreshToken: 'short' }],
+    [Subjects.IdentityTokenRevoke, { refreshToken: 42 }],
+  ])('answers a bad %s payload with VALIDATION_FAILED', async (subject, payload) => {
+    await expect(sendRaw(subject, payload)).resolves.toMatchObject({ code: ErrorCode.ValidationFailed });
+  });
+});
