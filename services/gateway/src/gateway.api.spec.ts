@@ -1,0 +1,198 @@
+import { billingService } from '@backtalk/billing';
+import { chatInferenceService } from '@backtalk/chat-inference';
+import { creatorsService } from '@backtalk/creators';
+import { featureFlagsService } from '@backtalk/feature-flags';
+import { identityService } from '@backtalk/identity';
+import type { ServiceDefinition } from '@backtalk/kit';
+import { createTestDatabase, startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { startGateway, type StartedGateway } from './gateway.bootstrap';
+
+jest.setTimeout(90_000);
+
+const model = path.resolve(__dirname, '../../../../shared/models/stories260K.gguf');
+
+describe('gateway HTTP API over the real services', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let gateway: StartedGateway;
+  let url: string;
+  let featuredId: string;
+
+  const json = async (route: string, init: RequestInit & { token?: string } = {}) => {
+    const response = await fetch(`${url}${route}`, {
+      ...init,
+      headers: {
+        'content-type': 'application/json',
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        ...(init.headers as Record<string, string> | undefined),
+      },
+    });
+    const text = await response.text();
+    return { status: response.status, headers: response.headers, text, body: text.startsWith('{') ? JSON.parse(text) : undefined };
+  };
+  const guest = async (): Promise<{ userId: string; accessToken: string; refreshToken: string }> => {
+    const { body } = await json('/api/auth/guest', { method: 'POST', body: '{}' });
+    return { userId: body.userId, accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken };
+  };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('gateway');
+    const env = {
+      DATABASE_URL: database.url,
+      DEMO_DATA: 'true',
+      LLM_MODEL: model,
+      LLM_THREADS: '1',
+      LLM_MAX_TOKENS: '16',
+      LLM_PRELOAD: 'false',
+      FREE_TIER_MESSAGES: '1',
+    };
+    services = await startServicesInProcess(
+      [identityService, creatorsService, featureFlagsService, billingService, chatInferenceService] as ServiceDefinition[],
+      env,
+    );
+    gateway = await startGateway({ ...env, BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
+    url = gateway.url;
+    featuredId = (await json('/api/creators/featured')).body.id;
+  });
+  afterAll(async () => {
+    await gateway?.app.close();
+    await services?.close();
+    await database?.drop();
+  });
+
+  describe('authentication', () => {
+    it('creates a guest whose access token opens a guest session', async () => {
+      const { userId, accessToken } = await guest();
+      const session = await json('/api/auth/session', { token: accessToken });
+      expect(session.body).toEqual({ userId, userType: 'guest', groups: [], email: null, isCreator: false });
+    });
+
+    it('answers 401 without a token, with a forged token, and with a refresh token used as an access token', async () => {
+      const { accessToken, refreshToken } = await guest();
+      expect((await json('/api/auth/session')).status).toBe(401);
+      const [header, payload] = accessToken.split('.');
+      expect((await json('/api/auth/session', { token: `${header}.${payload}.AAAA` })).status).toBe(401);
+      expect((await json('/api/auth/session', { token: refreshToken })).status).toBe(401);
+      expect((await json('/api/auth/session', { token: accessToken.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })).status).toBe(401);
+    });
+
+    it('rotates refresh tokens, and a reused one is refused with 401', async () => {
+      const { refreshToken } = await guest();
+      const first = await json('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken }) });
+      expect(first.status).toBe(200);
+      expect(first.body.tokens.refreshToken).not.toBe(refreshToken);
+      const reused = await json('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken }) });
+      expect(reused.status).toBe(401);
+      expect(reused.body.code).toBe('TOKEN_REUSED');
+    });
+
+    it.each([
+      ['/api/auth/guest', '{"creatorId": 7}'],
+      ['/api/auth/guest', '{"creatorId": "x", "admin": true}'],
+      ['/api/auth/refresh', '{}'],
+      ['/api/auth/refresh', 'not json'],
+    ])('refuses a bad body on %s with a clear 400', async (route, body) => {
+      const response = await json(route, { method: 'POST', body });
+      expect(response.status).toBe(400);
+      expect(response.body.code).toBe('VALIDATION_FAILED');
+      expect(response.body.message.length).toBeGreaterThan(5);
+    });
+  });
+
+  describe('creators', () => {
+    it('serves public creator profiles and posts, newest first, without transcripts', async () => {
+      const creator = await json('/api/creators/by-handle/@Demo.Creator');
+      expect(creator.status).toBe(200);
+      expect(creator.body.tiktokURL).toBe('https://www.tiktok.com/@demo.creator');
+      const posts = await json(`/api/creators/${creator.body.id}/posts`);
+      expect(posts.body.posts.length).toBeGreaterThanOrEqual(30);
+      expect(posts.body.posts[0]).not.toHaveProperty('transcript');
+      const list = await json('/api/creators?demoAccount=true');
+      expect(list.body.creators.length).toBeGreaterThanOrEqual(3);
+    });
+
+    it.each([
+      ['/api/creators/by-handle/bad$handle', 400],
+      ['/api/creators/by-handle/nobody.here', 404],
+      ['/api/creators/not-a-uuid', 400],
+      [`/api/creators/${randomUUID()}`, 404],
+      ['/api/creators?demoAccount=maybe', 400],
+      ['/api/creators?sort=name', 400],
+    ])('%s answers %i with a {code, message} body', async (route, status) => {
+      const response = await json(route);
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+    });
+  });
+
+  describe('chat', () => {
+    it('keeps a fan’s conversation private from another fan', async () => {
+      const owner = await guest();
+      const intruder = await guest();
+      const conversation = await json('/api/conversations', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ creatorId: featuredId }) });
+      expect(conversation.status).toBe(201);
+      const read = await json(`/api/conversations/${conversation.body.id}/messages`, { token: intruder.accessToken });
+      expect(read.status).toBe(404);
+      const write = await json(`/api/conversations/${conversation.body.id}/messages`, {
+        method: 'POST',
+        token: intruder.accessToken,
+        body: JSON.stringify({ content: [{ text: 'hi' }] }),
+      });
+      expect(write.status).toBe(404);
+      expect((await json(`/api/conversations/${conversation.body.id}/messages`, { token: owner.accessToken })).body.messages).toEqual([]);
+    });
+
+    it('streams Server-Sent Events, then answers the next send over the limit with 429 and the time', async () => {
+      const fan = await guest();
+      const conversation = await json('/api/conversations', { method: 'POST', token: fan.accessToken, body: JSON.stringify({ creatorId: featuredId }) });
+      const send = () =>
+        json(`/api/conversations/${conversation.body.id}/messages`, {
+          method: 'POST',
+          token: fan.accessToken,
+          body: JSON.stringify({ content: [{ text: 'Once upon a time' }], aiContext: { uiContextId: 'chat' } }),
+        });
+      const streamed = await send();
+      expect(streamed.status).toBe(200);
+      expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      const events = streamed.text.split('\n\n').filter(Boolean);
+      expect(events[0]).toMatch(/^event: fragment\nid: [0-9a-f-]{36}#0\ndata: \{/);
+      expect(events.at(-1)).toMatch(/"stopReason":"(end_turn|max_tokens)"/);
+
+      const limited = await send();
+      expect(limited.status).toBe(429);
+      expect(limited.body).toMatchObject({ code: 'RATE_LIMITED' });
+      expect(new Date(limited.body.nextAvailableTime).getTime()).toBeGreaterThan(Date.now());
+      const check = await json('/api/chat/rate-limit', {
+        method: 'POST',
+        token: fan.accessToken,
+        body: JSON.stringify({ creatorId: featuredId, message: '' }),
+      });
+      expect(check.body).toEqual({ canSendMessage: false, nextAvailableTime: limited.body.nextAvailableTime });
+    });
+
+    it.each([
+      ['POST', '/api/conversations', { creatorId: 'nope' }, 400],
+      ['POST', '/api/conversations', { creatorId: '00000000-0000-4000-8000-000000000000' }, 404],
+      ['GET', '/api/conversations/not-a-uuid/messages', undefined, 400],
+      ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [{ text: '   ' }] }, 400],
+      ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [] }, 400],
+      ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [{ text: 'hi' }], aiContext: { evil: 1 } }, 400],
+      ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [{ text: 'hi' }] }, 404],
+      ['POST', '/api/chat/rate-limit', { creatorId: 'x', message: '' }, 400],
+      ['POST', '/api/chat/rate-limit', { creatorId: randomUUID(), message: 'x'.repeat(4001) }, 400],
+    ])('%s %s with %j answers %i and changes nothing', async (method, route, body, status) => {
+      const fan = await guest();
+      const response = await json(route, { method, token: fan.accessToken, body: body === undefined ? undefined : JSON.stringify(body) });
+      expect(response.status).toBe(status);
+      expect(response.body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+    });
+  });
+
+  it('keeps probes and metrics open without a token', async () => {
+    expect((await fetch(`${url}/health/live`)).status).toBe(200);
+    const metrics = await (await fetch(`${url}/metrics`)).text();
+    expect(metrics).toContain('backtalk_http_requests_total');
+  });
+});
