@@ -25,6 +25,12 @@ describe('identity configuration', () => {
     expect(redactConfig(identityConfigSchema, config).JWT_PRIVATE_KEY).toBe('[secret]');
   });
 
+  it('accepts a SEC1 ("EC PRIVATE KEY") P-256 key too', () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const sec1 = privateKey.export({ type: 'sec1', format: 'pem' }).toString();
+    expect(loadConfig(identityConfigSchema, { JWT_PRIVATE_KEY: sec1 }).JWT_PRIVATE_KEY).toContain('BEGIN EC PRIVATE KEY');
+  });
+
   it.each([
     ['text that is no key', 'hello', /JWT_PRIVATE_KEY is not a PEM-encoded private key/],
     ['an RSA key', pem('rsa'), /JWT_PRIVATE_KEY must be an EC P-256 key/],
