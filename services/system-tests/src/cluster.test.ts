@@ -2,7 +2,8 @@ import { createTestDatabase, describeWithNats, testNatsUrl, type TestDatabase, w
 import { ErrorCode, Subjects } from '@backtalk/proto';
 import { JSONCodec, connect } from 'nats';
 import { randomBytes } from 'node:crypto';
-import { type RunningCluster, startCluster } from './processes';
+import path from 'node:path';
+import { type RunningCluster, repoRoot, startCluster } from './processes';
 
 interface HealthBody {
   status: string;
@@ -29,6 +30,10 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       NATS_SUBJECT_PREFIX: prefix,
       LOG_LEVEL: 'warn',
       HEALTH_TIMEOUT_MS: '1000',
+      DEMO_DATA: 'true',
+      LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
+      LLM_THREADS: '1',
+      LLM_MAX_TOKENS: '16',
     });
     await waitFor(async () => ((await health(cluster.gatewayUrl)).status === 200 ? true : undefined), {
       timeoutMs: 90_000,
@@ -104,5 +109,53 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       await connection.close();
     }
     expect((await health(cluster.gatewayUrl)).status).toBe(200);
+  });
+
+  describe('chat over NATS', () => {
+    const api = async (route: string, init: RequestInit & { token?: string } = {}) => {
+      const response = await fetch(`${cluster.gatewayUrl}${route}`, {
+        ...init,
+        headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+      });
+      const text = await response.text();
+      return { status: response.status, text, body: text.startsWith('{') ? JSON.parse(text) : undefined };
+    };
+
+    async function waitUntilUp(): Promise<void> {
+      await waitFor(async () => ((await health(cluster.gatewayUrl)).status === 200 ? true : undefined), {
+        timeoutMs: 30_000,
+        intervalMs: 200,
+        what: 'every service to be up again',
+      });
+    }
+
+    it('streams a grounded reply from chat-inference through the gateway, and keeps it across a crash of every service that holds it', async () => {
+      const guest = await api('/api/auth/guest', { method: 'POST', body: '{}' });
+      expect(guest.status).toBe(201);
+      const token = guest.body.tokens.accessToken as string;
+      const refreshToken = guest.body.tokens.refreshToken as string;
+      const creator = await api('/api/creators/by-handle/demo.creator');
+      const conversation = await api('/api/conversations', { method: 'POST', token, body: JSON.stringify({ creatorId: creator.body.id }) });
+      const reply = await api(`/api/conversations/${conversation.body.id}/messages`, {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ content: [{ text: 'Once upon a time' }] }),
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.text).toMatch(/"stopReason":"(end_turn|max_tokens)"/);
+      const before = (await api(`/api/conversations/${conversation.body.id}/messages`, { token })).body.messages;
+      expect(before).toHaveLength(2);
+
+      // SIGKILL gives no chance to flush anything: what was committed must survive on its own.
+      for (const name of ['chat-inference', 'identity', 'creators']) {
+        await cluster.supervisor.kill(name, 'SIGKILL');
+        cluster.start(name);
+      }
+      await waitUntilUp();
+      const after = (await api(`/api/conversations/${conversation.body.id}/messages`, { token })).body.messages;
+      expect(after).toEqual(before);
+      const refreshed = await api('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken }) });
+      expect(refreshed.status).toBe(200);
+    });
   });
 });
