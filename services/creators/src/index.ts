@@ -9,3 +9,4 @@ export const creatorsService: ServiceDefinition = {
   module: (env) => CreatorsModule.register(env),
   database: creatorsDatabase,
 };
+export { loadDemoFixtures, type DemoCreatorFixture } from './demo-accounts/demo-fixtures';

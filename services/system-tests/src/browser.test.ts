@@ -23,7 +23,8 @@ describe('browser: a newcomer chats with a demo creator', () => {
 
   beforeAll(async () => {
     fs.chmodSync(dataDir, 0o755);
-    if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs Debian's chromium package`);
+    if (!fs.existsSync(CHROMIUM))
+      throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs Debian's chromium package`);
     const port = await freePort();
     app = spawnNode('services/standalone/dist/main.js', {
       BACKTALK_DATA_DIR: dataDir,
@@ -35,7 +36,10 @@ describe('browser: a newcomer chats with a demo creator', () => {
       LLM_MAX_TOKENS: '32',
       FREE_TIER_MESSAGES: String(FREE_TIER_MESSAGES),
     });
-    [, baseUrl] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000)) as unknown as [string, string];
+    [, baseUrl] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000)) as unknown as [
+      string,
+      string,
+    ];
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
@@ -102,7 +106,9 @@ describe('browser: a newcomer chats with a demo creator', () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/@no.such.creator`);
     await page.waitForURL(/\/ai-chat$/);
-    await page.getByText('Error: No creator ID was provided. Please select a creator from the creator list.').waitFor();
+    await page
+      .getByText('Error: No creator ID was provided. Please select a creator from the creator list.')
+      .waitFor();
     await page.context().close();
   });
 
@@ -117,19 +123,26 @@ describe('browser: a newcomer chats with a demo creator', () => {
   it('opens the subscription modal at the free-tier limit, and Escape closes it', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/@demo.creator`);
-    for (let i = 1; i <= FREE_TIER_MESSAGES; i++) await sendAndWaitForReply(page, `Tell me story number ${i}`, i);
+    for (let i = 1; i <= FREE_TIER_MESSAGES; i++)
+      await sendAndWaitForReply(page, `Tell me story number ${i}`, i);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('One more, please');
     await box.press('Enter');
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect(dialog.innerText()).resolves.toMatch(/You've reached your message limit\. You can send more messages after /);
-    await expect(dialog.innerText()).resolves.toContain('Free tier users have limited messages. Upgrade for unlimited access.');
+    await expect(dialog.innerText()).resolves.toMatch(
+      /You've reached your message limit\. You can send more messages after /,
+    );
+    await expect(dialog.innerText()).resolves.toContain(
+      'Free tier users have limited messages. Upgrade for unlimited access.',
+    );
     await dialog.getByRole('button', { name: 'Sign Up' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // The refused message was never sent.
-    expect(await page.locator('[data-testid="chat-message"][data-role="user"]').count()).toBe(FREE_TIER_MESSAGES);
+    expect(await page.locator('[data-testid="chat-message"][data-role="user"]').count()).toBe(
+      FREE_TIER_MESSAGES,
+    );
     await page.context().close();
   });
 });

@@ -1,4 +1,10 @@
-import { createTestDatabase, describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
+import {
+  createTestDatabase,
+  describeWithNats,
+  testNatsUrl,
+  type TestDatabase,
+  waitFor,
+} from '@backtalk/testing';
 import { ErrorCode, Subjects } from '@backtalk/proto';
 import { JSONCodec, connect } from 'nats';
 import { randomBytes } from 'node:crypto';
@@ -95,7 +101,10 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
         { timeout: 3000 },
       );
       const packet = codec.decode(reply.data);
-      expect(packet).toMatchObject({ id: 'raw-1', err: { code: ErrorCode.ValidationFailed, service: 'feature-flags' } });
+      expect(packet).toMatchObject({
+        id: 'raw-1',
+        err: { code: ErrorCode.ValidationFailed, service: 'feature-flags' },
+      });
 
       const garbage = await connection.request(
         `${prefix}${Subjects.FeatureFlagsHealthCheck}`,
@@ -115,7 +124,10 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
     const api = async (route: string, init: RequestInit & { token?: string } = {}) => {
       const response = await fetch(`${cluster.gatewayUrl}${route}`, {
         ...init,
-        headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+        },
       });
       const text = await response.text();
       return { status: response.status, text, body: text.startsWith('{') ? JSON.parse(text) : undefined };
@@ -135,7 +147,11 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       const token = guest.body.tokens.accessToken as string;
       const refreshToken = guest.body.tokens.refreshToken as string;
       const creator = await api('/api/creators/by-handle/demo.creator');
-      const conversation = await api('/api/conversations', { method: 'POST', token, body: JSON.stringify({ creatorId: creator.body.id }) });
+      const conversation = await api('/api/conversations', {
+        method: 'POST',
+        token,
+        body: JSON.stringify({ creatorId: creator.body.id }),
+      });
       const reply = await api(`/api/conversations/${conversation.body.id}/messages`, {
         method: 'POST',
         token,
@@ -143,7 +159,8 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       });
       expect(reply.status).toBe(200);
       expect(reply.text).toMatch(/"stopReason":"(end_turn|max_tokens)"/);
-      const before = (await api(`/api/conversations/${conversation.body.id}/messages`, { token })).body.messages;
+      const before = (await api(`/api/conversations/${conversation.body.id}/messages`, { token })).body
+        .messages;
       expect(before).toHaveLength(2);
 
       // SIGKILL gives no chance to flush anything: what was committed must survive on its own.
@@ -152,9 +169,13 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
         cluster.start(name);
       }
       await waitUntilUp();
-      const after = (await api(`/api/conversations/${conversation.body.id}/messages`, { token })).body.messages;
+      const after = (await api(`/api/conversations/${conversation.body.id}/messages`, { token })).body
+        .messages;
       expect(after).toEqual(before);
-      const refreshed = await api('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken }) });
+      const refreshed = await api('/api/auth/refresh', {
+        method: 'POST',
+        body: JSON.stringify({ refreshToken }),
+      });
       expect(refreshed.status).toBe(200);
     });
   });

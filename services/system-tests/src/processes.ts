@@ -4,7 +4,14 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
-export const backendServices = ['identity', 'creators', 'ingestion', 'chat-inference', 'billing', 'feature-flags'];
+export const backendServices = [
+  'identity',
+  'creators',
+  'ingestion',
+  'chat-inference',
+  'billing',
+  'feature-flags',
+];
 
 export interface RunningCluster {
   supervisor: ProcessSupervisor;
@@ -17,13 +24,23 @@ export interface RunningCluster {
 /** The seven services as separate processes, as `npm run start:cluster` runs them. */
 export async function startCluster(env: Record<string, string>): Promise<RunningCluster> {
   const output: string[] = [];
-  const supervisor = new ProcessSupervisor({ restartDelayMs: 0, stopTimeoutMs: 10_000, write: (line) => output.push(line) });
+  const supervisor = new ProcessSupervisor({
+    restartDelayMs: 0,
+    stopTimeoutMs: 10_000,
+    write: (line) => output.push(line),
+  });
   const gatewayPort = await freePort();
   const specs = new Map<string, { args: string[]; env: Record<string, string> }>();
   for (const name of backendServices) {
-    specs.set(name, { args: [path.join(repoRoot, 'services', name, 'dist/main.js')], env: { HTTP_PORT: String(await freePort()) } });
+    specs.set(name, {
+      args: [path.join(repoRoot, 'services', name, 'dist/main.js')],
+      env: { HTTP_PORT: String(await freePort()) },
+    });
   }
-  specs.set('gateway', { args: [path.join(repoRoot, 'services/gateway/dist/main.js')], env: { PORT: String(gatewayPort) } });
+  specs.set('gateway', {
+    args: [path.join(repoRoot, 'services/gateway/dist/main.js')],
+    env: { PORT: String(gatewayPort) },
+  });
   const start = (name: string): void => {
     const spec = specs.get(name);
     if (!spec) throw new Error(`unknown service ${name}`);
@@ -35,7 +52,13 @@ export async function startCluster(env: Record<string, string>): Promise<Running
     });
   };
   for (const name of specs.keys()) start(name);
-  return { supervisor, gatewayUrl: `http://127.0.0.1:${gatewayPort}`, output, start, stop: () => supervisor.stopAll() };
+  return {
+    supervisor,
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    output,
+    start,
+    stop: () => supervisor.stopAll(),
+  };
 }
 
 export interface SpawnedProcess {

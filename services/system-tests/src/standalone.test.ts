@@ -20,9 +20,15 @@ describe('standalone mode: `npm start`', () => {
     const response = await fetch(`${url}/api/health`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { services: Record<string, string> };
-    expect(Object.keys(body.services).sort()).toEqual(
-      ['billing', 'chat-inference', 'creators', 'feature-flags', 'gateway', 'identity', 'ingestion'],
-    );
+    expect(Object.keys(body.services).sort()).toEqual([
+      'billing',
+      'chat-inference',
+      'creators',
+      'feature-flags',
+      'gateway',
+      'identity',
+      'ingestion',
+    ]);
     expect(Object.values(body.services).every((status) => status === 'up')).toBe(true);
     return app;
   }
@@ -66,7 +72,10 @@ describe('standalone mode: `npm start`', () => {
   it('says in one line when the data folder cannot be written', async () => {
     const file = path.join(dataDir, 'not-a-folder');
     fs.writeFileSync(file, '');
-    const app = spawnNode(entry, { BACKTALK_DATA_DIR: path.join(file, 'data'), PORT: String(await freePort()) });
+    const app = spawnNode(entry, {
+      BACKTALK_DATA_DIR: path.join(file, 'data'),
+      PORT: String(await freePort()),
+    });
     const exit = await app.exited;
     expect(exit.code).toBe(1);
     expect(app.output().trim()).toBe(
@@ -75,7 +84,11 @@ describe('standalone mode: `npm start`', () => {
   });
 
   it('names a bad environment variable and stops', async () => {
-    const app = spawnNode(entry, { BACKTALK_DATA_DIR: dataDir, PORT: String(await freePort()), REQUEST_TIMEOUT_MS: 'soon' });
+    const app = spawnNode(entry, {
+      BACKTALK_DATA_DIR: dataDir,
+      PORT: String(await freePort()),
+      REQUEST_TIMEOUT_MS: 'soon',
+    });
     const exit = await app.exited;
     expect(exit.code).toBe(1);
     expect(app.output()).toMatch(/Invalid configuration: REQUEST_TIMEOUT_MS/);

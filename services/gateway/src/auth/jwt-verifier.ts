@@ -47,7 +47,7 @@ export class JwtVerifier {
       clockTolerance: CLOCK_TOLERANCE_SECONDS,
       algorithms: ['ES256'],
     });
-    if (payload.token_use !== undefined && payload.token_use !== 'access') {
+    if (payload.token_use !== 'access') {
       throw new ServiceError(ErrorCode.Unauthorized, 'An access token is required');
     }
     const userType = payload.user_type;

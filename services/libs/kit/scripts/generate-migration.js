@@ -28,7 +28,9 @@ async function main() {
   const url = new URL(serverUrl);
   url.pathname = `/${scratch}`;
   try {
-    const dataSource = await openMigratedDataSource(dataSourceOptions(database, url.toString(), 1));
+    const options = dataSourceOptions(database, url.toString(), 1);
+    // Without the search_path, TypeORM writes schema-qualified names, as migrations should be.
+    const dataSource = await openMigratedDataSource({ ...options, extra: { ...options.extra, options: undefined } });
     const { upQueries, downQueries } = await dataSource.driver.createSchemaBuilder().log();
     await dataSource.destroy();
     if (upQueries.length === 0) {

@@ -43,6 +43,8 @@ export async function startClusterService(definition: ServiceDefinition): Promis
     { inheritAppConfig: true },
   );
   app.enableShutdownHooks();
+  // Init hooks (keys, seeds, caches) finish before the first NATS message is taken.
+  await app.init();
   await app.startAllMicroservices();
   await app.listen(base.HTTP_PORT, '0.0.0.0');
   app.get(Logger).log(`${definition.name} ready (NATS ${base.NATS_URL}, HTTP :${base.HTTP_PORT})`);

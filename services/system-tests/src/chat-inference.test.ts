@@ -1,22 +1,33 @@
 import { billingService } from '@backtalk/billing';
-import { creatorsService } from '@backtalk/creators';
+import { creatorsService, loadDemoFixtures } from '@backtalk/creators';
 import { featureFlagsService } from '@backtalk/feature-flags';
 import type { ServiceDefinition } from '@backtalk/kit';
 import { ErrorCode, type MessageStreamEvent, Subjects } from '@backtalk/proto';
-import { createTestDatabase, startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import {
+  createTestDatabase,
+  startServicesInProcess,
+  type InProcessServices,
+  type TestDatabase,
+} from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { repoRoot } from './processes';
 import { firstValueFrom, toArray } from 'rxjs';
-import { chatInferenceService } from '../index';
+import { chatInferenceService } from '@backtalk/chat-inference';
 
 jest.setTimeout(90_000);
 
-const storiesModel = path.resolve(__dirname, '../../../../../shared/models/stories260K.gguf');
+const storiesModel = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
 const fan = () => ({ userId: randomUUID(), userType: 'guest' as const, groups: [] as string[] });
 const admin = { userId: randomUUID(), userType: 'authenticated' as const, groups: ['admin'] };
 
 // The other services are booted beside chat-inference, as standalone mode does; they are test fixtures here.
-const definitions = [creatorsService, featureFlagsService, billingService, chatInferenceService] as ServiceDefinition[];
+const definitions = [
+  creatorsService,
+  featureFlagsService,
+  billingService,
+  chatInferenceService,
+] as ServiceDefinition[];
 
 async function boot(database: TestDatabase, env: Record<string, string> = {}): Promise<InProcessServices> {
   return startServicesInProcess(definitions, {
@@ -34,16 +45,27 @@ async function boot(database: TestDatabase, env: Record<string, string> = {}): P
   });
 }
 
-async function send(services: InProcessServices, actor: ReturnType<typeof fan>, conversationId: string, text: string) {
+async function send(
+  services: InProcessServices,
+  actor: ReturnType<typeof fan>,
+  conversationId: string,
+  text: string,
+) {
   return firstValueFrom(
     services.client
-      .stream(Subjects.ChatMessageSend, { actor, conversationId, content: [{ text }], aiContext: {} }, { firstMs: 60_000 })
+      .stream(
+        Subjects.ChatMessageSend,
+        { actor, conversationId, content: [{ text }], aiContext: {} },
+        { firstMs: 60_000 },
+      )
       .pipe(toArray()),
   );
 }
 
 function fragments(events: MessageStreamEvent[]) {
-  return events.filter((event): event is Extract<MessageStreamEvent, { type: 'fragment' }> => event.type === 'fragment');
+  return events.filter(
+    (event): event is Extract<MessageStreamEvent, { type: 'fragment' }> => event.type === 'fragment',
+  );
 }
 
 describe('chat through chat-inference with a real local model', () => {
@@ -73,7 +95,12 @@ describe('chat through chat-inference with a real local model', () => {
   it('streams a reply in fragments <messageId>#<seq>, the last with a stop reason, and stores both messages', async () => {
     const actor = fan();
     const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
-    const events = await send(services, actor, conversation.id, 'How do you make shakshuka with canned tomatoes?');
+    const events = await send(
+      services,
+      actor,
+      conversation.id,
+      'How do you make shakshuka with canned tomatoes?',
+    );
     const parts = fragments(events);
     expect(parts.length).toBeGreaterThan(2);
     const messageId = parts[0]!.id.split('#')[0]!;
@@ -86,7 +113,10 @@ describe('chat through chat-inference with a real local model', () => {
     const citations = events.find((event) => event.type === 'citations');
     expect(citations).toMatchObject({ messageId });
 
-    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+    const { messages } = await services.client.request(Subjects.ChatMessageList, {
+      actor,
+      conversationId: conversation.id,
+    });
     expect(messages.map((message) => [message.role, message.status])).toEqual([
       ['user', 'complete'],
       ['assistant', 'complete'],
@@ -99,14 +129,20 @@ describe('chat through chat-inference with a real local model', () => {
   it('never lets one fan read or write another fan’s conversation', async () => {
     const owner = fan();
     const intruder = fan();
-    const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor: owner, creatorId });
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, {
+      actor: owner,
+      creatorId,
+    });
     await expect(
       services.client.request(Subjects.ChatMessageList, { actor: intruder, conversationId: conversation.id }),
     ).rejects.toMatchObject({ code: ErrorCode.ConversationNotFound });
     await expect(send(services, intruder, conversation.id, 'hello')).rejects.toMatchObject({
       code: ErrorCode.ConversationNotFound,
     });
-    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor: owner, conversationId: conversation.id });
+    const { messages } = await services.client.request(Subjects.ChatMessageList, {
+      actor: owner,
+      conversationId: conversation.id,
+    });
     expect(messages).toEqual([]);
   });
 
@@ -115,7 +151,13 @@ describe('chat through chat-inference with a real local model', () => {
     const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
     for (const content of [[{ text: '   ' }], [], [{ text: 'x'.repeat(4001) }]]) {
       await expect(
-        firstValueFrom(services.client.stream(Subjects.ChatMessageSend, { actor, conversationId: conversation.id, content } as never)),
+        firstValueFrom(
+          services.client.stream(Subjects.ChatMessageSend, {
+            actor,
+            conversationId: conversation.id,
+            content,
+          } as never),
+        ),
       ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
     }
     await expect(
@@ -124,50 +166,75 @@ describe('chat through chat-inference with a real local model', () => {
     await expect(
       services.client.request(Subjects.ChatConversationOpen, { actor, creatorId: randomUUID() }),
     ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
-    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+    const { messages } = await services.client.request(Subjects.ChatMessageList, {
+      actor,
+      conversationId: conversation.id,
+    });
     expect(messages).toEqual([]);
   });
 
   it('enforces the free tier atomically under concurrent sends, and the status check does not count', async () => {
     const actor = fan();
     const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
-    const status = await services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' });
+    const status = await services.client.request(Subjects.ChatRateLimitCheck, {
+      actor,
+      creatorId,
+      message: '',
+    });
     expect(status).toEqual({ canSendMessage: true, nextAvailableTime: null });
     const results = await Promise.allSettled(
       Array.from({ length: 7 }, (_, i) => send(services, actor, conversation.id, `question ${i}`)),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
-    const rejected = results.filter((result): result is PromiseRejectedResult => result.status === 'rejected');
+    const rejected = results.filter(
+      (result): result is PromiseRejectedResult => result.status === 'rejected',
+    );
     expect(rejected).toHaveLength(4);
     for (const failure of rejected) {
       expect(failure.reason).toMatchObject({ code: ErrorCode.RateLimited });
-      expect(failure.reason.message).toMatch(/^You've reached your message limit. You can send more messages after /);
+      expect(failure.reason.message).toMatch(
+        /^You've reached your message limit. You can send more messages after /,
+      );
     }
-    const after = await services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' });
+    const after = await services.client.request(Subjects.ChatRateLimitCheck, {
+      actor,
+      creatorId,
+      message: '',
+    });
     expect(after.canSendMessage).toBe(false);
     expect(new Date(after.nextAvailableTime!).getTime()).toBeGreaterThan(Date.now());
-    const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+    const { messages } = await services.client.request(Subjects.ChatMessageList, {
+      actor,
+      conversationId: conversation.id,
+    });
     expect(messages.filter((message) => message.role === 'user')).toHaveLength(3);
   });
 
-  it('retrieves the post a question is about first, for every demo creator', async () => {
+  it('grounds replies in the post a question is about: it is the first citation, for every demo creator', async () => {
     const { creators } = await services.client.request(Subjects.CreatorsCreatorList, { demoAccount: true });
-    const { loadDemoFixtures } = await import('@backtalk/creators/src/demo-accounts/demo-fixtures');
     const fixtures = loadDemoFixtures();
-    const { CreatorCorpus } = await import('../persona/creator-corpus');
-    const chat = services.apps.at(-1)!;
-    const corpus = chat.get(CreatorCorpus);
     let checked = 0;
     for (const creator of creators) {
       const fixture = fixtures.find((candidate) => candidate.creator.tiktokURL === creator.tiktokURL)!;
-      const persona = await corpus.persona(creator.id);
-      for (const post of fixture.posts.slice(0, 8)) {
-        const [top] = await corpus.search(persona, post.testQuestion, 3);
-        expect({ question: post.testQuestion, caption: top?.doc.caption }).toEqual({ question: post.testQuestion, caption: post.caption });
+      const actor = fan();
+      const conversation = await services.client.request(Subjects.ChatConversationOpen, {
+        actor,
+        creatorId: creator.id,
+      });
+      for (const post of [fixture.posts[0]!, fixture.posts[fixture.posts.length - 1]!]) {
+        const events = await send(services, actor, conversation.id, post.testQuestion);
+        const citations = events.find((event) => event.type === 'citations');
+        expect({
+          question: post.testQuestion,
+          cited: citations?.type === 'citations' ? citations.citations[0]?.caption : undefined,
+        }).toEqual({
+          question: post.testQuestion,
+          cited: post.caption,
+        });
         checked++;
       }
     }
-    expect(checked).toBeGreaterThanOrEqual(24);
+    expect(checked).toBeGreaterThanOrEqual(6);
   });
 });
 
@@ -187,10 +254,15 @@ describe('chat-inference when things go wrong', () => {
         message: 'The AI could not answer right now. Please try again in a moment.',
       });
       expect(fragments(events).at(-1)?.stopReason).toBe('error');
-      const { messages } = await services.client.request(Subjects.ChatMessageList, { actor, conversationId: conversation.id });
+      const { messages } = await services.client.request(Subjects.ChatMessageList, {
+        actor,
+        conversationId: conversation.id,
+      });
       expect(messages.map((message) => message.status)).toEqual(['complete', 'failed']);
       // Nothing was answered, so the one free message is still there.
-      await expect(services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' })).resolves.toEqual({
+      await expect(
+        services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' }),
+      ).resolves.toEqual({
         canSendMessage: true,
         nextAvailableTime: null,
       });
@@ -203,8 +275,14 @@ describe('chat-inference when things go wrong', () => {
     const db = await createTestDatabase('bypass');
     const services = await boot(db, { FREE_TIER_MESSAGES: '0' });
     try {
-      const [flag] = (await services.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })).flags;
-      await services.client.request(Subjects.FeatureFlagsFlagUpdate, { actor: admin, id: flag!.id, enabled: true });
+      const [flag] = (
+        await services.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })
+      ).flags;
+      await services.client.request(Subjects.FeatureFlagsFlagUpdate, {
+        actor: admin,
+        id: flag!.id,
+        enabled: true,
+      });
       const actor = fan();
       const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
       const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });

@@ -11,15 +11,18 @@ import {
 import { describeWithNats, testNatsUrl } from '@backtalk/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Observable, firstValueFrom, from, toArray } from 'rxjs';
-import { baseConfigSchema } from '../config/config.schema';
-import { NotFoundError, ServiceError } from '../errors/service-error';
-import { RequestContext } from '../logging/request-context';
-import { ServiceKitModule } from '../module/service-kit.module';
-import { DrainingNatsServer } from './draining-nats.server';
-import { processBus } from './in-process.bus';
-import { InProcessServer } from './in-process.server';
-import { ServiceClient } from './service-client';
-import { TRANSPORT_CLIENT } from './transport.tokens';
+import {
+  baseConfigSchema,
+  DrainingNatsServer,
+  InProcessServer,
+  NotFoundError,
+  processBus,
+  RequestContext,
+  ServiceClient,
+  ServiceError,
+  ServiceKitModule,
+  TRANSPORT_CLIENT,
+} from '@backtalk/kit';
 
 const actor = { userId: randomUUID(), userType: 'guest' as const, groups: [] };
 const received: unknown[] = [];
@@ -57,7 +60,10 @@ class ProbeController {
 }
 
 function kitModule(name: string, env: Record<string, string>) {
-  @Module({ imports: [ServiceKitModule.forService({ name, config: baseConfigSchema, env })], controllers: [ProbeController] })
+  @Module({
+    imports: [ServiceKitModule.forService({ name, config: baseConfigSchema, env })],
+    controllers: [ProbeController],
+  })
   class ProbeModule {}
   return ProbeModule;
 }
@@ -82,7 +88,10 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
     });
 
     it('answers a valid request with a validated, typed reply', async () => {
-      const reply = await client.request(Subjects.FeatureFlagsFlagGet, { name: 'bypassSubscriptions', environment: 'development' });
+      const reply = await client.request(Subjects.FeatureFlagsFlagGet, {
+        name: 'bypassSubscriptions',
+        environment: 'development',
+      });
       expect(reply.enabled).toBe(true);
     });
 
@@ -104,11 +113,15 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
 
     it('answers a payload that fails its schema with a typed validation error', async () => {
       const proxy = harness.caller.get<ClientProxy>(TRANSPORT_CLIENT);
-      const error = await firstValueFrom(proxy.send(Subjects.FeatureFlagsFlagGet, { name: 42 })).catch((e: unknown) => e);
+      const error = await firstValueFrom(proxy.send(Subjects.FeatureFlagsFlagGet, { name: 42 })).catch(
+        (e: unknown) => e,
+      );
       expect(error).toMatchObject({ code: ErrorCode.ValidationFailed });
       expect((error as { message: string }).message).toMatch(/name/);
       // The service is still up afterwards.
-      await expect(client.request(Subjects.FeatureFlagsFlagGet, { name: 'ok', environment: 'development' })).resolves.toBeDefined();
+      await expect(
+        client.request(Subjects.FeatureFlagsFlagGet, { name: 'ok', environment: 'development' }),
+      ).resolves.toBeDefined();
     });
 
     it('refuses a bad payload before sending it', async () => {
@@ -118,9 +131,15 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
     });
 
     it('passes typed service errors through with their code and service', async () => {
-      const error = await client.request(Subjects.CreatorsCreatorGet, { id: randomUUID() }).catch((e: unknown) => e);
+      const error = await client
+        .request(Subjects.CreatorsCreatorGet, { id: randomUUID() })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ServiceError);
-      expect(error).toMatchObject({ code: ErrorCode.CreatorNotFound, message: 'Creator not found', service: 'probe' });
+      expect(error).toMatchObject({
+        code: ErrorCode.CreatorNotFound,
+        message: 'Creator not found',
+        service: 'probe',
+      });
     });
 
     it('streams many replies in order, then completes', async () => {
@@ -136,7 +155,9 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
 
     it('times out a slow service with an error naming it', async () => {
       const started = Date.now();
-      const error = await client.request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 300).catch((e: unknown) => e);
+      const error = await client
+        .request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 300)
+        .catch((e: unknown) => e);
       expect(error).toMatchObject({ code: ErrorCode.ServiceUnavailable, service: 'creators' });
       expect((error as Error).message).toBe('creators did not answer within 300 ms');
       expect(Date.now() - started).toBeLessThan(1400);

@@ -4,14 +4,20 @@ import { creatorsService } from '@backtalk/creators';
 import { featureFlagsService } from '@backtalk/feature-flags';
 import { identityService } from '@backtalk/identity';
 import type { ServiceDefinition } from '@backtalk/kit';
-import { createTestDatabase, startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import {
+  createTestDatabase,
+  startServicesInProcess,
+  type InProcessServices,
+  type TestDatabase,
+} from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { startGateway, type StartedGateway } from './gateway.bootstrap';
+import { repoRoot } from './processes';
+import { startGateway, type StartedGateway } from '@backtalk/gateway';
 
 jest.setTimeout(90_000);
 
-const model = path.resolve(__dirname, '../../../../shared/models/stories260K.gguf');
+const model = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
 
 describe('gateway HTTP API over the real services', () => {
   let database: TestDatabase;
@@ -30,11 +36,20 @@ describe('gateway HTTP API over the real services', () => {
       },
     });
     const text = await response.text();
-    return { status: response.status, headers: response.headers, text, body: text.startsWith('{') ? JSON.parse(text) : undefined };
+    return {
+      status: response.status,
+      headers: response.headers,
+      text,
+      body: text.startsWith('{') ? JSON.parse(text) : undefined,
+    };
   };
   const guest = async (): Promise<{ userId: string; accessToken: string; refreshToken: string }> => {
     const { body } = await json('/api/auth/guest', { method: 'POST', body: '{}' });
-    return { userId: body.userId, accessToken: body.tokens.accessToken, refreshToken: body.tokens.refreshToken };
+    return {
+      userId: body.userId,
+      accessToken: body.tokens.accessToken,
+      refreshToken: body.tokens.refreshToken,
+    };
   };
 
   beforeAll(async () => {
@@ -49,10 +64,22 @@ describe('gateway HTTP API over the real services', () => {
       FREE_TIER_MESSAGES: '1',
     };
     services = await startServicesInProcess(
-      [identityService, creatorsService, featureFlagsService, billingService, chatInferenceService] as ServiceDefinition[],
+      [
+        identityService,
+        creatorsService,
+        featureFlagsService,
+        billingService,
+        chatInferenceService,
+      ] as ServiceDefinition[],
       env,
     );
-    gateway = await startGateway({ ...env, BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1' });
+    gateway = await startGateway({
+      ...env,
+      BACKTALK_MODE: 'standalone',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
     url = gateway.url;
     featuredId = (await json('/api/creators/featured')).body.id;
   });
@@ -75,15 +102,27 @@ describe('gateway HTTP API over the real services', () => {
       const [header, payload] = accessToken.split('.');
       expect((await json('/api/auth/session', { token: `${header}.${payload}.AAAA` })).status).toBe(401);
       expect((await json('/api/auth/session', { token: refreshToken })).status).toBe(401);
-      expect((await json('/api/auth/session', { token: accessToken.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) })).status).toBe(401);
+      expect(
+        (
+          await json('/api/auth/session', {
+            token: accessToken.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')),
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it('rotates refresh tokens, and a reused one is refused with 401', async () => {
       const { refreshToken } = await guest();
-      const first = await json('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken }) });
+      const first = await json('/api/auth/refresh', {
+        method: 'POST',
+        body: JSON.stringify({ refreshToken }),
+      });
       expect(first.status).toBe(200);
       expect(first.body.tokens.refreshToken).not.toBe(refreshToken);
-      const reused = await json('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken }) });
+      const reused = await json('/api/auth/refresh', {
+        method: 'POST',
+        body: JSON.stringify({ refreshToken }),
+      });
       expect(reused.status).toBe(401);
       expect(reused.body.code).toBe('TOKEN_REUSED');
     });
@@ -123,7 +162,9 @@ describe('gateway HTTP API over the real services', () => {
     ])('%s answers %i with a {code, message} body', async (route, status) => {
       const response = await json(route);
       expect(response.status).toBe(status);
-      expect(response.body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+      expect(response.body).toEqual(
+        expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+      );
     });
   });
 
@@ -131,9 +172,15 @@ describe('gateway HTTP API over the real services', () => {
     it('keeps a fan’s conversation private from another fan', async () => {
       const owner = await guest();
       const intruder = await guest();
-      const conversation = await json('/api/conversations', { method: 'POST', token: owner.accessToken, body: JSON.stringify({ creatorId: featuredId }) });
+      const conversation = await json('/api/conversations', {
+        method: 'POST',
+        token: owner.accessToken,
+        body: JSON.stringify({ creatorId: featuredId }),
+      });
       expect(conversation.status).toBe(201);
-      const read = await json(`/api/conversations/${conversation.body.id}/messages`, { token: intruder.accessToken });
+      const read = await json(`/api/conversations/${conversation.body.id}/messages`, {
+        token: intruder.accessToken,
+      });
       expect(read.status).toBe(404);
       const write = await json(`/api/conversations/${conversation.body.id}/messages`, {
         method: 'POST',
@@ -141,17 +188,27 @@ describe('gateway HTTP API over the real services', () => {
         body: JSON.stringify({ content: [{ text: 'hi' }] }),
       });
       expect(write.status).toBe(404);
-      expect((await json(`/api/conversations/${conversation.body.id}/messages`, { token: owner.accessToken })).body.messages).toEqual([]);
+      expect(
+        (await json(`/api/conversations/${conversation.body.id}/messages`, { token: owner.accessToken })).body
+          .messages,
+      ).toEqual([]);
     });
 
     it('streams Server-Sent Events, then answers the next send over the limit with 429 and the time', async () => {
       const fan = await guest();
-      const conversation = await json('/api/conversations', { method: 'POST', token: fan.accessToken, body: JSON.stringify({ creatorId: featuredId }) });
+      const conversation = await json('/api/conversations', {
+        method: 'POST',
+        token: fan.accessToken,
+        body: JSON.stringify({ creatorId: featuredId }),
+      });
       const send = () =>
         json(`/api/conversations/${conversation.body.id}/messages`, {
           method: 'POST',
           token: fan.accessToken,
-          body: JSON.stringify({ content: [{ text: 'Once upon a time' }], aiContext: { uiContextId: 'chat' } }),
+          body: JSON.stringify({
+            content: [{ text: 'Once upon a time' }],
+            aiContext: { uiContextId: 'chat' },
+          }),
         });
       const streamed = await send();
       expect(streamed.status).toBe(200);
@@ -169,7 +226,10 @@ describe('gateway HTTP API over the real services', () => {
         token: fan.accessToken,
         body: JSON.stringify({ creatorId: featuredId, message: '' }),
       });
-      expect(check.body).toEqual({ canSendMessage: false, nextAvailableTime: limited.body.nextAvailableTime });
+      expect(check.body).toEqual({
+        canSendMessage: false,
+        nextAvailableTime: limited.body.nextAvailableTime,
+      });
     });
 
     it.each([
@@ -178,15 +238,26 @@ describe('gateway HTTP API over the real services', () => {
       ['GET', '/api/conversations/not-a-uuid/messages', undefined, 400],
       ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [{ text: '   ' }] }, 400],
       ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [] }, 400],
-      ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [{ text: 'hi' }], aiContext: { evil: 1 } }, 400],
+      [
+        'POST',
+        `/api/conversations/${randomUUID()}/messages`,
+        { content: [{ text: 'hi' }], aiContext: { evil: 1 } },
+        400,
+      ],
       ['POST', `/api/conversations/${randomUUID()}/messages`, { content: [{ text: 'hi' }] }, 404],
       ['POST', '/api/chat/rate-limit', { creatorId: 'x', message: '' }, 400],
       ['POST', '/api/chat/rate-limit', { creatorId: randomUUID(), message: 'x'.repeat(4001) }, 400],
     ])('%s %s with %j answers %i and changes nothing', async (method, route, body, status) => {
       const fan = await guest();
-      const response = await json(route, { method, token: fan.accessToken, body: body === undefined ? undefined : JSON.stringify(body) });
+      const response = await json(route, {
+        method,
+        token: fan.accessToken,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       expect(response.status).toBe(status);
-      expect(response.body).toEqual(expect.objectContaining({ code: expect.any(String), message: expect.any(String) }));
+      expect(response.body).toEqual(
+        expect.objectContaining({ code: expect.any(String), message: expect.any(String) }),
+      );
     });
   });
 
