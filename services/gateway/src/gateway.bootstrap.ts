@@ -4,7 +4,9 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
+import { buildOpenApiDocument } from './openapi/openapi';
 import { defaultWebDistDir, serveWebApp } from './spa/spa';
+import { SwaggerModule } from '@nestjs/swagger';
 
 export interface StartedGateway {
   app: NestExpressApplication;
@@ -23,6 +25,7 @@ export async function startGateway(env?: Record<string, string | undefined>): Pr
   const config = app.get<GatewayConfig>(CONFIG);
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.disable('x-powered-by');
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/openapi.json' });
   const servesWebApp = serveWebApp(app, config.WEB_DIST_DIR ?? defaultWebDistDir());
   await app.listen(config.PORT, config.HOST);
   const address = app.getHttpServer().address();

@@ -1,83 +1,24 @@
-// Wire types of the gateway's HTTP API (the contract in web/README.md).
 
-export interface Creator {
-  id: string;
-  userId: string;
-  handle: string;
-  nickName: string;
-  tiktokURL: string;
-  bio: string;
-  /** An image URL or a data: URL. */
-  thumb: string;
-  demoAccount: boolean;
-  onboardingComplete: boolean;
-  /** ISO timestamp. */
-  createdAt: string;
-}
+import type { components } from './schema';
 
-export interface Post {
-  id: string;
-  creatorId: string;
-  caption: string;
-  desc: string;
-  tikTokCreatedAt: string;
-  videoUrl: string;
-  coverUrl: string;
-}
+// Wire types of the gateway's HTTP API, generated from its committed OpenAPI
+// document (services/gateway/openapi.json → schema.d.ts, `npm run api-types -w web`).
+type Schemas = components['schemas'];
 
-export interface AuthTokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-  /** Lifetime of the access token in seconds. */
-  expiresIn: number;
-}
+export type Creator = Schemas['CreatorResponse'];
+export type Post = Schemas['PostListResponse']['posts'][number];
+export type GuestReply = Schemas['GuestCreateResponse'];
+export type AuthTokens = GuestReply['tokens'];
+export type RefreshReply = Schemas['RefreshResponse'];
+export type SessionInfo = Schemas['SessionResponse'];
+export type UserType = SessionInfo['userType'];
+export type Conversation = Schemas['ConversationResponse'];
+export type ChatMessage = Schemas['MessageListResponse']['messages'][number];
+export type Citation = ChatMessage['citations'][number];
+export type MessageRole = ChatMessage['role'];
+export type MessageStatus = ChatMessage['status'];
 
-export interface GuestReply {
-  userId: string;
-  tokens: AuthTokens;
-}
-
-export interface RefreshReply {
-  tokens: AuthTokens;
-}
-
-export type UserType = 'guest' | 'authenticated';
-
-export interface SessionInfo {
-  userId: string;
-  userType: UserType;
-  groups: string[];
-  email: string | null;
-  isCreator: boolean;
-}
-
-export interface Conversation {
-  id: string;
-  creatorId: string;
-  createdAt: string;
-}
-
-export interface Citation {
-  postId: string;
-  /** ISO date of the post. */
-  date: string;
-  url: string;
-  caption: string;
-}
-
-export type MessageRole = 'user' | 'assistant';
-export type MessageStatus = 'complete' | 'streaming' | 'failed';
-
-export interface ChatMessage {
-  id: string;
-  role: MessageRole;
-  content: string;
-  createdAt: string;
-  status: MessageStatus;
-  citations: Citation[];
-}
-
+// Server-Sent Events are not described by OpenAPI; their shapes are these.
 export interface AiContext {
   uiContextId?: string;
   creatorPromptFromUI?: string;

@@ -1,0 +1,50 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { cleanupOpenApiDoc, type ZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+import * as authDtos from '../auth/dto/auth.dto';
+import * as chatDtos from '../chat/dto/chat.dto';
+import * as creatorDtos from '../creators/creators.dto';
+
+/** Every zod DTO of the API, by class name (the name Swagger gives its schema). */
+const dtos = { ...authDtos, ...chatDtos, ...creatorDtos } as Record<string, ZodDto>;
+
+/** The API document, generated from the controllers and their zod DTOs. */
+export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Backtalk API')
+    .setDescription(
+      'The gateway API of Backtalk. Errors are `{ code, message }` with the HTTP status of the code. ' +
+        'Sending a chat message answers with Server-Sent Events: `fragment` `{ text, id: "<messageId>#<seq>", stopReason? }`, ' +
+        '`citations` `{ messageId, citations }` and `error` `{ code, message }`.',
+    )
+    .setVersion('1')
+    .addBearerAuth()
+    .build();
+  const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));
+  // Swagger's property scan turns nullable fields into arrays; zod renders its own schemas correctly.
+  for (const [name, dto] of Object.entries(dtos)) {
+    if (!document.components?.schemas?.[name]) continue;
+    document.components.schemas[name] = z.toJSONSchema(dto.schema as z.ZodType, {
+      target: 'openapi-3.0',
+      io: name.endsWith('Response') ? 'output' : 'input',
+    }) as never;
+  }
+  return document;
+}
+
+/** Stable JSON for the committed copy: sorted keys, so a diff shows only real changes. */
+export function serializeOpenApiDocument(document: OpenAPIObject): string {
+  const sort = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(sort);
+    if (value && typeof value === 'object') {
+      return Object.fromEntries(
+        Object.entries(value as Record<string, unknown>)
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([key, inner]) => [key, sort(inner)]),
+      );
+    }
+    return value;
+  };
+  return `${JSON.stringify(sort(document), null, 2)}\n`;
+}
