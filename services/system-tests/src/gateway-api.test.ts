@@ -264,7 +264,9 @@ describe('gateway HTTP API over the real services', () => {
 
   it('keeps probes and metrics open without a token', async () => {
     expect((await fetch(`${url}/health/live`)).status).toBe(200);
+    await fetch(`${url}/api/auth/session`);
     const metrics = await (await fetch(`${url}/metrics`)).text();
-    expect(metrics).toContain('backtalk_http_requests_total');
+    // Requests a guard turned away are counted too, labelled by route pattern.
+    expect(metrics).toMatch(/backtalk_http_requests_total\{[^}]*route="\/api\/auth\/session"[^}]*status="401"[^}]*\} [1-9]/);
   });
 });

@@ -23,7 +23,7 @@ export * from './health/service-health';
 export * from './health/health.controllers';
 export * from './metrics/metrics';
 export * from './metrics/metrics.controller';
-export * from './metrics/http-metrics.interceptor';
+export * from './metrics/http-metrics.middleware';
 export * from './module/service-kit.module';
 export * from './bootstrap/run-service';
 export * from './cluster/process-supervisor';

@@ -1,12 +1,14 @@
-import pino, { type Logger, type LoggerOptions } from 'pino';
+import type { LoggerOptions } from 'pino';
 import { RequestContext } from './request-context';
 
 export interface LoggerSettings {
   service: string;
   level: string;
+  /** Human-readable lines instead of JSON (standalone mode on a terminal). */
   pretty?: boolean;
 }
 
+/** pino options shared by every service: level, service label, request id, redaction. */
 export function loggerOptions(settings: LoggerSettings): LoggerOptions {
   return {
     level: settings.level,
@@ -27,17 +29,5 @@ export function loggerOptions(settings: LoggerSettings): LoggerOptions {
       ],
       censor: '[redacted]',
     },
-    ...(settings.pretty
-      ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname', messageKey: 'msg' },
-          },
-        }
-      : {}),
   };
-}
-
-export function createLogger(settings: LoggerSettings): Logger {
-  return pino(loggerOptions(settings));
 }

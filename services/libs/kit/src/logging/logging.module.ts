@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, type Params } from 'nestjs-pino';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import pretty from 'pino-pretty';
@@ -12,26 +12,22 @@ export class LoggingModule {
     return {
       module: LoggingModule,
       imports: [
-        LoggerModule.forRoot({
-          pinoHttp: [
-            {
-              ...loggerOptions({ ...settings, pretty: false }),
-              genReqId: (req: IncomingMessage) =>
-                sanitizeRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
-              customProps: (req: IncomingMessage) => ({
-                requestId: (req as IncomingMessage & { id?: string }).id,
-              }),
-              autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
-              quietReqLogger: true,
-            },
-            // Pretty output in the same thread (no transport worker per service module).
-            ...(settings.pretty
-              ? [pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })]
-              : []),
-          ] as never,
-        }),
+        LoggerModule.forRoot({ pinoHttp: pinoHttpParams(settings) }),
       ],
       exports: [LoggerModule],
     };
   }
+}
+
+function pinoHttpParams(settings: LoggerSettings): Params['pinoHttp'] {
+  const options = {
+    ...loggerOptions(settings),
+    genReqId: (req: IncomingMessage) => sanitizeRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
+    customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id?: string }).id }),
+    autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
+    quietReqLogger: true,
+  };
+  if (!settings.pretty) return options;
+  // Pretty output in the same thread (no transport worker per service module).
+  return [options, pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' })];
 }

@@ -1,4 +1,4 @@
-import { DynamicModule, Module, type Provider } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, type Provider } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { getDataSourceToken } from '@nestjs/typeorm';
 import type { Subject } from '@backtalk/proto';
@@ -12,7 +12,7 @@ import { ServiceErrorFilter } from '../errors/service-error.filter';
 import { createHealthRpcController, HealthHttpController } from '../health/health.controllers';
 import { ServiceHealth } from '../health/service-health';
 import { LoggingModule } from '../logging/logging.module';
-import { HttpMetricsInterceptor } from '../metrics/http-metrics.interceptor';
+import { HttpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { MetricsController } from '../metrics/metrics.controller';
 import { ContractInterceptor } from '../transport/contract.interceptor';
 import { TransportModule } from '../transport/transport.module';
@@ -33,7 +33,11 @@ export interface ServiceKitOptions<S extends z.ZodObject> {
  * health (NATS and HTTP), metrics, contract validation and error mapping.
  */
 @Module({})
-export class ServiceKitModule {
+export class ServiceKitModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(HttpMetricsMiddleware).forRoutes('{*path}');
+  }
+
   static forService<S extends z.ZodObject>(options: ServiceKitOptions<S>): DynamicModule {
     const config = loadConfig(options.config, options.env) as BaseConfig;
     const healthProvider: Provider = options.database
@@ -65,7 +69,6 @@ export class ServiceKitModule {
         healthProvider,
         { provide: APP_FILTER, useValue: new ServiceErrorFilter(options.name) },
         { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
-        { provide: APP_INTERCEPTOR, useValue: new HttpMetricsInterceptor(options.name) },
       ],
       exports: [ServiceHealth, TransportModule, ConfigModule],
     };
