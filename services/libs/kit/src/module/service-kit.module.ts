@@ -56,6 +56,7 @@ export class ServiceKitModule implements NestModule {
           service: config.BACKTALK_MODE === 'standalone' ? 'backtalk' : options.name,
           level: config.LOG_LEVEL,
           pretty: config.BACKTALK_MODE === 'standalone' && process.stdout.isTTY,
+          quietFramework: config.BACKTALK_MODE === 'standalone',
         }),
         TransportModule.forService(options.name),
         ...(options.database ? [DatabaseModule.forService(options.database)] : []),
