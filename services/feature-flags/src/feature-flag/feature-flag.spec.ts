@@ -1,5 +1,6 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { createTestDatabase, startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { createTestDatabase, startServicesInProcess, testServerUrl, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { featureFlagsService } from '../index';
 
@@ -64,5 +65,27 @@ describe('feature-flags service', () => {
     } finally {
       await again.close();
     }
+  });
+
+  it('reports its database down through the health check when PostgreSQL refuses it, and up again after', async () => {
+    await expect(services.client.request(Subjects.FeatureFlagsHealthCheck, {})).resolves.toMatchObject({
+      service: 'feature-flags',
+      status: 'up',
+      checks: { database: 'up' },
+    });
+    const admin = new Client({ connectionString: testServerUrl() });
+    await admin.connect();
+    try {
+      await admin.query(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database.name]);
+      await expect(services.client.request(Subjects.FeatureFlagsHealthCheck, {})).resolves.toMatchObject({
+        status: 'down',
+        checks: { database: 'down' },
+      });
+    } finally {
+      await admin.query(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS true`);
+      await admin.end();
+    }
+    await expect(services.client.request(Subjects.FeatureFlagsHealthCheck, {})).resolves.toMatchObject({ status: 'up' });
   });
 });

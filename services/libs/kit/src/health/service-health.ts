@@ -1,30 +1,39 @@
-import { Injectable, Optional } from '@nestjs/common';
+import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheckService, type HealthCheckResult, type HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
 import type { HealthCheckReply } from '@backtalk/proto';
-import { DataSource } from 'typeorm';
+import { SERVICE_NAME } from '../transport/transport.tokens';
 
+export const HEALTH_HAS_DATABASE = Symbol('backtalk:health-has-database');
 const startedAt = Date.now();
 
-/** What this service reports about itself, over NATS and on its probes. */
+/** What this service reports about itself, over NATS and on its probes, through terminus. */
 @Injectable()
 export class ServiceHealth {
-  constructor(
-    private readonly service: string,
-    @Optional() private readonly dataSource?: DataSource,
-  ) {}
+  private readonly indicators: HealthIndicatorFunction[];
 
-  async report(): Promise<HealthCheckReply> {
-    const checks: Record<string, 'up' | 'down'> = {};
-    if (this.dataSource) checks.database = (await this.databaseUp()) ? 'up' : 'down';
-    const status = Object.values(checks).every((check) => check === 'up') ? 'up' : 'down';
-    return { service: this.service, status, uptimeSeconds: (Date.now() - startedAt) / 1000, checks };
+  constructor(
+    private readonly health: HealthCheckService,
+    database: TypeOrmHealthIndicator,
+    @Inject(SERVICE_NAME) private readonly service: string,
+    @Inject(HEALTH_HAS_DATABASE) hasDatabase: boolean,
+  ) {
+    this.indicators = hasDatabase ? [() => database.pingCheck('database', { timeout: 1500 })] : [];
   }
 
-  private async databaseUp(): Promise<boolean> {
-    try {
-      await this.dataSource?.query('SELECT 1');
-      return true;
-    } catch {
-      return false;
-    }
+  async report(): Promise<HealthCheckReply> {
+    const result = await this.health.check(this.indicators).catch((error: unknown) => {
+      // terminus throws 503 with the full result when an indicator is down.
+      if (error instanceof ServiceUnavailableException) return error.getResponse() as HealthCheckResult;
+      throw error;
+    });
+    const checks = Object.fromEntries(
+      Object.entries(result.details).map(([name, detail]) => [name, detail.status === 'up' ? 'up' : 'down'] as const),
+    );
+    return {
+      service: this.service,
+      status: result.status === 'ok' ? 'up' : 'down',
+      uptimeSeconds: (Date.now() - startedAt) / 1000,
+      checks,
+    };
   }
 }

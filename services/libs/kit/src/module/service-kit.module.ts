@@ -1,8 +1,7 @@
-import { DynamicModule, MiddlewareConsumer, Module, NestModule, type Provider } from '@nestjs/common';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
-import { getDataSourceToken } from '@nestjs/typeorm';
+import { TerminusModule } from '@nestjs/terminus';
 import type { Subject } from '@backtalk/proto';
-import type { DataSource } from 'typeorm';
 import type { z } from 'zod';
 import { ConfigModule } from '../config/config.module';
 import { loadConfig } from '../config/load-config';
@@ -10,7 +9,7 @@ import { DatabaseModule } from '../database/database.module';
 import type { ServiceDatabase } from '../database/database.options';
 import { ServiceErrorFilter } from '../errors/service-error.filter';
 import { createHealthRpcController, HealthHttpController } from '../health/health.controllers';
-import { ServiceHealth } from '../health/service-health';
+import { HEALTH_HAS_DATABASE, ServiceHealth } from '../health/service-health';
 import { LoggingModule } from '../logging/logging.module';
 import { HttpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { MetricsController } from '../metrics/metrics.controller';
@@ -40,13 +39,6 @@ export class ServiceKitModule implements NestModule {
 
   static forService<S extends z.ZodObject>(options: ServiceKitOptions<S>): DynamicModule {
     const config = loadConfig(options.config, options.env) as BaseConfig;
-    const healthProvider: Provider = options.database
-      ? {
-          provide: ServiceHealth,
-          inject: [getDataSourceToken()],
-          useFactory: (dataSource: DataSource) => new ServiceHealth(options.name, dataSource),
-        }
-      : { provide: ServiceHealth, useValue: new ServiceHealth(options.name) };
     return {
       module: ServiceKitModule,
       imports: [
@@ -59,6 +51,7 @@ export class ServiceKitModule implements NestModule {
           quietFramework: config.BACKTALK_MODE === 'standalone',
         }),
         TransportModule.forService(options.name),
+        TerminusModule.forRoot({ logger: false }),
         ...(options.database ? [DatabaseModule.forService(options.database)] : []),
       ],
       controllers: [
@@ -67,7 +60,8 @@ export class ServiceKitModule implements NestModule {
         ...(options.healthSubject ? [createHealthRpcController(options.healthSubject)] : []),
       ],
       providers: [
-        healthProvider,
+        ServiceHealth,
+        { provide: HEALTH_HAS_DATABASE, useValue: options.database !== undefined },
         { provide: APP_FILTER, useValue: new ServiceErrorFilter(options.name) },
         { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
       ],
