@@ -198,4 +198,27 @@ describeWithNats('NATS transport', () => {
     const caller = await NestFactory.createApplicationContext(kitModule('caller', env), { logger: false });
     return { server, caller };
   });
+
+  it('drains at shutdown: a request in flight still gets its reply, and later ones find the service gone', async () => {
+    const prefix = `test${randomBytes(4).toString('hex')}.`;
+    const env = { ...quiet, BACKTALK_MODE: 'cluster', NATS_URL: testNatsUrl(), NATS_SUBJECT_PREFIX: prefix };
+    const server = await NestFactory.createMicroservice(kitModule('probe', env), {
+      strategy: new DrainingNatsServer({ servers: testNatsUrl(), queue: 'probe', subjectPrefix: prefix }),
+      logger: false,
+    });
+    await server.listen();
+    const caller = await NestFactory.createApplicationContext(kitModule('caller', env), { logger: false });
+    try {
+      const client = caller.get(ServiceClient);
+      const inFlight = client.request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 5000);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await server.close();
+      await expect(inFlight).resolves.toEqual({ posts: [] });
+      await expect(client.request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 1000)).rejects.toMatchObject({
+        code: ErrorCode.ServiceUnavailable,
+      });
+    } finally {
+      await caller.close();
+    }
+  });
 });

@@ -34,6 +34,7 @@ export async function startClusterService(definition: ServiceDefinition): Promis
       strategy: new DrainingNatsServer({
         servers: base.NATS_URL,
         subjectPrefix: base.NATS_SUBJECT_PREFIX,
+        shutdownGraceMs: base.SHUTDOWN_GRACE_MS,
         queue: definition.name,
         name: `${definition.name}-server`,
         maxReconnectAttempts: -1,

@@ -3,12 +3,18 @@ import type { NatsOptions } from '@nestjs/microservices';
 import { ErrorCode } from '@backtalk/proto';
 import { JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
 
-type NatsServerOptions = Required<NatsOptions>['options'] & { subjectPrefix?: string };
+type NatsServerOptions = Required<NatsOptions>['options'] & {
+  subjectPrefix?: string;
+  /** How long shutdown waits for requests in flight to finish replying. */
+  shutdownGraceMs?: number;
+};
+type Publisher = (response: { isDisposed?: boolean; err?: unknown }) => unknown;
 
 /**
- * Nest's NATS server with two changes. At shutdown it drains instead of
- * closing: it stops taking new messages, lets in-flight handlers reply, then
- * closes, so a rolling restart drops no request. And it can serve its subjects
+ * Nest's NATS server with these changes. At shutdown it drains instead of
+ * closing: it stops taking new messages, waits (within a grace period) until
+ * every request in flight has sent its last reply, then closes, so a rolling
+ * restart drops no request. And it can serve its subjects
  * under a prefix (NATS_SUBJECT_PREFIX), so several environments or test runs
  * can share one NATS server without answering each other's requests.
  * A message that is not even JSON gets a typed error reply instead of an
@@ -17,12 +23,33 @@ type NatsServerOptions = Required<NatsOptions>['options'] & { subjectPrefix?: st
 export class DrainingNatsServer extends ServerNats {
   private readonly subjectPrefix: string;
   private readonly queue: string | undefined;
+  private readonly shutdownGraceMs: number;
+  private inFlight = 0;
+  private readonly idleWaiters = new Set<() => void>();
 
   constructor(options: NatsServerOptions) {
-    const { subjectPrefix, ...natsOptions } = options;
+    const { subjectPrefix, shutdownGraceMs, ...natsOptions } = options;
     super(natsOptions);
     this.subjectPrefix = subjectPrefix ?? '';
     this.queue = natsOptions.queue;
+    this.shutdownGraceMs = shutdownGraceMs ?? 10_000;
+  }
+
+  /** Every request counts as in flight until its last packet (isDisposed, or an error) is sent. */
+  override getPublisher(message: Msg, id: string, context: unknown): Publisher {
+    const publish = (super.getPublisher as (m: Msg, i: string, c: unknown) => Publisher).call(this, message, id, context);
+    if (!message.reply) return publish;
+    this.inFlight++;
+    let finished = false;
+    return (response) => {
+      const result = publish(response);
+      if (!finished && (response.isDisposed || response.err)) {
+        finished = true;
+        this.inFlight--;
+        if (this.inFlight === 0) this.idleWaiters.forEach((wake) => wake());
+      }
+      return result;
+    };
   }
 
   override bindEvents(client: NatsConnection): void {
@@ -55,10 +82,29 @@ export class DrainingNatsServer extends ServerNats {
   }
 
   override async close(): Promise<void> {
-    const self = this as unknown as { natsClient: NatsConnection | null };
+    const self = this as unknown as { natsClient: NatsConnection | null; subscriptions: Subscription[] };
     const connection = self.natsClient;
     if (!connection) return;
+    // No new messages; those already delivered are handled.
+    await Promise.all(self.subscriptions.map((subscription) => subscription.drain().catch(() => undefined)));
+    await this.waitForInFlight();
     self.natsClient = null;
     if (!connection.isClosed()) await connection.drain();
+  }
+
+  private waitForInFlight(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.idleWaiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(() => {
+        this.logger.warn(`Closing with ${this.inFlight} request(s) still in flight after ${this.shutdownGraceMs} ms`);
+        done();
+      }, this.shutdownGraceMs);
+      this.idleWaiters.add(done);
+    });
   }
 }
