@@ -1,5 +1,6 @@
 // `npm test` runs every project below in one jest process pool.
 module.exports = {
+  reporters: ['default', '<rootDir>/services/libs/testing/summary-reporter.js'],
   projects: [
     '<rootDir>/proto',
     '<rootDir>/services/libs/kit',
