@@ -1,0 +1,94 @@
+/**
+ * Runs chat-inference's paced OpenAI-compatible server (bench/paced-openai-server.ts,
+ * unchanged) in a process of its own, driven by its parent over IPC, and
+ * reports, for every POST /v1/chat/completions, the server's own time to first
+ * token: from the request event (headers parsed) to the first write of a
+ * chunk carrying content. The request is named by the last `[bench:<tag>]`
+ * in its body (the fan's current message is the last message of the prompt).
+ *
+ * Started by fan-chat.bench.ts with child_process.fork and
+ * `-r services/chat-inference/bench/swc-register.cjs`. Messages in:
+ *   { cmd: 'start', firstTokenDelayMs, interTokenDelayMs, reply?, port? }  → { type: 'started', url, port }
+ *   { cmd: 'stop' }                                                        → { type: 'stopped', stats }
+ *   { cmd: 'cpu' }                                                         → { type: 'cpu', usage }
+ * Messages out, unasked: { type: 'timing', tag, ttftMs }.
+ */
+import http from 'node:http';
+import path from 'node:path';
+
+/** The parts of chat-inference's bench/paced-openai-server.ts used here. */
+interface PacedOpenAiServerOptions {
+  reply?: string;
+  firstTokenDelayMs?: number;
+  interTokenDelayMs?: number;
+  host?: string;
+  port?: number;
+}
+interface PacedOpenAiServer {
+  url: string;
+  port: number;
+  stats: Record<string, number>;
+  close(): Promise<void>;
+}
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+const send = (message: unknown): void => {
+  process.send?.(message);
+};
+
+// Wrap every server the paced module creates, so each request is timed at the server.
+const createServer = http.createServer.bind(http) as (handler: Handler) => http.Server;
+(http as unknown as { createServer: (handler: Handler) => http.Server }).createServer = (handler: Handler) =>
+  createServer((req, res) => {
+    if (req.method !== 'POST' || !/chat\/completions$/.test(req.url ?? '')) return handler(req, res);
+    const arrived = performance.now();
+    const body: Buffer[] = [];
+    req.on('data', (part: Buffer) => body.push(part));
+    const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
+    let timed = false;
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      if (!timed && typeof chunk === 'string' && chunk.includes('"content"')) {
+        timed = true;
+        const ttftMs = performance.now() - arrived;
+        const tags = [...Buffer.concat(body).toString('utf8').matchAll(/\[bench:([A-Za-z0-9_-]+)\]/g)];
+        send({ type: 'timing', tag: tags.at(-1)?.[1] ?? null, ttftMs });
+      }
+      return write(chunk, ...rest);
+    }) as typeof res.write;
+    handler(req, res);
+  });
+
+// A benchmark tool of chat-inference, loaded by path like a script it would spawn (not a package
+// import), and only after the hook above is in place.
+const pacedServerFile = path.resolve(__dirname, '../../../chat-inference/bench/paced-openai-server.ts');
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
+const { startPacedOpenAiServer } = require(pacedServerFile) as {
+  startPacedOpenAiServer(options: PacedOpenAiServerOptions): Promise<PacedOpenAiServer>;
+};
+
+let server: PacedOpenAiServer | undefined;
+
+process.on('message', (message: { cmd: string } & PacedOpenAiServerOptions) => {
+  void (async () => {
+    if (message.cmd === 'start') {
+      if (server) await server.close();
+      server = await startPacedOpenAiServer(message);
+      send({ type: 'started', url: server.url, port: server.port });
+    } else if (message.cmd === 'stop') {
+      const stats = server?.stats;
+      await server?.close();
+      server = undefined;
+      send({ type: 'stopped', stats });
+    } else if (message.cmd === 'cpu') {
+      send({ type: 'cpu', usage: process.cpuUsage() });
+    } else if (message.cmd === 'exit') {
+      await server?.close();
+      process.exit(0);
+    }
+  })().catch((error: unknown) => {
+    send({ type: 'failed', message: error instanceof Error ? error.stack : String(error) });
+  });
+});
+process.on('disconnect', () => process.exit(0));
+send({ type: 'ready' });
