@@ -19,7 +19,11 @@
  * Chromium at /usr/bin/chromium):
  *
  *   node -r ./services/chat-inference/bench/swc-register.cjs services/system-tests/bench/chat/fan-chat.bench.ts \
- *     [--only ttft,streams] [--n 100] [--warmup 10] [--streams 100,500,1000] [--json out.json]
+ *     [--only ttft,streams] [--n 100] [--warmup 10] [--streams 100,200,300,500,1000] [--guests 10]
+ *     [--pool <DATABASE_POOL_SIZE for the cluster>] [--cpu-prof <dir>] [--json out.json]
+ *
+ * --cpu-prof <dir>: V8 CPU profiles of the gateway and chat-inference over each measured level
+ * (cpu-profile.preload.cjs), summarised by summarize-cpuprofile.mjs.
  */
 import { freePort } from '@backtalk/embedded-db';
 import { createTestDatabase, testNatsUrl, TEST_SERVER_URL_VARIABLE, type TestDatabase } from '@backtalk/testing';
