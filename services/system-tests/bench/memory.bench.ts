@@ -9,7 +9,7 @@
  *    local PostgreSQL), read after the gateway's first 200 on /api/health.
  * Run from the repository root after `npm run build`:
  *
- *   node -r ./services/system-tests/bench/swc-register.cjs services/system-tests/bench/memory.bench.ts [--runs 3] [--idle-ms 5000]
+ *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/memory.bench.ts [--runs 3] [--idle-ms 5000]
  */
 import { freePort } from '@backtalk/embedded-db';
 import { createTestDatabase, TEST_SERVER_URL_VARIABLE, testNatsUrl } from '@backtalk/testing';

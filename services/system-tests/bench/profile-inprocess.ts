@@ -5,7 +5,7 @@
  * excluded), summarised as inclusive time of the frames that matter.
  * Run from the repository root after `npm run build`:
  *
- *   node -r ./services/system-tests/bench/swc-register.cjs services/system-tests/bench/profile-inprocess.ts [--n 20000] [--cpuprofile out.cpuprofile]
+ *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/profile-inprocess.ts [--n 20000] [--cpuprofile out.cpuprofile]
  */
 import 'reflect-metadata';
 import { baseConfigSchema, InProcessServer, processBus, ServiceClient, ServiceKitModule } from '@backtalk/kit';

@@ -16,7 +16,7 @@
  * Run from the repository root after `npm run build` (NATS on NATS_URL,
  * default nats://127.0.0.1:4222):
  *
- *   node -r ./services/system-tests/bench/swc-register.cjs services/system-tests/bench/rtt.bench.ts [--n 2000] [--rounds 8] [--concurrency 16]
+ *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/rtt.bench.ts [--n 2000] [--rounds 8] [--concurrency 16]
  */
 import 'reflect-metadata';
 import {
@@ -76,7 +76,7 @@ const isUp = (reply: unknown): boolean => (reply as HealthCheckReply | undefined
 
 /** The responder process, driven over stdin/stdout (see rtt-responder.ts). */
 async function startResponder(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['-r', path.join(__dirname, 'swc-register.cjs'), path.join(__dirname, 'rtt-responder.ts')], {
+  const child = spawn(process.execPath, ['-r', path.join(__dirname, '../../libs/testing/swc-register.cjs'), path.join(__dirname, 'rtt-responder.ts')], {
     cwd: repoRoot,
     env: env as NodeJS.ProcessEnv,
     stdio: ['pipe', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@
  * (baseline, cold, warm, baseline, cold, warm, ...) so drift on a noisy machine
  * hits all three alike. Run from the repository root after `npm run build`:
  *
- *   node -r ./services/system-tests/bench/swc-register.cjs services/system-tests/bench/startup.bench.ts [--runs 5]
+ *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/startup.bench.ts [--runs 5]
  */
 import { freePort } from '@backtalk/embedded-db';
 import path from 'node:path';

@@ -2,7 +2,8 @@ import { freePort } from '@backtalk/embedded-db';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type Page, chromium } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './chromium';
 import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
 
 /**
@@ -11,7 +12,6 @@ import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
  * (../shared/models/stories260K.gguf: it tells stories, it does not follow
  * instructions, so these tests check mechanics, not answer quality).
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
 const FREE_TIER_MESSAGES = 2;
 
@@ -23,8 +23,6 @@ describe('browser: a newcomer chats with a demo creator', () => {
 
   beforeAll(async () => {
     fs.chmodSync(dataDir, 0o755);
-    if (!fs.existsSync(CHROMIUM))
-      throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs Debian's chromium package`);
     const port = await freePort();
     app = spawnNode('services/standalone/dist/main.js', {
       BACKTALK_DATA_DIR: dataDir,
@@ -40,19 +38,7 @@ describe('browser: a newcomer chats with a demo creator', () => {
       string,
       string,
     ];
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
   });
 
   afterAll(async () => {

@@ -187,7 +187,8 @@ transportSuite('in-process transport', async () => {
 });
 
 describeWithNats('NATS transport', () => {
-  transportSuite('over the real NATS server', async () => {
+  /** The probe service and a caller over the machine's NATS, under a prefix of their own. */
+  async function startOverNats(): Promise<Harness> {
     const prefix = `test${randomBytes(4).toString('hex')}.`;
     const env = { ...quiet, BACKTALK_MODE: 'cluster', NATS_URL: testNatsUrl(), NATS_SUBJECT_PREFIX: prefix };
     const server = await NestFactory.createMicroservice(kitModule('probe', env), {
@@ -197,17 +198,12 @@ describeWithNats('NATS transport', () => {
     await server.listen();
     const caller = await NestFactory.createApplicationContext(kitModule('caller', env), { logger: false });
     return { server, caller };
-  });
+  }
+
+  transportSuite('over the real NATS server', startOverNats);
 
   it('drains at shutdown: a request in flight still gets its reply, and later ones find the service gone', async () => {
-    const prefix = `test${randomBytes(4).toString('hex')}.`;
-    const env = { ...quiet, BACKTALK_MODE: 'cluster', NATS_URL: testNatsUrl(), NATS_SUBJECT_PREFIX: prefix };
-    const server = await NestFactory.createMicroservice(kitModule('probe', env), {
-      strategy: new DrainingNatsServer({ servers: testNatsUrl(), queue: 'probe', subjectPrefix: prefix }),
-      logger: false,
-    });
-    await server.listen();
-    const caller = await NestFactory.createApplicationContext(kitModule('caller', env), { logger: false });
+    const { server, caller } = await startOverNats();
     try {
       const client = caller.get(ServiceClient);
       const inFlight = client.request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 5000);

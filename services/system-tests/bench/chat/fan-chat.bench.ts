@@ -18,7 +18,7 @@
  * Run from the repository root (PostgreSQL on 127.0.0.1:5432, NATS on 127.0.0.1:4222,
  * Chromium at /usr/bin/chromium):
  *
- *   node -r ./services/chat-inference/bench/swc-register.cjs services/system-tests/bench/chat/fan-chat.bench.ts \
+ *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/chat/fan-chat.bench.ts \
  *     [--only ttft,streams] [--n 100] [--warmup 10] [--streams 100,200,300,500,1000] [--guests 10]
  *     [--pool <DATABASE_POOL_SIZE for the cluster>] [--cpu-prof <dir>] [--json out.json]
  *
@@ -32,13 +32,13 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from '../../src/chromium';
 import { type RunningCluster, spawnNode, type SpawnedProcess, startCluster } from '../../src/processes';
 import { freshDataDir, removeDir } from '../lib/proc';
 import { argValue, fmt, percentile, progress, sleep, table } from '../lib/stats';
 import { cpuSeconds, forkPacedServer, machineLine, type PacedChild, pidsNamed, rssMiB, SseParser } from './lib';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FIRST_TOKEN_MS = 200;
 const INTER_TOKEN_MS = 20;
 const LONG_TOKENS = 200;
@@ -549,23 +549,6 @@ async function streamsLevel(
 
 // ---------------------------------------------------------------- orchestration
 
-async function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
 async function withStandalone<T>(pacedUrl: string, body: (base: string, app: SpawnedProcess) => Promise<T>): Promise<T> {
   const dataDir = freshDataDir('chat'); // under os.tmpdir(), chmod 755: embedded PostgreSQL runs as `postgres` under root
   const port = await freePort();
@@ -718,7 +701,7 @@ async function main(): Promise<void> {
     const { url: pacedUrl, port: pacedPort } = await paced.start({ firstTokenDelayMs: FIRST_TOKEN_MS, interTokenDelayMs: INTER_TOKEN_MS });
     const ttft: TtftResult[] = [];
     if (only.includes('ttft')) {
-      browser = await launchBrowser();
+      browser = await launchChromium();
       progress('standalone: starting (fresh data folder)');
       ttft.push(await withStandalone(pacedUrl, (base) => ttftRun('standalone', base, browser as Browser, paced, pacedUrl)));
     }

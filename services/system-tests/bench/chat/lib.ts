@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../../../..');
-export const swcRegister = path.join(repoRoot, 'services/chat-inference/bench/swc-register.cjs');
+export const swcRegister = path.join(repoRoot, 'services/libs/testing/swc-register.cjs');
 
 /** VmRSS from /proc/<pid>/status, MiB (status only: cheap enough to sample every 100 ms under load). */
 export function rssMiB(pid: number): number {

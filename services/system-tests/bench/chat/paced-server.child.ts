@@ -7,7 +7,7 @@
  * in its body (the fan's current message is the last message of the prompt).
  *
  * Started by fan-chat.bench.ts with child_process.fork and
- * `-r services/chat-inference/bench/swc-register.cjs`. Messages in:
+ * `-r services/libs/testing/swc-register.cjs`. Messages in:
  *   { cmd: 'start', firstTokenDelayMs, interTokenDelayMs, reply?, port? }  → { type: 'started', url, port }
  *   { cmd: 'stop' }                                                        → { type: 'stopped', stats }
  *   { cmd: 'cpu' }                                                         → { type: 'cpu', usage }

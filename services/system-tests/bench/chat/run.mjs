@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../../..');
-const register = './services/chat-inference/bench/swc-register.cjs';
+const register = './services/libs/testing/swc-register.cjs';
 
 const arg = (name) => {
   const index = process.argv.indexOf(`--${name}`);

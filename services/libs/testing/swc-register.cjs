@@ -1,5 +1,7 @@
-// Runs TypeScript benchmark files without a build step: `node -r ./swc-register.cjs file.ts`.
-// Uses the @swc/core the workspace already has, with the same settings as .swcrc.
+// Runs TypeScript benchmark and tool files without a build step:
+//   node -r ./services/libs/testing/swc-register.cjs file.ts
+// Uses the @swc/core the workspace already has, with the same settings as .swcrc. Workspace
+// packages (@backtalk/kit, ...) still resolve to their built dist/, so run `npm run build` first.
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS require hook */
 const fs = require('node:fs');
 const { transformSync } = require('@swc/core');
