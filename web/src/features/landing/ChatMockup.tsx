@@ -1,3 +1,4 @@
+import { TypingDots } from '../../components/TypingDots';
 const SAMPLE = [
   { from: 'fan', text: 'wait your pasta video from last week… was that REALLY 15 minutes?? 🍝' },
   { from: 'creator', text: "Ha, 15 if you don't count me dancing around the kitchen 😅 Boil the water first, that's the whole secret." },
@@ -24,11 +25,7 @@ export function ChatMockup() {
             {message.text}
           </div>
         ))}
-        <div className="mockup__typing" aria-hidden="true">
-          <span />
-          <span />
-          <span />
-        </div>
+        <TypingDots compact className="mockup__typing" aria-hidden="true" />
       </div>
     </div>
   );
