@@ -20,10 +20,19 @@ export default tseslint.config(
             { sourceTag: 'scope:proto', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:kit', onlyDependOnLibsWithTags: ['scope:proto'] },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto'] },
-            { sourceTag: 'scope:service', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto', 'scope:testing'] },
-            { sourceTag: 'scope:app', onlyDependOnLibsWithTags: ['scope:service', 'scope:kit', 'scope:proto'] },
+            {
+              sourceTag: 'scope:service',
+              onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto', 'scope:testing'],
+            },
+            {
+              sourceTag: 'scope:app',
+              onlyDependOnLibsWithTags: ['scope:service', 'scope:kit', 'scope:proto'],
+            },
             // System tests boot services through their public entry points.
-            { sourceTag: 'scope:e2e', onlyDependOnLibsWithTags: ['scope:service', 'scope:testing', 'scope:kit', 'scope:proto'] },
+            {
+              sourceTag: 'scope:e2e',
+              onlyDependOnLibsWithTags: ['scope:service', 'scope:testing', 'scope:kit', 'scope:proto'],
+            },
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: [] },
           ],
         },

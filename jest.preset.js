@@ -30,6 +30,11 @@ module.exports = {
       path.join(root, target),
     ]),
   ),
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.test.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.test.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/src/**/*.test.ts',
+    '<rootDir>/src/**/*.spec.tsx',
+    '<rootDir>/test/**/*.test.ts',
+  ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
 };

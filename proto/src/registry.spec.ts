@@ -16,11 +16,14 @@ describe('proto contracts', () => {
     expect(Object.keys(contracts).filter((subject) => !known.has(subject))).toEqual([]);
   });
 
-  it.each(Object.values(Subjects))('%s is named <service>.<entity>.<verb> after a real service', (subject) => {
-    const [service, ...rest] = subject.split('.');
-    expect(serviceNames).toContain(service);
-    expect(rest).toHaveLength(2);
-  });
+  it.each(Object.values(Subjects))(
+    '%s is named <service>.<entity>.<verb> after a real service',
+    (subject) => {
+      const [service, ...rest] = subject.split('.');
+      expect(serviceNames).toContain(service);
+      expect(rest).toHaveLength(2);
+    },
+  );
 
   it.each(Object.values(Events))('event %s has a payload schema', (event) => {
     expect(eventContracts[event]).toBeInstanceOf(z.ZodType);

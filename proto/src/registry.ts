@@ -29,13 +29,31 @@ export const contracts = {
   [Subjects.FeatureFlagsHealthCheck]: health,
 
   [Subjects.IdentityJwksGet]: { request: identity.jwksGetRequestSchema, reply: identity.jwksGetReplySchema },
-  [Subjects.IdentityGuestCreate]: { request: identity.guestCreateRequestSchema, reply: identity.guestCreateReplySchema },
-  [Subjects.IdentityTokenRefresh]: { request: identity.tokenRefreshRequestSchema, reply: identity.tokenRefreshReplySchema },
-  [Subjects.IdentityTokenRevoke]: { request: identity.tokenRevokeRequestSchema, reply: identity.tokenRevokeReplySchema },
-  [Subjects.IdentitySessionGet]: { request: identity.sessionGetRequestSchema, reply: identity.sessionGetReplySchema },
+  [Subjects.IdentityGuestCreate]: {
+    request: identity.guestCreateRequestSchema,
+    reply: identity.guestCreateReplySchema,
+  },
+  [Subjects.IdentityTokenRefresh]: {
+    request: identity.tokenRefreshRequestSchema,
+    reply: identity.tokenRefreshReplySchema,
+  },
+  [Subjects.IdentityTokenRevoke]: {
+    request: identity.tokenRevokeRequestSchema,
+    reply: identity.tokenRevokeReplySchema,
+  },
+  [Subjects.IdentitySessionGet]: {
+    request: identity.sessionGetRequestSchema,
+    reply: identity.sessionGetReplySchema,
+  },
 
-  [Subjects.CreatorsCreatorList]: { request: creators.creatorListRequestSchema, reply: creators.creatorListReplySchema },
-  [Subjects.CreatorsCreatorGet]: { request: creators.creatorGetRequestSchema, reply: creators.creatorGetReplySchema },
+  [Subjects.CreatorsCreatorList]: {
+    request: creators.creatorListRequestSchema,
+    reply: creators.creatorListReplySchema,
+  },
+  [Subjects.CreatorsCreatorGet]: {
+    request: creators.creatorGetRequestSchema,
+    reply: creators.creatorGetReplySchema,
+  },
   [Subjects.CreatorsCreatorFindByHandle]: {
     request: creators.creatorFindByHandleRequestSchema,
     reply: creators.creatorFindByHandleReplySchema,
@@ -44,8 +62,14 @@ export const contracts = {
     request: creators.creatorFeaturedRequestSchema,
     reply: creators.creatorFeaturedReplySchema,
   },
-  [Subjects.CreatorsPostList]: { request: creators.postListRequestSchema, reply: creators.postListReplySchema },
-  [Subjects.CreatorsPersonaGet]: { request: creators.personaGetRequestSchema, reply: creators.personaGetReplySchema },
+  [Subjects.CreatorsPostList]: {
+    request: creators.postListRequestSchema,
+    reply: creators.postListReplySchema,
+  },
+  [Subjects.CreatorsPersonaGet]: {
+    request: creators.personaGetRequestSchema,
+    reply: creators.personaGetReplySchema,
+  },
 
   [Subjects.ChatConversationOpen]: {
     request: chat.conversationOpenRequestSchema,
@@ -57,7 +81,10 @@ export const contracts = {
     reply: chat.messageSendReplySchema,
     streaming: true,
   },
-  [Subjects.ChatRateLimitCheck]: { request: chat.rateLimitCheckRequestSchema, reply: chat.rateLimitCheckReplySchema },
+  [Subjects.ChatRateLimitCheck]: {
+    request: chat.rateLimitCheckRequestSchema,
+    reply: chat.rateLimitCheckReplySchema,
+  },
 
   [Subjects.BillingSubscriptionGetActive]: {
     request: billing.subscriptionGetActiveRequestSchema,
@@ -66,7 +93,10 @@ export const contracts = {
 
   [Subjects.FeatureFlagsFlagGet]: { request: flags.flagGetRequestSchema, reply: flags.flagGetReplySchema },
   [Subjects.FeatureFlagsFlagList]: { request: flags.flagListRequestSchema, reply: flags.flagListReplySchema },
-  [Subjects.FeatureFlagsFlagUpdate]: { request: flags.flagUpdateRequestSchema, reply: flags.flagUpdateReplySchema },
+  [Subjects.FeatureFlagsFlagUpdate]: {
+    request: flags.flagUpdateRequestSchema,
+    reply: flags.flagUpdateReplySchema,
+  },
 } as const satisfies Record<Subject, Contract>;
 
 export type Contracts = typeof contracts;

@@ -10,7 +10,12 @@ export function apiBaseUrl(): string {
 
 /** Spec §9: development on localhost or hosts containing dev- or staging, otherwise production. */
 export function appEnvironment(hostname: string = window.location.hostname): 'development' | 'production' {
-  if (hostname === 'localhost' || hostname === '127.0.0.1' || hostname.includes('dev-') || hostname.includes('staging')) {
+  if (
+    hostname === 'localhost' ||
+    hostname === '127.0.0.1' ||
+    hostname.includes('dev-') ||
+    hostname.includes('staging')
+  ) {
     return 'development';
   }
   return 'production';

@@ -42,7 +42,10 @@ export const messageSendRequestSchema = z.object({
   content: z
     .array(z.object({ text: z.string().max(4000) }))
     .min(1)
-    .refine((blocks) => blocks.some((block) => block.text.trim().length > 0), 'message text must not be blank'),
+    .refine(
+      (blocks) => blocks.some((block) => block.text.trim().length > 0),
+      'message text must not be blank',
+    ),
   aiContext: aiContextSchema.default({}),
 });
 export type MessageSendRequest = z.infer<typeof messageSendRequestSchema>;
@@ -60,7 +63,11 @@ export const streamCitationsSchema = z.object({
   messageId: idSchema,
   citations: z.array(citationSchema),
 });
-export const streamErrorSchema = z.object({ type: z.literal('error'), code: z.string(), message: z.string() });
+export const streamErrorSchema = z.object({
+  type: z.literal('error'),
+  code: z.string(),
+  message: z.string(),
+});
 /** Each value of the reply stream is one of these. */
 export const messageSendReplySchema = z.discriminatedUnion('type', [
   streamFragmentSchema,

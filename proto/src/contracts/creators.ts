@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { emptySchema, idSchema, isoDateSchema } from './common';
 
 /** A handle as it appears after `/@`: word characters, dots and hyphens. */
-export const handleSchema = z.string().regex(/^[\w.-]+$/, 'must contain only letters, digits, _, . and -').max(64);
+export const handleSchema = z
+  .string()
+  .regex(/^[\w.-]+$/, 'must contain only letters, digits, _, . and -')
+  .max(64);
 
 export const creatorSchema = z.object({
   id: idSchema,

@@ -24,7 +24,11 @@ export const flagListRequestSchema = z.object({ environment: flagEnvironmentSche
 export const flagListReplySchema = z.object({ flags: z.array(featureFlagSchema) });
 
 /** Spec §7: update (id, enabled, lastUpdatedBy, updatedAt); admins only, development only (§6). */
-export const flagUpdateRequestSchema = z.object({ actor: actorSchema, id: z.string().uuid(), enabled: z.boolean() });
+export const flagUpdateRequestSchema = z.object({
+  actor: actorSchema,
+  id: z.string().uuid(),
+  enabled: z.boolean(),
+});
 export const flagUpdateReplySchema = featureFlagSchema;
 
 /** The flag that makes everyone premium and skips rate-limit checks (spec §6). */

@@ -7,6 +7,11 @@ import { migrations } from './migrations';
 
 export const billingDatabase: ServiceDatabase = {
   schema: 'billing',
-  entities: [CreatorSubscriptionEntity, StripeAccountEntity, StripeCustomerEntity, ProcessedWebhookEventEntity],
+  entities: [
+    CreatorSubscriptionEntity,
+    StripeAccountEntity,
+    StripeCustomerEntity,
+    ProcessedWebhookEventEntity,
+  ],
   migrations,
 };

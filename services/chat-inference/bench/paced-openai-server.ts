@@ -56,7 +56,9 @@ interface ChatRequest {
   messages?: Array<{ content?: unknown }>;
 }
 
-export async function startPacedOpenAiServer(options: PacedOpenAiServerOptions = {}): Promise<PacedOpenAiServer> {
+export async function startPacedOpenAiServer(
+  options: PacedOpenAiServerOptions = {},
+): Promise<PacedOpenAiServer> {
   const reply = options.reply ?? DEFAULT_PACED_REPLY;
   const tokens = splitIntoTokens(reply);
   const firstDelay = options.firstTokenDelayMs ?? 200;
@@ -68,31 +70,58 @@ export async function startPacedOpenAiServer(options: PacedOpenAiServerOptions =
   const server = http.createServer((req, res) => {
     stats.requests++;
     if (req.method === 'GET' && (req.url === '/v1/models' || req.url === '/models')) {
-      return json(res, 200, { object: 'list', data: [{ id: modelId, object: 'model', created: 0, owned_by: 'backtalk-bench' }] });
+      return json(res, 200, {
+        object: 'list',
+        data: [{ id: modelId, object: 'model', created: 0, owned_by: 'backtalk-bench' }],
+      });
     }
     if (req.method !== 'POST' || !/^\/(v1\/)?chat\/completions$/.test(req.url ?? '')) {
-      return json(res, 404, { error: { message: `No route ${req.method} ${req.url}`, type: 'invalid_request_error' } });
+      return json(res, 404, {
+        error: { message: `No route ${req.method} ${req.url}`, type: 'invalid_request_error' },
+      });
     }
     readJson(req)
       .then((body) => {
         const limit = body.max_completion_tokens ?? body.max_tokens;
-        const emitted = limit !== undefined && limit < tokens.length ? tokens.slice(0, Math.max(0, limit)) : tokens;
+        const emitted =
+          limit !== undefined && limit < tokens.length ? tokens.slice(0, Math.max(0, limit)) : tokens;
         const finishReason = emitted.length < tokens.length ? 'length' : 'stop';
-        const usage = { prompt_tokens: promptTokens(body), completion_tokens: emitted.length, total_tokens: promptTokens(body) + emitted.length };
-        const base = { id: `chatcmpl-${randomUUID()}`, created: Math.floor(Date.now() / 1000), model: body.model ?? modelId };
-        if (body.stream) stream(res, base, emitted, finishReason, body.stream_options?.include_usage ? usage : undefined);
+        const usage = {
+          prompt_tokens: promptTokens(body),
+          completion_tokens: emitted.length,
+          total_tokens: promptTokens(body) + emitted.length,
+        };
+        const base = {
+          id: `chatcmpl-${randomUUID()}`,
+          created: Math.floor(Date.now() / 1000),
+          model: body.model ?? modelId,
+        };
+        if (body.stream)
+          stream(res, base, emitted, finishReason, body.stream_options?.include_usage ? usage : undefined);
         else
-          setTimeout(() => {
-            stats.completed++;
-            json(res, 200, {
-              ...base,
-              object: 'chat.completion',
-              choices: [{ index: 0, message: { role: 'assistant', content: emitted.join('') }, finish_reason: finishReason, logprobs: null }],
-              usage,
-            });
-          }, firstDelay + interDelay * Math.max(0, emitted.length - 1));
+          setTimeout(
+            () => {
+              stats.completed++;
+              json(res, 200, {
+                ...base,
+                object: 'chat.completion',
+                choices: [
+                  {
+                    index: 0,
+                    message: { role: 'assistant', content: emitted.join('') },
+                    finish_reason: finishReason,
+                    logprobs: null,
+                  },
+                ],
+                usage,
+              });
+            },
+            firstDelay + interDelay * Math.max(0, emitted.length - 1),
+          );
       })
-      .catch(() => json(res, 400, { error: { message: 'Request body must be JSON', type: 'invalid_request_error' } }));
+      .catch(() =>
+        json(res, 400, { error: { message: 'Request body must be JSON', type: 'invalid_request_error' } }),
+      );
   });
 
   function stream(
@@ -103,10 +132,18 @@ export async function startPacedOpenAiServer(options: PacedOpenAiServerOptions =
     usage?: Record<string, number>,
   ): void {
     stats.streamed++;
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    res.writeHead(200, {
+      'content-type': 'text/event-stream',
+      'cache-control': 'no-cache',
+      connection: 'keep-alive',
+    });
     const send = (payload: unknown) => res.write(`data: ${JSON.stringify(payload)}\n\n`);
     const chunk = (delta: Record<string, unknown>, finish: string | null = null) =>
-      send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }] });
+      send({
+        ...base,
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta, finish_reason: finish, logprobs: null }],
+      });
     let index = 0;
     let timer: NodeJS.Timeout | undefined;
     let finished = false;
@@ -173,7 +210,9 @@ function readJson(req: http.IncomingMessage): Promise<ChatRequest> {
 }
 
 function promptTokens(body: ChatRequest): number {
-  const text = (body.messages ?? []).map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? ''))).join(' ');
+  const text = (body.messages ?? [])
+    .map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content ?? '')))
+    .join(' ');
   return Math.ceil(text.length / 4);
 }
 

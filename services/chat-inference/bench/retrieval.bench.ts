@@ -26,9 +26,16 @@ function prng(seed: number): () => number {
 /** Posts built from the fixture's real vocabulary plus filler, with realistic field lengths. */
 function syntheticPosts(count: number, seed = 42): PostDocument[] {
   const random = prng(seed);
-  const vocabulary = [...new Set(MAYA_POSTS.flatMap((p) => `${p.caption} ${p.desc} ${p.transcript}`.toLowerCase().match(/[a-z']+/g) ?? []))];
+  const vocabulary = [
+    ...new Set(
+      MAYA_POSTS.flatMap(
+        (p) => `${p.caption} ${p.desc} ${p.transcript}`.toLowerCase().match(/[a-z']+/g) ?? [],
+      ),
+    ),
+  ];
   const pick = () => vocabulary[Math.floor(random() * vocabulary.length)];
-  const sentence = (min: number, max: number) => Array.from({ length: min + Math.floor(random() * (max - min)) }, pick).join(' ');
+  const sentence = (min: number, max: number) =>
+    Array.from({ length: min + Math.floor(random() * (max - min)) }, pick).join(' ');
   return Array.from({ length: count }, (_, i) => ({
     postId: `post-${i}`,
     creatorId: CREATOR,
@@ -41,8 +48,15 @@ function syntheticPosts(count: number, seed = 42): PostDocument[] {
 }
 
 /** The baseline: lower-case substring matching of each query word against every post, ranked by hits. */
-function linearScan(posts: Array<{ doc: PostDocument; text: string }>, query: string, limit: number): PostDocument[] {
-  const words = query.toLowerCase().split(/\W+/).filter((w) => w.length > 2);
+function linearScan(
+  posts: Array<{ doc: PostDocument; text: string }>,
+  query: string,
+  limit: number,
+): PostDocument[] {
+  const words = query
+    .toLowerCase()
+    .split(/\W+/)
+    .filter((w) => w.length > 2);
   const scored: Array<{ doc: PostDocument; hits: number }> = [];
   for (const post of posts) {
     let hits = 0;
@@ -57,7 +71,10 @@ function percentile(sortedMs: number[], p: number): number {
   return sortedMs[Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1)];
 }
 
-async function measure(queries: string[], run: (query: string) => unknown | Promise<unknown>): Promise<{ p50: number; p99: number; mean: number }> {
+async function measure(
+  queries: string[],
+  run: (query: string) => unknown | Promise<unknown>,
+): Promise<{ p50: number; p99: number; mean: number }> {
   for (const query of queries.slice(0, 20)) await run(query); // warm-up
   const times: number[] = [];
   for (const query of queries) {
@@ -66,7 +83,11 @@ async function measure(queries: string[], run: (query: string) => unknown | Prom
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);
-  return { p50: percentile(times, 50), p99: percentile(times, 99), mean: times.reduce((a, b) => a + b, 0) / times.length };
+  return {
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    mean: times.reduce((a, b) => a + b, 0) / times.length,
+  };
 }
 
 async function main(): Promise<void> {
@@ -77,14 +98,19 @@ async function main(): Promise<void> {
   const fmt = (ms: number) => ms.toFixed(3).padStart(8);
 
   console.log(`node ${process.version}, ${queryCount} queries per run, limit 8\n`);
-  console.log('posts   | index build ms | index p50 ms | index p99 ms | scan p50 ms | scan p99 ms | p50 scan/index | p99 scan/index');
+  console.log(
+    'posts   | index build ms | index p50 ms | index p99 ms | scan p50 ms | scan p99 ms | p50 scan/index | p99 scan/index',
+  );
   for (const size of [1_000, 10_000]) {
     const posts = syntheticPosts(size);
     const index = new InMemoryPostIndex();
     const built = process.hrtime.bigint();
     await index.upsert(posts);
     const buildMs = Number(process.hrtime.bigint() - built) / 1e6;
-    const scanPosts = posts.map((doc) => ({ doc, text: `${doc.caption} ${doc.desc} ${doc.transcript}`.toLowerCase() }));
+    const scanPosts = posts.map((doc) => ({
+      doc,
+      text: `${doc.caption} ${doc.desc} ${doc.transcript}`.toLowerCase(),
+    }));
 
     const indexed = await measure(queries, (q) => index.search(CREATOR, q, 8));
     const scanned = await measure(queries, (q) => linearScan(scanPosts, q, 8));

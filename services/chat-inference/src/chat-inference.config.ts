@@ -7,7 +7,10 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
   /** Which LLM answers as the persona. */
   LLM_PROVIDER: z.enum(['local', 'openai', 'anthropic', 'bedrock']).default('local'),
   /** local: a .gguf path or an hf:/https URI (downloaded on first use); others: the provider's model id. */
-  LLM_MODEL: z.string().min(1).default('hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf'),
+  LLM_MODEL: z
+    .string()
+    .min(1)
+    .default('hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf'),
   LLM_BASE_URL: optionalUrl,
   OPENAI_API_KEY: secret(z.string().min(1).optional()),
   ANTHROPIC_API_KEY: secret(z.string().min(1).optional()),
@@ -36,7 +39,10 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
   /** Qdrant (cluster and Kubernetes); without it the exact in-process index is used. */
   QDRANT_URL: optionalUrl,
   QDRANT_API_KEY: secret(z.string().min(1).optional()),
-  QDRANT_COLLECTION: z.string().regex(/^[\w-]+$/).default('backtalk_posts'),
+  QDRANT_COLLECTION: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('backtalk_posts'),
 
   /** Free-tier messages per window per fan (never sent to the browser). */
   FREE_TIER_MESSAGES: z.coerce.number().int().min(0).max(100_000).default(20),

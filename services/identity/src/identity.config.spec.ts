@@ -4,7 +4,9 @@ import { identityConfigSchema } from './identity.config';
 
 function pem(type: 'ec' | 'rsa', namedCurve = 'P-256'): string {
   const { privateKey } =
-    type === 'ec' ? generateKeyPairSync('ec', { namedCurve }) : generateKeyPairSync('rsa', { modulusLength: 2048 });
+    type === 'ec'
+      ? generateKeyPairSync('ec', { namedCurve })
+      : generateKeyPairSync('rsa', { modulusLength: 2048 });
   return privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 }
 
@@ -28,7 +30,9 @@ describe('identity configuration', () => {
   it('accepts a SEC1 ("EC PRIVATE KEY") P-256 key too', () => {
     const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
     const sec1 = privateKey.export({ type: 'sec1', format: 'pem' }).toString();
-    expect(loadConfig(identityConfigSchema, { JWT_PRIVATE_KEY: sec1 }).JWT_PRIVATE_KEY).toContain('BEGIN EC PRIVATE KEY');
+    expect(loadConfig(identityConfigSchema, { JWT_PRIVATE_KEY: sec1 }).JWT_PRIVATE_KEY).toContain(
+      'BEGIN EC PRIVATE KEY',
+    );
   });
 
   it.each([
@@ -41,7 +45,11 @@ describe('identity configuration', () => {
   });
 
   it('refuses a token lifetime that is not a positive whole number of seconds', () => {
-    expect(() => loadConfig(identityConfigSchema, { ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(/ACCESS_TOKEN_TTL_SECONDS/);
-    expect(() => loadConfig(identityConfigSchema, { REFRESH_TOKEN_TTL_SECONDS: 'soon' })).toThrow(/REFRESH_TOKEN_TTL_SECONDS/);
+    expect(() => loadConfig(identityConfigSchema, { ACCESS_TOKEN_TTL_SECONDS: '0' })).toThrow(
+      /ACCESS_TOKEN_TTL_SECONDS/,
+    );
+    expect(() => loadConfig(identityConfigSchema, { REFRESH_TOKEN_TTL_SECONDS: 'soon' })).toThrow(
+      /REFRESH_TOKEN_TTL_SECONDS/,
+    );
   });
 });

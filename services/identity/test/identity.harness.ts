@@ -9,7 +9,10 @@ import { type Jose, loadJose } from '../src/signing-key/jose.loader';
 export const quietEnv = { BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent' };
 
 /** The real identity module on the in-process bus, with a client as the gateway would hold it. */
-export function startIdentity(database: TestDatabase, env: Record<string, string> = {}): Promise<InProcessServices> {
+export function startIdentity(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+): Promise<InProcessServices> {
   return startServicesInProcess([identityService], { ...quietEnv, DATABASE_URL: database.url, ...env });
 }
 
@@ -22,7 +25,9 @@ export function dataSourceOf(services: InProcessServices): DataSource {
 
 /** Sends a payload as-is (no client-side validation), as a misbehaving caller would. */
 export function sendRaw(subject: string, payload: unknown): Promise<unknown> {
-  return firstValueFrom(new InProcessClient(processBus).send(subject, payload)).catch((error: unknown) => error);
+  return firstValueFrom(new InProcessClient(processBus).send(subject, payload)).catch(
+    (error: unknown) => error,
+  );
 }
 
 export type Jwks = ReplyOf<typeof Subjects.IdentityJwksGet>;
@@ -30,14 +35,21 @@ export type Jwks = ReplyOf<typeof Subjects.IdentityJwksGet>;
 /** Verifies a token as the gateway does: against the published JWKS, issuer and audience. */
 export async function verifyToken(jwks: Jwks, token: string) {
   const { createLocalJWKSet, jwtVerify } = await loadJose();
-  return jwtVerify(token, createLocalJWKSet({ keys: jwks.keys as Parameters<Jose['createLocalJWKSet']>[0]['keys'] }), {
-    issuer: jwks.issuer,
-    audience: 'backtalk',
-    algorithms: ['ES256'],
-    clockTolerance: 5,
-  });
+  return jwtVerify(
+    token,
+    createLocalJWKSet({ keys: jwks.keys as Parameters<Jose['createLocalJWKSet']>[0]['keys'] }),
+    {
+      issuer: jwks.issuer,
+      audience: 'backtalk',
+      algorithms: ['ES256'],
+      clockTolerance: 5,
+    },
+  );
 }
 
-export async function createGuest(services: InProcessServices, creatorId = 'default'): Promise<{ userId: string; tokens: Tokens }> {
+export async function createGuest(
+  services: InProcessServices,
+  creatorId = 'default',
+): Promise<{ userId: string; tokens: Tokens }> {
   return services.client.request(Subjects.IdentityGuestCreate, { creatorId });
 }

@@ -7,7 +7,9 @@ const log = (line: string): void => void process.stdout.write(`${line}\n`);
 async function main(): Promise<void> {
   const started = Date.now();
   const backtalk = await startStandalone({ env: process.env, log });
-  log(`\nBacktalk is ready at ${backtalk.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.`);
+  log(
+    `\nBacktalk is ready at ${backtalk.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.`,
+  );
   let stopping = false;
   const shutdown = (signal: string): void => {
     if (stopping) {

@@ -1,4 +1,9 @@
-import { assertWritableDir, DataDirUnreachableError, startEmbeddedPostgres, type RunningDatabase } from '@backtalk/embedded-db';
+import {
+  assertWritableDir,
+  DataDirUnreachableError,
+  startEmbeddedPostgres,
+  type RunningDatabase,
+} from '@backtalk/embedded-db';
 import { startGateway } from '@backtalk/gateway';
 import { loadConfig, processBus, startInProcessService } from '@backtalk/kit';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
@@ -24,24 +29,31 @@ export class StartupError extends Error {}
  */
 export async function startStandalone({ env, log }: StandaloneOptions): Promise<RunningStandalone> {
   const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new StartupError(`PORT must be a port number, got "${env.PORT}"`);
-  for (const definition of backendServices) loadConfig(definition.config, { ...env, BACKTALK_MODE: 'standalone' });
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new StartupError(`PORT must be a port number, got "${env.PORT}"`);
+  for (const definition of backendServices)
+    loadConfig(definition.config, { ...env, BACKTALK_MODE: 'standalone' });
   const dataDir = path.resolve(env.BACKTALK_DATA_DIR || '.backtalk');
   try {
     assertWritableDir(dataDir);
   } catch (error) {
-    throw new StartupError(`Cannot write to the data folder ${dataDir} (${(error as NodeJS.ErrnoException).code}). Set BACKTALK_DATA_DIR to a writable folder.`);
+    throw new StartupError(
+      `Cannot write to the data folder ${dataDir} (${(error as NodeJS.ErrnoException).code}). Set BACKTALK_DATA_DIR to a writable folder.`,
+    );
   }
   if (port !== 0 && !(await portIsFree(port, env.HOST ?? '127.0.0.1'))) {
-    throw new StartupError(`Port ${port} is already in use. Stop the other program or set PORT to a free port.`);
+    throw new StartupError(
+      `Port ${port} is already in use. Stop the other program or set PORT to a free port.`,
+    );
   }
 
   log(`Starting PostgreSQL (data in ${path.join(dataDir, 'postgres')})`);
-  const database = await startEmbeddedPostgres({ dataDir: path.join(dataDir, 'postgres'), database: 'backtalk' }).catch(
-    (error: unknown) => {
-      throw error instanceof DataDirUnreachableError ? new StartupError(error.message) : error;
-    },
-  );
+  const database = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, 'postgres'),
+    database: 'backtalk',
+  }).catch((error: unknown) => {
+    throw error instanceof DataDirUnreachableError ? new StartupError(error.message) : error;
+  });
   const serviceEnv: Record<string, string | undefined> = {
     NODE_ENV: 'development',
     DEMO_DATA: 'true',

@@ -53,7 +53,11 @@ interface StandaloneMemory extends MemoryStatus {
 async function standalone(idleMs: number): Promise<StandaloneMemory> {
   const dataDir = freshDataDir('memory');
   const port = await freePort();
-  const tracked = spawnTracked(process.execPath, [STANDALONE], { ...baseEnv(), BACKTALK_DATA_DIR: dataDir, PORT: String(port) });
+  const tracked = spawnTracked(process.execPath, [STANDALONE], {
+    ...baseEnv(),
+    BACKTALK_DATA_DIR: dataDir,
+    PORT: String(port),
+  });
   try {
     await pollFor200(`http://127.0.0.1:${port}/api/health`, tracked, 20, 120_000);
     await sleep(idleMs);
@@ -80,7 +84,8 @@ interface ClusterMemory {
 }
 
 async function cluster(idleMs: number): Promise<ClusterMemory> {
-  process.env[TEST_SERVER_URL_VARIABLE] ??= process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env[TEST_SERVER_URL_VARIABLE] ??=
+    process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await createTestDatabase('bench_cluster');
   const prefix = `bench${randomBytes(4).toString('hex')}.`;
   const started = performance.now();
@@ -93,7 +98,8 @@ async function cluster(idleMs: number): Promise<ClusterMemory> {
   try {
     const deadline = Date.now() + 120_000;
     while ((await httpStatus(`${running.gatewayUrl}/api/health`)) !== 200) {
-      if (Date.now() > deadline) throw new Error(`cluster did not report healthy:\n${running.output.slice(-40).join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(`cluster did not report healthy:\n${running.output.slice(-40).join('\n')}`);
       await sleep(20);
     }
     const startMs = performance.now() - started;
@@ -101,7 +107,8 @@ async function cluster(idleMs: number): Promise<ClusterMemory> {
     const memory: Record<string, MemoryStatus> = {};
     for (const name of clusterProcesses) {
       const pid = running.supervisor.process(name)?.pid;
-      if (pid === undefined) throw new Error(`${name} is not running:\n${running.output.slice(-40).join('\n')}`);
+      if (pid === undefined)
+        throw new Error(`${name} is not running:\n${running.output.slice(-40).join('\n')}`);
       memory[name] = readMemory(pid);
     }
     return { startMs, processes: memory };
@@ -132,7 +139,11 @@ async function main(): Promise<void> {
   }
 
   type Spread = { median: number; min: number; max: number };
-  const spread = (values: number[]): Spread => ({ median: median(values), min: Math.min(...values), max: Math.max(...values) });
+  const spread = (values: number[]): Spread => ({
+    median: median(values),
+    min: Math.min(...values),
+    max: Math.max(...values),
+  });
   const stats = (samples: MemoryStatus[]) => ({
     rss: spread(samples.map((m) => m.rssMiB)),
     hwm: spread(samples.map((m) => m.hwmMiB)),
@@ -152,7 +163,10 @@ async function main(): Promise<void> {
       processes: spread(single.map((m) => m.postgresProcesses)),
     },
     cluster: perProcess,
-    clusterTotal: { rss: spread(clustered.map((r) => sum(r, 'rssMiB'))), pss: spread(clustered.map((r) => sum(r, 'pssMiB'))) },
+    clusterTotal: {
+      rss: spread(clustered.map((r) => sum(r, 'rssMiB'))),
+      pss: spread(clustered.map((r) => sum(r, 'pssMiB'))),
+    },
     clusterStartMs: spread(clustered.map((r) => r.startMs)),
     samples: { bare, standalone: single, cluster: clustered },
   };
@@ -169,11 +183,21 @@ async function main(): Promise<void> {
   ];
   process.stdout.write(
     `${table(
-      ['process', `RSS after ${idleMs / 1000} s idle, median MiB`, 'min – max MiB', 'peak RSS (VmHWM) MiB', 'PSS MiB', 'RSS vs bare node'],
+      [
+        'process',
+        `RSS after ${idleMs / 1000} s idle, median MiB`,
+        'min – max MiB',
+        'peak RSS (VmHWM) MiB',
+        'PSS MiB',
+        'RSS vs bare node',
+      ],
       [
         row('bare `node -e "setInterval(()=>{},1000)"` (baseline)', result.bare),
         row('standalone: the Node process', result.standalone),
-        row(`standalone: embedded PostgreSQL (sum of ${result.postgres.processes.median} processes)`, result.postgres),
+        row(
+          `standalone: embedded PostgreSQL (sum of ${result.postgres.processes.median} processes)`,
+          result.postgres,
+        ),
         ...clusterProcesses.map((name) => row(`cluster: ${name}`, perProcess[name]!)),
         row('cluster: sum of the seven Node processes', result.clusterTotal),
       ],

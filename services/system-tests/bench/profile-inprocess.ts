@@ -8,7 +8,13 @@
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/profile-inprocess.ts [--n 20000] [--cpuprofile out.cpuprofile]
  */
 import 'reflect-metadata';
-import { baseConfigSchema, InProcessServer, processBus, ServiceClient, ServiceKitModule } from '@backtalk/kit';
+import {
+  baseConfigSchema,
+  InProcessServer,
+  processBus,
+  ServiceClient,
+  ServiceKitModule,
+} from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -31,11 +37,23 @@ interface Profile {
 
 /** What to look for: a label and a test on "function url:line". */
 const frames: [string, RegExp][] = [
-  ['AsyncResource.bind, all callers (Nest 11 binds once per interceptor + once per message)', /^bind node:async_hooks/],
+  [
+    'AsyncResource.bind, all callers (Nest 11 binds once per interceptor + once per message)',
+    /^bind node:async_hooks/,
+  ],
   ['  of which Node’s DEP0172 deprecation wrappers (util.deprecate)', /^deprecate node:internal\/util/],
-  ['HttpMetricsInterceptor.intercept: a pass-through for RPC (incl. the bind its next.handle() costs)', /^intercept .*http-metrics\.interceptor/],
-  ['ContractInterceptor.intercept, own work (zod request parse, request context)', /^intercept .*contract\.interceptor/],
-  ['Nest getHandlerByPattern (JSON.parse of the subject throws)', /^getHandlerByPattern .*microservices\/server\/server\.js/],
+  [
+    'HttpMetricsInterceptor.intercept: a pass-through for RPC (incl. the bind its next.handle() costs)',
+    /^intercept .*http-metrics\.interceptor/,
+  ],
+  [
+    'ContractInterceptor.intercept, own work (zod request parse, request context)',
+    /^intercept .*contract\.interceptor/,
+  ],
+  [
+    'Nest getHandlerByPattern (JSON.parse of the subject throws)',
+    /^getHandlerByPattern .*microservices\/server\/server\.js/,
+  ],
   ['zod, all parses (client and server)', /zod\//],
   ['ServiceClient.stream (client: validation, record, rxjs pipeline set-up)', /^stream .*service-client\.js/],
   ['prom-client', /prom-client\//],
@@ -45,9 +63,21 @@ const frames: [string, RegExp][] = [
 async function main(): Promise<void> {
   const n = argNumber('n', 20_000);
   const env = { BACKTALK_MODE: 'standalone', LOG_LEVEL: 'warn' };
-  @Module({ imports: [ServiceKitModule.forService({ name: 'feature-flags', config: baseConfigSchema, healthSubject: SUBJECT, env })] })
+  @Module({
+    imports: [
+      ServiceKitModule.forService({
+        name: 'feature-flags',
+        config: baseConfigSchema,
+        healthSubject: SUBJECT,
+        env,
+      }),
+    ],
+  })
   class ServiceModule {}
-  const service = await NestFactory.createMicroservice(ServiceModule, { strategy: new InProcessServer(processBus), logger: false });
+  const service = await NestFactory.createMicroservice(ServiceModule, {
+    strategy: new InProcessServer(processBus),
+    logger: false,
+  });
   await service.listen();
   @Module({ imports: [ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env })] })
   class CallerModule {}
@@ -58,7 +88,9 @@ async function main(): Promise<void> {
   const session = new Session();
   session.connect();
   const post = <T>(method: string, params?: object): Promise<T> =>
-    new Promise((resolve, reject) => session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))));
+    new Promise((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result as T))),
+    );
   await post('Profiler.enable');
   await post('Profiler.setSamplingInterval', { interval: 250 });
   await post('Profiler.start');
@@ -77,7 +109,9 @@ async function main(): Promise<void> {
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  const idle = [...self].filter(([id]) => /^\((idle|program)\)/.test(byId.get(id)?.callFrame.functionName ?? '')).reduce((a, [, t]) => a + t, 0);
+  const idle = [...self]
+    .filter(([id]) => /^\((idle|program)\)/.test(byId.get(id)?.callFrame.functionName ?? ''))
+    .reduce((a, [, t]) => a + t, 0);
   const inclusive = new Array<number>(frames.length).fill(0);
   const walk = (id: number, inside: boolean[]): number => {
     const node = byId.get(id) as ProfileNode;
@@ -91,7 +125,10 @@ async function main(): Promise<void> {
     });
     return time;
   };
-  walk(profile.nodes[0]!.id, frames.map(() => false));
+  walk(
+    profile.nodes[0]!.id,
+    frames.map(() => false),
+  );
   const busy = total - idle;
   progress(`profiled ${n} requests`);
   process.stdout.write(

@@ -60,7 +60,12 @@ async function main(): Promise<void> {
   // As startClusterService does: Nest's logs through the kit's pino logger (the plain module has none).
   const serve = async (module: unknown, subjectPrefix: string, kit: boolean): Promise<void> => {
     const app = await NestFactory.createMicroservice(module as never, {
-      strategy: new DrainingNatsServer({ servers: natsUrl, queue: 'feature-flags', subjectPrefix, name: 'bench-responder' }),
+      strategy: new DrainingNatsServer({
+        servers: natsUrl,
+        queue: 'feature-flags',
+        subjectPrefix,
+        name: 'bench-responder',
+      }),
       ...(kit ? { bufferLogs: true } : { logger: false }),
     });
     if (kit) app.useLogger(app.get(Logger));

@@ -76,11 +76,19 @@ const isUp = (reply: unknown): boolean => (reply as HealthCheckReply | undefined
 
 /** The responder process, driven over stdin/stdout (see rtt-responder.ts). */
 async function startResponder(env: Record<string, string | undefined>) {
-  const child = spawn(process.execPath, ['-r', path.join(__dirname, '../../libs/testing/swc-register.cjs'), path.join(__dirname, 'rtt-responder.ts')], {
-    cwd: repoRoot,
-    env: env as NodeJS.ProcessEnv,
-    stdio: ['pipe', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      '-r',
+      path.join(__dirname, '../../libs/testing/swc-register.cjs'),
+      path.join(__dirname, 'rtt-responder.ts'),
+    ],
+    {
+      cwd: repoRoot,
+      env: env as NodeJS.ProcessEnv,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
+  );
   const output: string[] = [];
   const waiting: ((line: string) => void)[] = [];
   const onLine = (line: string): void => {
@@ -91,7 +99,10 @@ async function startResponder(env: Record<string, string | undefined>) {
   createInterface({ input: child.stderr! }).on('line', (line) => output.push(line));
   const next = (): Promise<string> =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`responder did not answer:\n${output.slice(-30).join('\n')}`)), 30_000);
+      const timer = setTimeout(
+        () => reject(new Error(`responder did not answer:\n${output.slice(-30).join('\n')}`)),
+        30_000,
+      );
       waiting.push((line) => {
         clearTimeout(timer);
         resolve(line);
@@ -121,7 +132,10 @@ async function startResponder(env: Record<string, string | undefined>) {
   };
 }
 
-async function sequential(call: () => Promise<unknown>, n: number): Promise<{ latencies: number[]; elapsedMs: number; cpuUs: number }> {
+async function sequential(
+  call: () => Promise<unknown>,
+  n: number,
+): Promise<{ latencies: number[]; elapsedMs: number; cpuUs: number }> {
   const latencies = new Array<number>(n);
   const cpu = process.cpuUsage();
   const started = performance.now();
@@ -135,7 +149,11 @@ async function sequential(call: () => Promise<unknown>, n: number): Promise<{ la
   return { latencies, elapsedMs, cpuUs: used.user + used.system };
 }
 
-async function concurrent(call: () => Promise<unknown>, total: number, width: number): Promise<{ latencies: number[]; elapsedMs: number }> {
+async function concurrent(
+  call: () => Promise<unknown>,
+  total: number,
+  width: number,
+): Promise<{ latencies: number[]; elapsedMs: number }> {
   const latencies: number[] = [];
   let issued = 0;
   const started = performance.now();
@@ -169,10 +187,22 @@ async function steps(): Promise<Step[]> {
   const server = new InProcessServer(new InProcessBus());
   const noop = (): number => 1;
   const sync: [Step['side'], string, () => unknown][] = [
-    ['client', 'zod: request schema safeParse (the server\'s ContractInterceptor does it again)', () => contract.request.safeParse(payload)],
+    [
+      'client',
+      "zod: request schema safeParse (the server's ContractInterceptor does it again)",
+      () => contract.request.safeParse(payload),
+    ],
     ['client', 'zod: reply schema safeParse', () => contract.reply.safeParse(reply)],
-    ['client', 'JSON snapshot of the payload (JSON.parse(JSON.stringify))', () => JSON.parse(JSON.stringify(payload))],
-    ['client', 'NATS headers + NatsRecord', () => new NatsRecordBuilder(payload).setHeaders(natsHeaders()).build()],
+    [
+      'client',
+      'JSON snapshot of the payload (JSON.parse(JSON.stringify))',
+      () => JSON.parse(JSON.stringify(payload)),
+    ],
+    [
+      'client',
+      'NATS headers + NatsRecord',
+      () => new NatsRecordBuilder(payload).setHeaders(natsHeaders()).build(),
+    ],
     [
       'client',
       'prom-client: duration timer + request counter',
@@ -183,15 +213,20 @@ async function steps(): Promise<Step[]> {
     ],
     [
       'server',
-      "Nest getHandlerByPattern(subject): JSON.parse of a plain subject throws and is caught, every message",
-      () => (server as unknown as { getHandlerByPattern(pattern: string): unknown }).getHandlerByPattern(SUBJECT),
+      'Nest getHandlerByPattern(subject): JSON.parse of a plain subject throws and is caught, every message',
+      () =>
+        (server as unknown as { getHandlerByPattern(pattern: string): unknown }).getHandlerByPattern(SUBJECT),
     ],
     [
       'server',
       `AsyncResource.bind (Nest 11: interceptors + 1 per message, so 3× with the kit's two global interceptors; Node ${process.versions.node})`,
       () => AsyncResource.bind(noop),
     ],
-    ['server', 'AsyncLocalStorage request context (ContractInterceptor)', () => RequestContext.run('bench', noop)],
+    [
+      'server',
+      'AsyncLocalStorage request context (ContractInterceptor)',
+      () => RequestContext.run('bench', noop),
+    ],
   ];
   const results: Step[] = [];
   const iterations = 50_000;
@@ -237,10 +272,21 @@ async function main(): Promise<void> {
   const closers: (() => Promise<unknown>)[] = [() => responder.stop()];
   try {
     // Client side over NATS: the kit, as a service calling another would.
-    const natsEnv = { BACKTALK_MODE: 'cluster', NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: prefix, LOG_LEVEL: 'warn' };
-    @Module({ imports: [ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env: natsEnv })] })
+    const natsEnv = {
+      BACKTALK_MODE: 'cluster',
+      NATS_URL: natsUrl,
+      NATS_SUBJECT_PREFIX: prefix,
+      LOG_LEVEL: 'warn',
+    };
+    @Module({
+      imports: [
+        ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env: natsEnv }),
+      ],
+    })
     class NatsCallerModule {}
-    const natsCaller: INestApplicationContext = await NestFactory.createApplicationContext(NatsCallerModule, { logger: false });
+    const natsCaller: INestApplicationContext = await NestFactory.createApplicationContext(NatsCallerModule, {
+      logger: false,
+    });
     closers.unshift(() => natsCaller.close());
     const natsClient = natsCaller.get(ServiceClient);
     const natsProxy = natsCaller.get<ClientProxy>(TRANSPORT_CLIENT);
@@ -267,9 +313,15 @@ async function main(): Promise<void> {
     inProcessService.useLogger(inProcessService.get(Logger));
     await inProcessService.listen();
     closers.unshift(() => inProcessService.close());
-    @Module({ imports: [ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env: inProcessEnv })] })
+    @Module({
+      imports: [
+        ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env: inProcessEnv }),
+      ],
+    })
     class InProcessCallerModule {}
-    const inProcessCaller = await NestFactory.createApplicationContext(InProcessCallerModule, { logger: false });
+    const inProcessCaller = await NestFactory.createApplicationContext(InProcessCallerModule, {
+      logger: false,
+    });
     closers.unshift(() => inProcessCaller.close());
     const inProcessClient = inProcessCaller.get(ServiceClient);
     const inProcessProxy = inProcessCaller.get<ClientProxy>(TRANSPORT_CLIENT);
@@ -280,7 +332,12 @@ async function main(): Promise<void> {
     bareBus.subscribe('raw.health.check', (message) => {
       JSON.parse(message.data);
       message.respond?.(
-        JSON.stringify({ service: 'feature-flags', status: 'up', uptimeSeconds: (Date.now() - startedAt) / 1000, checks: {} }),
+        JSON.stringify({
+          service: 'feature-flags',
+          status: 'up',
+          uptimeSeconds: (Date.now() - startedAt) / 1000,
+          checks: {},
+        }),
       );
     });
 
@@ -308,7 +365,14 @@ async function main(): Promise<void> {
         transport: 'NATS',
         remote: true,
         call: async () =>
-          codec.decode((await raw.request(`${prefix}${SUBJECT}`, codec.encode({ pattern: SUBJECT, data: {}, id: String(++packetId) }))).data),
+          codec.decode(
+            (
+              await raw.request(
+                `${prefix}${SUBJECT}`,
+                codec.encode({ pattern: SUBJECT, data: {}, id: String(++packetId) }),
+              )
+            ).data,
+          ),
         valid: (reply) => isUp((reply as { response?: unknown }).response),
       },
       {
@@ -318,7 +382,12 @@ async function main(): Promise<void> {
         remote: true,
         call: async () =>
           codec.decode(
-            (await raw.request(`${prefix}plain.${SUBJECT}`, codec.encode({ pattern: SUBJECT, data: {}, id: String(++packetId) }))).data,
+            (
+              await raw.request(
+                `${prefix}plain.${SUBJECT}`,
+                codec.encode({ pattern: SUBJECT, data: {}, id: String(++packetId) }),
+              )
+            ).data,
           ),
         valid: (reply) => isUp((reply as { response?: unknown }).response),
       },
@@ -327,7 +396,8 @@ async function main(): Promise<void> {
         label: '(b) raw nc.request → raw nc.subscribe responder (JSONCodec) — baseline',
         transport: 'NATS',
         remote: true,
-        call: async () => codec.decode((await raw.request(`${prefix}raw.health.check`, codec.encode({}))).data),
+        call: async () =>
+          codec.decode((await raw.request(`${prefix}raw.health.check`, codec.encode({}))).data),
         valid: isUp,
       },
       {
@@ -364,7 +434,9 @@ async function main(): Promise<void> {
       },
     ];
 
-    progress(`rtt: warming up ${variants.length} paths (${warmup} sequential + ${warmup} at concurrency ${width} each)`);
+    progress(
+      `rtt: warming up ${variants.length} paths (${warmup} sequential + ${warmup} at concurrency ${width} each)`,
+    );
     for (const variant of variants) {
       await sequential(variant.call, warmup);
       await concurrent(variant.call, warmup, width);
@@ -375,7 +447,16 @@ async function main(): Promise<void> {
     const samples = new Map<string, Samples>(
       variants.map((v) => [
         v.id,
-        { seq: [], seqElapsedMs: 0, seqRounds: [], conc: [], concElapsedMs: 0, concRounds: [], clientCpuUs: 0, responderCpuUs: 0 },
+        {
+          seq: [],
+          seqElapsedMs: 0,
+          seqRounds: [],
+          conc: [],
+          concElapsedMs: 0,
+          concRounds: [],
+          clientCpuUs: 0,
+          responderCpuUs: 0,
+        },
       ]),
     );
     for (let round = 0; round < rounds; round += 1) {
@@ -430,7 +511,16 @@ async function main(): Promise<void> {
         },
       };
     });
-    const result = { n, rounds, warmup, concurrency: width, subject: SUBJECT, prefix, paths: rows, steps: stepTimes };
+    const result = {
+      n,
+      rounds,
+      warmup,
+      concurrency: width,
+      subject: SUBJECT,
+      prefix,
+      paths: rows,
+      steps: stepTimes,
+    };
     writeJsonResult(result);
 
     const byId = (id: string) => rows.find((r) => r.id === id)!;
@@ -464,7 +554,9 @@ async function main(): Promise<void> {
       rows.map((r) => [
         `${r.transport}: ${r.label}`,
         fmt(r.sequential.clientCpuUsPerRequest, 0),
-        r.sequential.responderCpuUsPerRequest === undefined ? '— (same process)' : fmt(r.sequential.responderCpuUsPerRequest, 0),
+        r.sequential.responderCpuUsPerRequest === undefined
+          ? '— (same process)'
+          : fmt(r.sequential.responderCpuUsPerRequest, 0),
       ]),
     );
     const stepsTable = table(

@@ -38,7 +38,11 @@ if (selected.length === 0) {
   process.exit(2);
 }
 
-const required = ['services/standalone/dist/main.js', 'services/gateway/dist/main.js', 'services/libs/kit/dist/index.js'];
+const required = [
+  'services/standalone/dist/main.js',
+  'services/gateway/dist/main.js',
+  'services/libs/kit/dist/index.js',
+];
 const missing = required.filter((file) => !fs.existsSync(path.join(repoRoot, file)));
 if (missing.length > 0) {
   process.stderr.write(`Build first (npx nx run-many -t build): missing ${missing.join(', ')}\n`);
@@ -59,7 +63,14 @@ function run(bench) {
     const started = Date.now();
     const child = spawn(
       process.execPath,
-      ['-r', path.join(here, '../../libs/testing/swc-register.cjs'), path.join(here, bench.file), '--json', jsonFile, ...passThrough],
+      [
+        '-r',
+        path.join(here, '../../libs/testing/swc-register.cjs'),
+        path.join(here, bench.file),
+        '--json',
+        jsonFile,
+        ...passThrough,
+      ],
       { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
     );
     let markdown = '';
@@ -95,7 +106,9 @@ for (const bench of selected) {
   const load = os.loadavg()[0].toFixed(1);
   const outcome = await run(bench);
   results[bench.id] = { ...outcome.result, seconds: outcome.seconds };
-  sections.push(`### ${bench.title}\n\nCommand: \`node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/${bench.file}${passThrough.length ? ` ${passThrough.join(' ')}` : ''}\` (${outcome.seconds.toFixed(0)} s; 1-min load average ${load} when it started)\n\n${outcome.markdown}`);
+  sections.push(
+    `### ${bench.title}\n\nCommand: \`node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/${bench.file}${passThrough.length ? ` ${passThrough.join(' ')}` : ''}\` (${outcome.seconds.toFixed(0)} s; 1-min load average ${load} when it started)\n\n${outcome.markdown}`,
+  );
 }
 machine.loadAverageAtEnd = os.loadavg().map((value) => Number(value.toFixed(2)));
 machine.totalSeconds = Math.round((Date.now() - started) / 1000);

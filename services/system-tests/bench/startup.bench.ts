@@ -33,16 +33,26 @@ interface StartResult {
   stopMs: number;
 }
 
-async function timeStart(args: string[], env: Record<string, string | undefined>, urlPath: string): Promise<StartResult> {
+async function timeStart(
+  args: string[],
+  env: Record<string, string | undefined>,
+  urlPath: string,
+): Promise<StartResult> {
   const port = await freePort();
   const started = performance.now();
-  const tracked = spawnTracked(process.execPath, args, { ...env, PORT: String(port) }, { loaded: /Starting PostgreSQL/ });
+  const tracked = spawnTracked(
+    process.execPath,
+    args,
+    { ...env, PORT: String(port) },
+    { loaded: /Starting PostgreSQL/ },
+  );
   try {
     const firstOk = await pollFor200(`http://127.0.0.1:${port}${urlPath}`, tracked, POLL_MS, 120_000);
     const startMs = firstOk - started;
     const stopMs = await stopProcess(tracked);
     const { code, signal } = await tracked.exited;
-    if (code !== 0 && signal !== 'SIGTERM') throw new Error(`exited with ${signal ?? code} on SIGTERM:\n${tracked.tail()}`);
+    if (code !== 0 && signal !== 'SIGTERM')
+      throw new Error(`exited with ${signal ?? code} on SIGTERM:\n${tracked.tail()}`);
     const loadedMs = tracked.marks.loaded === undefined ? undefined : tracked.marks.loaded - started;
     return { startMs, loadedMs, stopMs };
   } catch (error) {
@@ -64,7 +74,8 @@ async function main(): Promise<void> {
       cold.push(await timeStart([STANDALONE], env, '/api/health'));
       warm.push(await timeStart([STANDALONE], env, '/api/health'));
       const leftovers = processesMentioning(dataDir);
-      if (leftovers.length > 0) throw new Error(`processes left running on ${dataDir}: ${leftovers.join(', ')}`);
+      if (leftovers.length > 0)
+        throw new Error(`processes left running on ${dataDir}: ${leftovers.join(', ')}`);
     } finally {
       removeDir(dataDir);
     }

@@ -10,7 +10,9 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  */
 export function launchChromium(): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(`Chromium not found at ${CHROMIUM}: .ci/run installs Debian's chromium package (or set CHROMIUM_PATH)`);
+    throw new Error(
+      `Chromium not found at ${CHROMIUM}: .ci/run installs Debian's chromium package (or set CHROMIUM_PATH)`,
+    );
   }
   return chromium.launch({
     executablePath: CHROMIUM,

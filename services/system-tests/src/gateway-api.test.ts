@@ -105,11 +105,17 @@ describe('gateway HTTP API over the real services', () => {
       // The signature's first character carries real bits (its last one may be padding only).
       const [, , signature] = accessToken.split('.');
       const flipped = `${signature![0] === 'A' ? 'B' : 'A'}${signature!.slice(1)}`;
-      expect((await json('/api/auth/session', { token: `${header}.${payload}.${flipped}` })).status).toBe(401);
+      expect((await json('/api/auth/session', { token: `${header}.${payload}.${flipped}` })).status).toBe(
+        401,
+      );
       // A payload claiming another user, with the original signature.
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-      const forged = Buffer.from(JSON.stringify({ ...claims, sub: randomUUID(), groups: ['admin'] })).toString('base64url');
-      expect((await json('/api/auth/session', { token: `${header}.${forged}.${signature}` })).status).toBe(401);
+      const forged = Buffer.from(
+        JSON.stringify({ ...claims, sub: randomUUID(), groups: ['admin'] }),
+      ).toString('base64url');
+      expect((await json('/api/auth/session', { token: `${header}.${forged}.${signature}` })).status).toBe(
+        401,
+      );
     });
 
     it('rotates refresh tokens, and a reused one is refused with 401', async () => {
@@ -267,6 +273,8 @@ describe('gateway HTTP API over the real services', () => {
     await fetch(`${url}/api/auth/session`);
     const metrics = await (await fetch(`${url}/metrics`)).text();
     // Requests a guard turned away are counted too, labelled by route pattern.
-    expect(metrics).toMatch(/backtalk_http_requests_total\{[^}]*route="\/api\/auth\/session"[^}]*status="401"[^}]*\} [1-9]/);
+    expect(metrics).toMatch(
+      /backtalk_http_requests_total\{[^}]*route="\/api\/auth\/session"[^}]*status="401"[^}]*\} [1-9]/,
+    );
   });
 });

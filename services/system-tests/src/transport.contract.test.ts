@@ -210,7 +210,9 @@ describeWithNats('NATS transport', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       await server.close();
       await expect(inFlight).resolves.toEqual({ posts: [] });
-      await expect(client.request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 1000)).rejects.toMatchObject({
+      await expect(
+        client.request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 1000),
+      ).rejects.toMatchObject({
         code: ErrorCode.ServiceUnavailable,
       });
     } finally {

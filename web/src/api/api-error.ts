@@ -40,7 +40,8 @@ export class ApiError extends Error {
     try {
       const text = await response.text();
       const parsed: unknown = text ? JSON.parse(text) : {};
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        body = parsed as Record<string, unknown>;
     } catch {
       // Not JSON (e.g. a proxy's HTML error page): fall back to the status below.
     }

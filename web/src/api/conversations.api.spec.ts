@@ -9,7 +9,8 @@ describe('sendMessage (SSE)', () => {
   function handlers() {
     const seen: string[] = [];
     const h: StreamHandlers = {
-      onFragment: (f) => seen.push(`fragment ${f.id} ${JSON.stringify(f.text)}${f.stopReason ? ` ${f.stopReason}` : ''}`),
+      onFragment: (f) =>
+        seen.push(`fragment ${f.id} ${JSON.stringify(f.text)}${f.stopReason ? ` ${f.stopReason}` : ''}`),
       onCitations: (c) => seen.push(`citations ${c.messageId} ${c.citations.length}`),
       onError: (e) => seen.push(`error ${e.code}`),
     };
@@ -33,7 +34,10 @@ describe('sendMessage (SSE)', () => {
     await done;
 
     expect(seen).toEqual(['fragment m1#0 "Hel"', 'fragment m1#1 "lo" end_turn', 'citations m1 1']);
-    expect(fetchMock.calls[0].headers).toMatchObject({ Accept: 'text/event-stream', Authorization: 'Bearer token-1' });
+    expect(fetchMock.calls[0].headers).toMatchObject({
+      Accept: 'text/event-stream',
+      Authorization: 'Bearer token-1',
+    });
   });
 
   it('reports error events and unreadable data through onError', async () => {

@@ -1,7 +1,14 @@
 import type { EventSourceMessage } from 'eventsource-parser';
 import { apiFetch, apiJson } from './http';
 import { readEventStream } from './sse';
-import type { ChatMessage, CitationsEvent, Conversation, ErrorBody, SendMessageBody, StreamFragment } from './types';
+import type {
+  ChatMessage,
+  CitationsEvent,
+  Conversation,
+  ErrorBody,
+  SendMessageBody,
+  StreamFragment,
+} from './types';
 
 /** The fan's conversation with this creator (the server returns the existing one if there is one). */
 export function openConversation(creatorId: string, signal?: AbortSignal): Promise<Conversation> {

@@ -22,6 +22,8 @@ export async function findCreatorByHandle(handle: string, signal?: AbortSignal):
 }
 
 export async function listCreatorPosts(creatorId: string, signal?: AbortSignal): Promise<Post[]> {
-  const reply = await apiJson<{ posts: Post[] }>(`/creators/${encodeURIComponent(creatorId)}/posts`, { signal });
+  const reply = await apiJson<{ posts: Post[] }>(`/creators/${encodeURIComponent(creatorId)}/posts`, {
+    signal,
+  });
   return reply.posts;
 }

@@ -11,7 +11,10 @@ describe('apiJson', () => {
     await expect(apiJson('/things', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: 1 });
     const [url, init] = (fetch as jest.Mock).mock.calls[0];
     expect(url).toBe('http://localhost/api/things');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer token-1', 'Content-Type': 'application/json' });
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer token-1',
+      'Content-Type': 'application/json',
+    });
     expect(fetchMock.calls[0].body).toEqual({ a: 1 });
   });
 
@@ -25,30 +28,54 @@ describe('apiJson', () => {
     installFetchMock().on(
       'POST',
       '/api/x',
-      jsonResponse(429, { code: 'RATE_LIMITED', message: 'Slow down', nextAvailableTime: '2030-01-01T00:00:00Z' }),
+      jsonResponse(429, {
+        code: 'RATE_LIMITED',
+        message: 'Slow down',
+        nextAvailableTime: '2030-01-01T00:00:00Z',
+      }),
     );
     const error = await apiJson('/x', { method: 'POST' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Slow down', isRateLimited: true });
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Slow down',
+      isRateLimited: true,
+    });
     expect((error as ApiError).nextAvailableTime).toBe('2030-01-01T00:00:00Z');
   });
 
   it('copes with error bodies that are not JSON', async () => {
     installFetchMock().on('GET', '/api/x', textResponse(502, '<html>Bad gateway</html>'));
-    await expect(apiJson('/x')).rejects.toMatchObject({ status: 502, code: 'HTTP_502', message: 'Request failed with status 502' });
+    await expect(apiJson('/x')).rejects.toMatchObject({
+      status: 502,
+      code: 'HTTP_502',
+      message: 'Request failed with status 502',
+    });
   });
 
   it('reports an unreachable server as a network error (status 0)', async () => {
     installFetchMock().on('GET', '/api/x', () => networkFailure());
-    await expect(apiJson('/x')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR', isNetworkError: true });
+    await expect(apiJson('/x')).rejects.toMatchObject({
+      status: 0,
+      code: 'NETWORK_ERROR',
+      isNetworkError: true,
+    });
   });
 
   it('retries a 401 once with the token the session hands back, and no more', async () => {
     const onUnauthorized = jest.fn(async () => 'token-2');
     bindAuth({ getAccessToken: async () => 'token-1', onUnauthorized });
-    const fetchMock = installFetchMock().on('GET', '/api/x', jsonResponse(401, { code: 'UNAUTHORIZED', message: 'no' }));
+    const fetchMock = installFetchMock().on(
+      'GET',
+      '/api/x',
+      jsonResponse(401, { code: 'UNAUTHORIZED', message: 'no' }),
+    );
     await expect(apiJson('/x')).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledWith('token-1');
-    expect(fetchMock.calls.map((call) => call.headers.Authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+    expect(fetchMock.calls.map((call) => call.headers.Authorization)).toEqual([
+      'Bearer token-1',
+      'Bearer token-2',
+    ]);
   });
 });

@@ -1,4 +1,3 @@
-
 import type { components } from './schema';
 
 // Wire types of the gateway's HTTP API, generated from its committed OpenAPI

@@ -13,7 +13,11 @@ export function Avatar({ src, name, size = 40 }: AvatarProps) {
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
     <span className="avatar" style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}>
-      {src && !failed ? <img src={src} alt="" onError={() => setFailed(true)} /> : <span aria-hidden="true">{initial}</span>}
+      {src && !failed ? (
+        <img src={src} alt="" onError={() => setFailed(true)} />
+      ) : (
+        <span aria-hidden="true">{initial}</span>
+      )}
     </span>
   );
 }

@@ -13,6 +13,18 @@ export function buttonClass(variant: ButtonVariant = 'primary', size: 'md' | 'lg
   return `btn btn--${variant} btn--${size}`;
 }
 
-export function Button({ variant = 'primary', size = 'md', className, type = 'button', ...rest }: ButtonProps) {
-  return <button type={type} className={`${buttonClass(variant, size)}${className ? ` ${className}` : ''}`} {...rest} />;
+export function Button({
+  variant = 'primary',
+  size = 'md',
+  className,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
+  return (
+    <button
+      type={type}
+      className={`${buttonClass(variant, size)}${className ? ` ${className}` : ''}`}
+      {...rest}
+    />
+  );
 }

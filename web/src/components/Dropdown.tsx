@@ -44,7 +44,13 @@ export function Dropdown({ label, ariaLabel, children, align = 'right' }: Dropdo
       >
         {label}
         <svg className="dropdown__chevron" viewBox="0 0 12 12" width="12" height="12" aria-hidden="true">
-          <path d="M2.5 4.5 6 8l3.5-3.5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+          <path
+            d="M2.5 4.5 6 8l3.5-3.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.6"
+            strokeLinecap="round"
+          />
         </svg>
       </button>
       {open ? (

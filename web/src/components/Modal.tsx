@@ -25,7 +25,8 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
     document.addEventListener('keydown', onKeyDown);
     const previouslyFocused = document.activeElement as HTMLElement | null;
     const dialog = dialogRef.current;
-    const focusable = dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('button');
+    const focusable =
+      dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('button');
     focusable?.focus();
     return () => {
       document.removeEventListener('keydown', onKeyDown);
@@ -35,7 +36,10 @@ export function Modal({ open, title, onClose, children, actions }: ModalProps) {
 
   if (!open) return null;
   return (
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div
+      className="modal-backdrop"
+      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
+    >
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef}>
         <h2 className="modal__title" id={titleId}>
           {title}

@@ -11,7 +11,15 @@ export function Spinner({ size = 48, label = 'Loading' }: SpinnerProps) {
     <span className="spinner" role="status" aria-label={label} style={{ width: size, height: size }}>
       <svg viewBox="0 0 50 50" width={size} height={size} aria-hidden="true">
         <circle className="spinner__track" cx="25" cy="25" r="20" fill="none" strokeWidth="5" />
-        <circle className="spinner__arc" cx="25" cy="25" r="20" fill="none" strokeWidth="5" strokeLinecap="round" />
+        <circle
+          className="spinner__arc"
+          cx="25"
+          cy="25"
+          r="20"
+          fill="none"
+          strokeWidth="5"
+          strokeLinecap="round"
+        />
       </svg>
     </span>
   );

@@ -2,8 +2,14 @@ import type { HTMLAttributes } from 'react';
 import './components.css';
 
 /** Three bouncing dots in an incoming-message bubble: the persona is typing. */
-export function TypingDots({ className, compact, ...rest }: HTMLAttributes<HTMLDivElement> & { compact?: boolean }) {
-  const classes = ['typing-dots', compact ? 'typing-dots--compact' : '', className ?? ''].filter(Boolean).join(' ');
+export function TypingDots({
+  className,
+  compact,
+  ...rest
+}: HTMLAttributes<HTMLDivElement> & { compact?: boolean }) {
+  const classes = ['typing-dots', compact ? 'typing-dots--compact' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={classes} {...rest}>
       <span />

@@ -19,7 +19,12 @@ interface Route {
 
 export interface FetchMock {
   /** Answers matching requests; the newest matching route wins, `once` routes are used up. */
-  on(method: string, path: string | RegExp, handler: Handler | Response, options?: { once?: boolean }): FetchMock;
+  on(
+    method: string,
+    path: string | RegExp,
+    handler: Handler | Response,
+    options?: { once?: boolean },
+  ): FetchMock;
   calls: RecordedCall[];
   callsTo(method: string, path: string | RegExp): RecordedCall[];
 }
@@ -106,7 +111,13 @@ export interface StreamController {
   close(): void;
   fail(error: unknown): void;
   response: Response;
-  body: { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; cancel(): Promise<void>; releaseLock(): void } };
+  body: {
+    getReader(): {
+      read(): Promise<{ done: boolean; value?: Uint8Array }>;
+      cancel(): Promise<void>;
+      releaseLock(): void;
+    };
+  };
 }
 
 /** A `text/event-stream` response that the test feeds event by event. */
@@ -164,6 +175,7 @@ export function eventStream(): StreamController {
 
 /** A JWT-shaped token (unsigned) carrying the given claims. */
 export function fakeJwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  const encode = (value: unknown) =>
+    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.sig`;
 }

@@ -6,7 +6,8 @@ import { CreatorSubscriptionEntity } from './creator-subscription.entity';
 @Injectable()
 export class CreatorSubscriptionRepository {
   constructor(
-    @InjectRepository(CreatorSubscriptionEntity) private readonly subscriptions: Repository<CreatorSubscriptionEntity>,
+    @InjectRepository(CreatorSubscriptionEntity)
+    private readonly subscriptions: Repository<CreatorSubscriptionEntity>,
   ) {}
 
   /** The fan's active subscription to one creator: status active and not yet ended (spec §5). */

@@ -39,8 +39,11 @@ export class ConversationController implements OnApplicationBootstrap {
   async list(
     @Payload() { actor, conversationId }: ParsedRequestOf<typeof Subjects.ChatMessageList>,
   ): Promise<ReplyOf<typeof Subjects.ChatMessageList>> {
-    if (!(await this.conversations.findOwned(actor.userId, conversationId))) throw ChatError.conversationNotFound();
-    return { messages: (await this.messages.listForConversation(actor.userId, conversationId)).map(toChatMessage) };
+    if (!(await this.conversations.findOwned(actor.userId, conversationId)))
+      throw ChatError.conversationNotFound();
+    return {
+      messages: (await this.messages.listForConversation(actor.userId, conversationId)).map(toChatMessage),
+    };
   }
 
   @MessagePattern(Subjects.ChatMessageSend)

@@ -13,8 +13,18 @@ import { MessageRepository } from './message.repository';
 import { SendMessage } from './send-message.use-case';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([ConversationEntity, MessageEntity, UserRateLimitEntity]), PersonaModule],
+  imports: [
+    TypeOrmModule.forFeature([ConversationEntity, MessageEntity, UserRateLimitEntity]),
+    PersonaModule,
+  ],
   controllers: [ConversationController],
-  providers: [ConversationRepository, MessageRepository, UserRateLimitRepository, FreeTierService, FeatureFlagReader, SendMessage],
+  providers: [
+    ConversationRepository,
+    MessageRepository,
+    UserRateLimitRepository,
+    FreeTierService,
+    FeatureFlagReader,
+    SendMessage,
+  ],
 })
 export class ConversationModule {}

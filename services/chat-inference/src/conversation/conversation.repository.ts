@@ -6,7 +6,9 @@ import { ConversationEntity } from './conversation.entity';
 /** Every method takes the fan's id: a conversation is only ever read by its owner. */
 @Injectable()
 export class ConversationRepository {
-  constructor(@InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>) {}
+  constructor(
+    @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
+  ) {}
 
   findOwned(owner: string, id: string): Promise<ConversationEntity | null> {
     return this.conversations.findOneBy({ id, owner });

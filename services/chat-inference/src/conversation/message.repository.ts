@@ -17,11 +17,19 @@ export class MessageRepository {
   constructor(@InjectRepository(MessageEntity) private readonly messages: Repository<MessageEntity>) {}
 
   listForConversation(owner: string, conversationId: string): Promise<MessageEntity[]> {
-    return this.messages.find({ where: { owner, conversationId }, order: { createdAt: 'ASC', role: 'DESC' } });
+    return this.messages.find({
+      where: { owner, conversationId },
+      order: { createdAt: 'ASC', role: 'DESC' },
+    });
   }
 
   /** The latest finished turns before the current one, oldest first. */
-  async recentTurns(owner: string, conversationId: string, limit: number, exclude: string[]): Promise<MessageEntity[]> {
+  async recentTurns(
+    owner: string,
+    conversationId: string,
+    limit: number,
+    exclude: string[],
+  ): Promise<MessageEntity[]> {
     const rows = await this.messages
       .createQueryBuilder('message')
       .where('message.owner = :owner AND message.conversationId = :conversationId', { owner, conversationId })
@@ -75,7 +83,12 @@ export class MessageRepository {
   async saveAssistant(
     owner: string,
     id: string,
-    update: { text: string; status: MessageStatus; stopReason?: string | null; citations?: MessageCitation[] },
+    update: {
+      text: string;
+      status: MessageStatus;
+      stopReason?: string | null;
+      citations?: MessageCitation[];
+    },
   ): Promise<void> {
     await this.messages.update(
       { id, owner, role: 'assistant' },
@@ -90,9 +103,15 @@ export class MessageRepository {
 
   /** Replies a crashed process left half-written: keep their text, mark them failed. */
   async failAbandoned(olderThan: Date): Promise<number> {
-    const stale = await this.messages.find({ select: { id: true }, where: { status: 'streaming', updatedAt: LessThan(olderThan) } });
+    const stale = await this.messages.find({
+      select: { id: true },
+      where: { status: 'streaming', updatedAt: LessThan(olderThan) },
+    });
     if (stale.length === 0) return 0;
-    await this.messages.update({ id: In(stale.map((message) => message.id)) }, { status: 'failed', stopReason: 'error' });
+    await this.messages.update(
+      { id: In(stale.map((message) => message.id)) },
+      { status: 'failed', stopReason: 'error' },
+    );
     return stale.length;
   }
 }

@@ -76,7 +76,10 @@ export class SendMessage {
     }
     const allowance = await this.freeTier.consume(actor, persona.creatorId);
 
-    const text = request.content.map((block) => block.text).join('\n').trim();
+    const text = request.content
+      .map((block) => block.text)
+      .join('\n')
+      .trim();
     const userMessageId = randomUUID();
     const assistantMessageId = randomUUID();
     await this.messages.insertTurn({
@@ -91,7 +94,8 @@ export class SendMessage {
     chatStreamsActive.inc({ service: 'chat-inference' });
     try {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
-      const prompt = () => this.buildPrompt(actor, persona, request, text, [userMessageId, assistantMessageId]);
+      const prompt = () =>
+        this.buildPrompt(actor, persona, request, text, [userMessageId, assistantMessageId]);
       await this.stream(actor, assistantMessageId, prompt, emit, allowance.counted);
     } finally {
       chatStreamsActive.dec({ service: 'chat-inference' });
@@ -106,10 +110,17 @@ export class SendMessage {
     currentTurn: string[],
   ): Promise<PersonaPrompt> {
     const posts = await this.corpus.search(persona, text, RETRIEVED_POSTS).catch((error: unknown) => {
-      this.logger.warn(`Retrieval failed for @${persona.handle}, answering without posts: ${errorMessage(error)}`);
+      this.logger.warn(
+        `Retrieval failed for @${persona.handle}, answering without posts: ${errorMessage(error)}`,
+      );
       return [];
     });
-    const history = await this.messages.recentTurns(actor.userId, request.conversationId, HISTORY_TURNS, currentTurn);
+    const history = await this.messages.recentTurns(
+      actor.userId,
+      request.conversationId,
+      HISTORY_TURNS,
+      currentTurn,
+    );
     // The persona's own words may be previewed from the UI only by that creator or an admin.
     const mayOverride = actor.userId === persona.userId || actor.groups.includes('admin');
     return this.prompts.build({
@@ -154,7 +165,10 @@ export class SendMessage {
         if (piece) {
           if (seq === 0) {
             const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-            llmFirstTokenSeconds.observe({ service: 'chat-inference', provider: this.config.LLM_PROVIDER }, seconds);
+            llmFirstTokenSeconds.observe(
+              { service: 'chat-inference', provider: this.config.LLM_PROVIDER },
+              seconds,
+            );
           }
           reply += piece;
           emit({ type: 'fragment', text: piece, id: fragmentId(messageId, seq++) });
@@ -170,14 +184,23 @@ export class SendMessage {
         `Model ${this.config.LLM_PROVIDER}:${this.config.LLM_MODEL} failed for message ${messageId}: ${errorMessage(error)}`,
       );
       if (seq === 0 && counted) await this.freeTier.refund(actor);
-      await this.messages.saveAssistant(actor.userId, messageId, { text: reply, status: 'failed', stopReason: 'error' });
+      await this.messages.saveAssistant(actor.userId, messageId, {
+        text: reply,
+        status: 'failed',
+        stopReason: 'error',
+      });
       const code = error instanceof LlmError ? error.wireCode : ErrorCode.LlmUnavailable;
       emit({ type: 'error', code, message: MODEL_FAILED_TEXT });
       emit({ type: 'fragment', text: '', id: fragmentId(messageId, seq), stopReason: 'error' });
       return;
     }
     const citations = prompt.includedPosts.map(toCitation);
-    await this.messages.saveAssistant(actor.userId, messageId, { text: reply, status: 'complete', stopReason, citations });
+    await this.messages.saveAssistant(actor.userId, messageId, {
+      text: reply,
+      status: 'complete',
+      stopReason,
+      citations,
+    });
     if (citations.length) emit({ type: 'citations', messageId, citations });
     emit({ type: 'fragment', text: '', id: fragmentId(messageId, seq), stopReason });
   }
@@ -185,7 +208,9 @@ export class SendMessage {
 
 function chunkText(chunk: AIMessageChunk): string {
   if (typeof chunk.content === 'string') return chunk.content;
-  return chunk.content.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join('');
+  return chunk.content
+    .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
+    .join('');
 }
 
 function finishReason(chunk: AIMessageChunk): string | undefined {

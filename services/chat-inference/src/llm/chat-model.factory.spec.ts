@@ -23,12 +23,27 @@ describe('createChatModel', () => {
   it('builds the adapter for each provider', () => {
     const local = createChatModel({ provider: 'local', model: 'stories260K.gguf', modelsDir: MODELS_DIR });
     expect(local).toBeInstanceOf(LocalLlamaChatModel);
-    const openai = createChatModel({ provider: 'openai', model: 'llama3.2', baseUrl: 'http://127.0.0.1:11434/v1', modelsDir: MODELS_DIR });
+    const openai = createChatModel({
+      provider: 'openai',
+      model: 'llama3.2',
+      baseUrl: 'http://127.0.0.1:11434/v1',
+      modelsDir: MODELS_DIR,
+    });
     expect(openai).toBeInstanceOf(GuardedChatModel);
     expect((openai as GuardedChatModel).inner).toBeInstanceOf(ChatOpenAI);
-    const anthropic = createChatModel({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'k', modelsDir: MODELS_DIR });
+    const anthropic = createChatModel({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      apiKey: 'k',
+      modelsDir: MODELS_DIR,
+    });
     expect((anthropic as GuardedChatModel).inner).toBeInstanceOf(ChatAnthropic);
-    const bedrock = createChatModel({ provider: 'bedrock', model: 'anthropic.claude-3-haiku-20240307-v1:0', region: 'us-west-2', modelsDir: MODELS_DIR });
+    const bedrock = createChatModel({
+      provider: 'bedrock',
+      model: 'anthropic.claude-3-haiku-20240307-v1:0',
+      region: 'us-west-2',
+      modelsDir: MODELS_DIR,
+    });
     expect((bedrock as GuardedChatModel).inner).toBeInstanceOf(ChatBedrockConverse);
   });
 
@@ -48,7 +63,9 @@ describe('createChatModel', () => {
 
   it('maps an Anthropic API failure to a typed error', async () => {
     const server = http.createServer((_req, res) =>
-      res.writeHead(529, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })),
+      res
+        .writeHead(529, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })),
     );
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -73,11 +90,16 @@ describe('createChatModel', () => {
 describe('toLlmError', () => {
   const context = { provider: 'bedrock', model: 'm' };
   it('classifies AWS-style errors by name and metadata', () => {
-    const throttled = Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException', $metadata: { httpStatusCode: 429 } });
+    const throttled = Object.assign(new Error('Rate exceeded'), {
+      name: 'ThrottlingException',
+      $metadata: { httpStatusCode: 429 },
+    });
     expect(toLlmError(throttled, context)).toMatchObject({ code: LlmErrorCode.RateLimited });
     const denied = Object.assign(new Error('no access'), { name: 'AccessDeniedException' });
     expect(toLlmError(denied, context)).toMatchObject({ code: LlmErrorCode.Unauthorized });
-    const creds = Object.assign(new Error('Could not load credentials from any providers'), { name: 'CredentialsProviderError' });
+    const creds = Object.assign(new Error('Could not load credentials from any providers'), {
+      name: 'CredentialsProviderError',
+    });
     expect(toLlmError(creds, context)).toMatchObject({ code: LlmErrorCode.Unauthorized });
   });
 
@@ -90,16 +112,29 @@ describe('toLlmError', () => {
 describe('createEmbeddings', () => {
   it('returns null for lexical-only retrieval and an adapter per provider', () => {
     expect(createEmbeddings({ provider: 'none', model: '' })).toBeNull();
-    expect(createEmbeddings({ provider: 'openai', model: 'text-embedding-3-small', apiKey: 'k' })).toBeInstanceOf(OpenAIEmbeddings);
-    expect(createEmbeddings({ provider: 'ollama', model: 'nomic-embed-text' })).toBeInstanceOf(OllamaEmbeddings);
-    expect(createEmbeddings({ provider: 'local', model: 'e.gguf', modelsDir: MODELS_DIR })).toBeInstanceOf(LocalLlamaEmbeddings);
-    expect(() => createEmbeddings({ provider: 'bedrock', model: 'amazon.titan-embed-text-v2:0' })).toThrow(/need a region/);
+    expect(
+      createEmbeddings({ provider: 'openai', model: 'text-embedding-3-small', apiKey: 'k' }),
+    ).toBeInstanceOf(OpenAIEmbeddings);
+    expect(createEmbeddings({ provider: 'ollama', model: 'nomic-embed-text' })).toBeInstanceOf(
+      OllamaEmbeddings,
+    );
+    expect(createEmbeddings({ provider: 'local', model: 'e.gguf', modelsDir: MODELS_DIR })).toBeInstanceOf(
+      LocalLlamaEmbeddings,
+    );
+    expect(() => createEmbeddings({ provider: 'bedrock', model: 'amazon.titan-embed-text-v2:0' })).toThrow(
+      /need a region/,
+    );
     expect(() => createEmbeddings({ provider: 'local', model: 'e.gguf' })).toThrow(/modelsDir/);
   });
 
   it('embeds with a local GGUF model through an embedding context', async () => {
     // stories260K is no embedding model, but it proves the mechanics: one vector of the model's width per text, deterministic.
-    const embeddings = createEmbeddings({ provider: 'local', model: 'stories260K.gguf', modelsDir: MODELS_DIR, threads: 1 })!;
+    const embeddings = createEmbeddings({
+      provider: 'local',
+      model: 'stories260K.gguf',
+      modelsDir: MODELS_DIR,
+      threads: 1,
+    })!;
     const [a, b] = await embeddings.embedDocuments(['a red ball', 'a little dog']);
     expect(a).toHaveLength(64);
     expect(a).not.toEqual(b);
@@ -107,11 +142,15 @@ describe('createEmbeddings', () => {
   });
 
   it('reports a missing local embedding model as LlmUnavailableError', async () => {
-    const embeddings = createEmbeddings({ provider: 'local', model: 'missing-embed.gguf', modelsDir: MODELS_DIR })!;
+    const embeddings = createEmbeddings({
+      provider: 'local',
+      model: 'missing-embed.gguf',
+      modelsDir: MODELS_DIR,
+    })!;
     await expect(embeddings.embedQuery('x')).rejects.toBeInstanceOf(LlmUnavailableError);
   });
 
-  it('calls Ollama\'s /api/embed and maps its failures', async () => {
+  it("calls Ollama's /api/embed and maps its failures", async () => {
     const bodies: unknown[] = [];
     let fail = false;
     const server = http.createServer((req, res) => {
@@ -121,7 +160,9 @@ describe('createEmbeddings', () => {
         bodies.push({ url: req.url, ...JSON.parse(raw) });
         if (fail) return res.writeHead(404).end('model "nomic" not found, try pulling it first');
         const { input } = JSON.parse(raw) as { input: string[] };
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ embeddings: input.map((t) => [t.length, 1]) }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ embeddings: input.map((t) => [t.length, 1]) }));
       });
     });
     server.listen(0, '127.0.0.1');
@@ -129,10 +170,16 @@ describe('createEmbeddings', () => {
     try {
       const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
       const embeddings = createEmbeddings({ provider: 'ollama', model: 'nomic', baseUrl, maxRetries: 0 })!;
-      expect(await embeddings.embedDocuments(['ab', 'abcd'])).toEqual([[2, 1], [4, 1]]);
+      expect(await embeddings.embedDocuments(['ab', 'abcd'])).toEqual([
+        [2, 1],
+        [4, 1],
+      ]);
       expect(bodies[0]).toEqual({ url: '/api/embed', model: 'nomic', input: ['ab', 'abcd'] });
       fail = true;
-      await expect(embeddings.embedQuery('x')).rejects.toMatchObject({ code: LlmErrorCode.Unavailable, status: 404 });
+      await expect(embeddings.embedQuery('x')).rejects.toMatchObject({
+        code: LlmErrorCode.Unavailable,
+        status: 404,
+      });
     } finally {
       server.close();
     }

@@ -50,10 +50,14 @@ export interface ChatModelOptions {
  */
 export function createChatModel(options: ChatModelOptions): BaseChatModel {
   const model = options.model?.trim();
-  if (!model) throw new LlmConfigError(`No model configured for the ${options.provider} provider`, { provider: options.provider });
+  if (!model)
+    throw new LlmConfigError(`No model configured for the ${options.provider} provider`, {
+      provider: options.provider,
+    });
   const timeout = options.timeoutMs ?? 60_000;
   const maxRetries = options.maxRetries ?? 1;
-  const guard = (inner: BaseChatModel) => new GuardedChatModel({ inner, provider: options.provider, model, idleTimeoutMs: timeout });
+  const guard = (inner: BaseChatModel) =>
+    new GuardedChatModel({ inner, provider: options.provider, model, idleTimeoutMs: timeout });
 
   switch (options.provider) {
     case 'local':
@@ -71,7 +75,10 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
       });
     case 'openai': {
       if (!options.apiKey && !options.baseUrl) {
-        throw new LlmConfigError('The openai provider needs an apiKey (or a baseUrl of an OpenAI-compatible server)', { provider: 'openai', model });
+        throw new LlmConfigError(
+          'The openai provider needs an apiKey (or a baseUrl of an OpenAI-compatible server)',
+          { provider: 'openai', model },
+        );
       }
       return guard(
         new ChatOpenAI({
@@ -90,7 +97,8 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
       );
     }
     case 'anthropic':
-      if (!options.apiKey) throw new LlmConfigError('The anthropic provider needs an apiKey', { provider: 'anthropic', model });
+      if (!options.apiKey)
+        throw new LlmConfigError('The anthropic provider needs an apiKey', { provider: 'anthropic', model });
       return guard(
         new ChatAnthropic({
           model,
@@ -103,7 +111,8 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
         }),
       );
     case 'bedrock':
-      if (!options.region) throw new LlmConfigError('The bedrock provider needs a region', { provider: 'bedrock', model });
+      if (!options.region)
+        throw new LlmConfigError('The bedrock provider needs a region', { provider: 'bedrock', model });
       return guard(
         new ChatBedrockConverse({
           model,
@@ -119,7 +128,9 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
       );
     default: {
       const provider: never = options.provider;
-      throw new LlmConfigError(`Unknown LLM provider "${String(provider)}"; use one of ${CHAT_MODEL_PROVIDERS.join(', ')}`);
+      throw new LlmConfigError(
+        `Unknown LLM provider "${String(provider)}"; use one of ${CHAT_MODEL_PROVIDERS.join(', ')}`,
+      );
     }
   }
 }

@@ -31,11 +31,18 @@ export interface EmbeddingsOptions {
 export function createEmbeddings(options: EmbeddingsOptions): Embeddings | null {
   if (options.provider === 'none') return null;
   const model = options.model?.trim();
-  if (!model) throw new LlmConfigError(`No embedding model configured for the ${options.provider} provider`, { provider: options.provider });
+  if (!model)
+    throw new LlmConfigError(`No embedding model configured for the ${options.provider} provider`, {
+      provider: options.provider,
+    });
   const maxRetries = options.maxRetries ?? 1;
   switch (options.provider) {
     case 'openai':
-      if (!options.apiKey && !options.baseUrl) throw new LlmConfigError('OpenAI embeddings need an apiKey (or a baseUrl)', { provider: 'openai', model });
+      if (!options.apiKey && !options.baseUrl)
+        throw new LlmConfigError('OpenAI embeddings need an apiKey (or a baseUrl)', {
+          provider: 'openai',
+          model,
+        });
       return new OpenAIEmbeddings({
         model,
         apiKey: options.apiKey ?? 'not-needed',
@@ -45,16 +52,35 @@ export function createEmbeddings(options: EmbeddingsOptions): Embeddings | null 
         maxRetries,
       });
     case 'ollama':
-      return new OllamaEmbeddings({ model, baseUrl: options.baseUrl, timeoutMs: options.timeoutMs, maxRetries });
+      return new OllamaEmbeddings({
+        model,
+        baseUrl: options.baseUrl,
+        timeoutMs: options.timeoutMs,
+        maxRetries,
+      });
     case 'bedrock':
-      if (!options.region) throw new LlmConfigError('Bedrock embeddings need a region', { provider: 'bedrock', model });
-      return new BedrockEmbeddings({ model, region: options.region, bedrockBearerToken: options.apiKey, maxRetries });
+      if (!options.region)
+        throw new LlmConfigError('Bedrock embeddings need a region', { provider: 'bedrock', model });
+      return new BedrockEmbeddings({
+        model,
+        region: options.region,
+        bedrockBearerToken: options.apiKey,
+        maxRetries,
+      });
     case 'local':
-      if (!options.modelsDir) throw new LlmConfigError('Local embeddings need a modelsDir', { provider: 'local', model });
-      return new LocalLlamaEmbeddings({ model, modelsDir: options.modelsDir, threads: options.threads, onDownloadProgress: options.onDownloadProgress });
+      if (!options.modelsDir)
+        throw new LlmConfigError('Local embeddings need a modelsDir', { provider: 'local', model });
+      return new LocalLlamaEmbeddings({
+        model,
+        modelsDir: options.modelsDir,
+        threads: options.threads,
+        onDownloadProgress: options.onDownloadProgress,
+      });
     default: {
       const provider: never = options.provider;
-      throw new LlmConfigError(`Unknown embeddings provider "${String(provider)}"; use one of ${EMBEDDINGS_PROVIDERS.join(', ')}`);
+      throw new LlmConfigError(
+        `Unknown embeddings provider "${String(provider)}"; use one of ${EMBEDDINGS_PROVIDERS.join(', ')}`,
+      );
     }
   }
 }

@@ -52,7 +52,9 @@ export class GuardedChatModel extends BaseChatModel {
     const guard = new IdleGuard(options.signal, this.idleTimeoutMs);
     try {
       const message = await guard.race(this.inner.invoke(messages, this.innerOptions(options, guard.signal)));
-      return { generations: [{ text: message.text, message, generationInfo: { ...message.response_metadata } }] };
+      return {
+        generations: [{ text: message.text, message, generationInfo: { ...message.response_metadata } }],
+      };
     } catch (error) {
       throw this.mapError(error, guard, options.signal);
     } finally {
@@ -75,9 +77,14 @@ export class GuardedChatModel extends BaseChatModel {
         if (next.done) break;
         const message = next.value;
         const text = typeof message.content === 'string' ? message.content : message.text;
-        const chunk = new ChatGenerationChunk({ text, message, generationInfo: { ...message.response_metadata } });
+        const chunk = new ChatGenerationChunk({
+          text,
+          message,
+          generationInfo: { ...message.response_metadata },
+        });
         yield chunk;
-        if (text) await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk });
+        if (text)
+          await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk });
       }
     } catch (error) {
       throw this.mapError(error, guard, options.signal);
@@ -94,10 +101,13 @@ export class GuardedChatModel extends BaseChatModel {
 
   private mapError(error: unknown, guard: IdleGuard, signal?: AbortSignal): unknown {
     if (guard.timedOut) {
-      return new LlmTimeoutError(`The ${this.provider} model "${this.model}" sent nothing for ${this.idleTimeoutMs} ms`, {
-        provider: this.provider,
-        model: this.model,
-      });
+      return new LlmTimeoutError(
+        `The ${this.provider} model "${this.model}" sent nothing for ${this.idleTimeoutMs} ms`,
+        {
+          provider: this.provider,
+          model: this.model,
+        },
+      );
     }
     if (signal?.aborted) return isAbortError(error) ? error : signal.reason;
     return toLlmError(error, { provider: this.provider, model: this.model });

@@ -1,10 +1,29 @@
 export * from './llm.error';
-export { createChatModel, CHAT_MODEL_PROVIDERS, type ChatModelOptions, type ChatModelProvider } from './chat-model.factory';
-export { createEmbeddings, EMBEDDINGS_PROVIDERS, type EmbeddingsOptions, type EmbeddingsProvider } from './embeddings.factory';
+export {
+  createChatModel,
+  CHAT_MODEL_PROVIDERS,
+  type ChatModelOptions,
+  type ChatModelProvider,
+} from './chat-model.factory';
+export {
+  createEmbeddings,
+  EMBEDDINGS_PROVIDERS,
+  type EmbeddingsOptions,
+  type EmbeddingsProvider,
+} from './embeddings.factory';
 export { GuardedChatModel, type GuardedChatModelOptions } from './guarded.chat-model';
-export { LocalLlamaChatModel, type LocalLlamaChatModelOptions, type LocalLlamaCallOptions } from './local-llama.chat-model';
+export {
+  LocalLlamaChatModel,
+  type LocalLlamaChatModelOptions,
+  type LocalLlamaCallOptions,
+} from './local-llama.chat-model';
 export { LocalLlamaEmbeddings, type LocalLlamaEmbeddingsOptions } from './local-llama.embeddings';
 export { OllamaEmbeddings, type OllamaEmbeddingsOptions } from './ollama.embeddings';
 export { defaultThreads, disposeLocalModels } from './local-llama.runtime';
-export { resolveModelPath, isModelUri, type ModelDownloadProgress, type ResolveModelOptions } from './model-file.resolver';
+export {
+  resolveModelPath,
+  isModelUri,
+  type ModelDownloadProgress,
+  type ResolveModelOptions,
+} from './model-file.resolver';
 export type { ChatTemplateOption } from './local-prompt.renderer';

@@ -53,7 +53,11 @@ export class LlmError extends Error {
 
   /** Worth retrying later (the same request may succeed). */
   get retryable(): boolean {
-    return this.code === LlmErrorCode.Unavailable || this.code === LlmErrorCode.Timeout || this.code === LlmErrorCode.RateLimited;
+    return (
+      this.code === LlmErrorCode.Unavailable ||
+      this.code === LlmErrorCode.Timeout ||
+      this.code === LlmErrorCode.RateLimited
+    );
   }
 }
 
@@ -77,7 +81,11 @@ export class LlmConfigError extends LlmError {
 
 /** Duck-typed: errors from fetch/undici and DOMException may come from another realm (jest's VM), failing `instanceof Error`. */
 export function isErrorLike(error: unknown): error is Error {
-  return typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as { message?: unknown }).message === 'string'
+  );
 }
 
 export function errorMessage(error: unknown): string {
@@ -85,10 +93,23 @@ export function errorMessage(error: unknown): string {
 }
 
 export function isAbortError(error: unknown): boolean {
-  return isErrorLike(error) && (error.name === 'AbortError' || error.message === 'Aborted' || error.message === 'AbortError');
+  return (
+    isErrorLike(error) &&
+    (error.name === 'AbortError' || error.message === 'Aborted' || error.message === 'AbortError')
+  );
 }
 
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'UND_ERR_SOCKET', 'UND_ERR_CONNECT_TIMEOUT']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+]);
 
 /**
  * Maps whatever a provider SDK threw (OpenAI, Anthropic, AWS, fetch, node) to
@@ -101,24 +122,43 @@ export function toLlmError(error: unknown, context: { provider: string; model: s
   const reason = describe(error);
   const status = statusOf(error);
   const name = isErrorLike(error) ? error.name : '';
-  if (status === 401 || status === 403 || /AccessDenied|UnrecognizedClient|CredentialsProviderError|InvalidSignature/i.test(name) || /credentials/i.test(reason)) {
-    return new LlmError(LlmErrorCode.Unauthorized, `The ${where} refused our credentials: ${reason}`, { ...details, status });
+  if (
+    status === 401 ||
+    status === 403 ||
+    /AccessDenied|UnrecognizedClient|CredentialsProviderError|InvalidSignature/i.test(name) ||
+    /credentials/i.test(reason)
+  ) {
+    return new LlmError(LlmErrorCode.Unauthorized, `The ${where} refused our credentials: ${reason}`, {
+      ...details,
+      status,
+    });
   }
   if (status === 429 || /Throttling|TooManyRequests/i.test(name)) {
-    return new LlmError(LlmErrorCode.RateLimited, `The ${where} is rate limiting us: ${reason}`, { ...details, status });
+    return new LlmError(LlmErrorCode.RateLimited, `The ${where} is rate limiting us: ${reason}`, {
+      ...details,
+      status,
+    });
   }
   if (status === 408 || status === 504 || /Timeout/i.test(name) || /timed? ?out/i.test(reason)) {
     return new LlmTimeoutError(`The ${where} did not answer in time: ${reason}`, { ...details, status });
   }
   if (status === 400 || status === 413 || status === 422 || /ValidationException/i.test(name)) {
-    return new LlmError(LlmErrorCode.BadRequest, `The ${where} rejected the request: ${reason}`, { ...details, status });
+    return new LlmError(LlmErrorCode.BadRequest, `The ${where} rejected the request: ${reason}`, {
+      ...details,
+      status,
+    });
   }
   return new LlmUnavailableError(`The ${where} is unavailable: ${reason}`, { ...details, status });
 }
 
 function statusOf(error: unknown): number | undefined {
   if (typeof error !== 'object' || error === null) return undefined;
-  const e = error as { status?: unknown; statusCode?: unknown; response?: { status?: unknown }; $metadata?: { httpStatusCode?: unknown } };
+  const e = error as {
+    status?: unknown;
+    statusCode?: unknown;
+    response?: { status?: unknown };
+    $metadata?: { httpStatusCode?: unknown };
+  };
   for (const value of [e.status, e.statusCode, e.response?.status, e.$metadata?.httpStatusCode]) {
     if (typeof value === 'number') return value;
   }
@@ -130,7 +170,9 @@ function describe(error: unknown): string {
   const cause = (error as { cause?: unknown }).cause;
   const code = (error as { code?: unknown }).code ?? (cause as { code?: unknown } | undefined)?.code;
   const base = error.message || error.name;
-  if (typeof code === 'string' && CONNECTION_CODES.has(code) && !base.includes(code)) return `${base} (${code})`;
-  if (isErrorLike(cause) && cause.message && !base.includes(cause.message)) return `${base}: ${cause.message}`;
+  if (typeof code === 'string' && CONNECTION_CODES.has(code) && !base.includes(code))
+    return `${base} (${code})`;
+  if (isErrorLike(cause) && cause.message && !base.includes(cause.message))
+    return `${base}: ${cause.message}`;
   return base;
 }

@@ -17,7 +17,14 @@ const STORIES = 'stories260K.gguf';
 const RAW_TEMPLATE = "{% for message in messages %}{{ message['content'] }}{% endfor %}";
 
 const stories = (overrides: Partial<ConstructorParameters<typeof LocalLlamaChatModel>[0]> = {}) =>
-  new LocalLlamaChatModel({ model: STORIES, modelsDir: MODELS_DIR, threads: 1, contextSize: 512, temperature: 0, ...overrides });
+  new LocalLlamaChatModel({
+    model: STORIES,
+    modelsDir: MODELS_DIR,
+    threads: 1,
+    contextSize: 512,
+    temperature: 0,
+    ...overrides,
+  });
 
 afterAll(async () => {
   await disposeLocalModels();
@@ -28,7 +35,9 @@ describe('LocalLlamaChatModel with a real GGUF model', () => {
 
   it('streams real text, one chunk per token', async () => {
     const chunks: string[] = [];
-    for await (const chunk of await stories({ maxTokens: 40 }).stream([new HumanMessage('Once upon a time')])) {
+    for await (const chunk of await stories({ maxTokens: 40 }).stream([
+      new HumanMessage('Once upon a time'),
+    ])) {
       if (typeof chunk.content === 'string' && chunk.content) chunks.push(chunk.content);
     }
     expect(chunks.length).toBeGreaterThanOrEqual(10);
@@ -37,28 +46,43 @@ describe('LocalLlamaChatModel with a real GGUF model', () => {
   });
 
   it('continues a story deterministically at temperature 0 through a custom chat template', async () => {
-    const reply = await stories({ maxTokens: 12, chatTemplate: RAW_TEMPLATE }).invoke([new HumanMessage('Once upon a time')]);
+    const reply = await stories({ maxTokens: 12, chatTemplate: RAW_TEMPLATE }).invoke([
+      new HumanMessage('Once upon a time'),
+    ]);
     expect(reply.text).toMatch(/^, there was a little girl named Lily/);
   });
 
   it('renders a plain transcript for a model without a chat template', async () => {
     const model = stories({ maxTokens: 8 });
-    const reply = await model.invoke([new SystemMessage('You tell stories.'), new HumanMessage('Hi'), new AIMessage('Hello!'), new HumanMessage('A story please')]);
+    const reply = await model.invoke([
+      new SystemMessage('You tell stories.'),
+      new HumanMessage('Hi'),
+      new AIMessage('Hello!'),
+      new HumanMessage('A story please'),
+    ]);
     expect(reply.text.length).toBeGreaterThan(0);
     expect(reply.text).not.toContain('User:');
   });
 
   it('caps the reply at maxTokens and reports usage', async () => {
-    const reply = await stories({ maxTokens: 5, chatTemplate: RAW_TEMPLATE }).invoke([new HumanMessage('Once upon a time')]);
+    const reply = await stories({ maxTokens: 5, chatTemplate: RAW_TEMPLATE }).invoke([
+      new HumanMessage('Once upon a time'),
+    ]);
     expect(reply.usage_metadata?.output_tokens).toBe(5);
     expect(reply.usage_metadata?.input_tokens).toBeGreaterThan(0);
     expect(reply.response_metadata.finish_reason).toBe('length');
-    const perCall = await stories({ maxTokens: 50, chatTemplate: RAW_TEMPLATE }).invoke([new HumanMessage('Once upon a time')], { maxTokens: 3 });
+    const perCall = await stories({ maxTokens: 50, chatTemplate: RAW_TEMPLATE }).invoke(
+      [new HumanMessage('Once upon a time')],
+      { maxTokens: 3 },
+    );
     expect(perCall.usage_metadata?.output_tokens).toBe(3);
   });
 
   it('stops at a stop sequence without emitting it', async () => {
-    const reply = await stories({ maxTokens: 40, chatTemplate: RAW_TEMPLATE }).invoke([new HumanMessage('Once upon a time')], { stop: ['Lily'] });
+    const reply = await stories({ maxTokens: 40, chatTemplate: RAW_TEMPLATE }).invoke(
+      [new HumanMessage('Once upon a time')],
+      { stop: ['Lily'] },
+    );
     expect(reply.text).toBe(', there was a little girl named');
     expect(reply.response_metadata.finish_reason).toBe('stop');
   });
@@ -68,7 +92,9 @@ describe('LocalLlamaChatModel with a real GGUF model', () => {
     const controller = new AbortController();
     const received: string[] = [];
     const consume = async () => {
-      for await (const chunk of await model.stream([new HumanMessage('Once upon a time')], { signal: controller.signal })) {
+      for await (const chunk of await model.stream([new HumanMessage('Once upon a time')], {
+        signal: controller.signal,
+      })) {
         received.push(String(chunk.content));
         if (received.length === 3) controller.abort();
       }
@@ -93,12 +119,14 @@ describe('LocalLlamaChatModel with a real GGUF model', () => {
       const model = stories({ maxTokens: 20, parallelSequences, chatTemplate: RAW_TEMPLATE });
       const sequential: string[] = [];
       for (const prompt of prompts) sequential.push((await model.invoke([new HumanMessage(prompt)])).text);
-      const concurrent = await Promise.all(prompts.map(async (prompt) => (await model.invoke([new HumanMessage(prompt)])).text));
+      const concurrent = await Promise.all(
+        prompts.map(async (prompt) => (await model.invoke([new HumanMessage(prompt)])).text),
+      );
       expect(concurrent).toEqual(sequential);
     }
   });
 
-  it('counts tokens with the model\'s own tokenizer and knows its context size', async () => {
+  it("counts tokens with the model's own tokenizer and knows its context size", async () => {
     const model = stories();
     expect(await model.countTokens('Hello world')).toBe(2 + 4);
     expect(await model.getNumTokens('Hello world')).toBe(await model.countTokens('Hello world'));
@@ -107,14 +135,18 @@ describe('LocalLlamaChatModel with a real GGUF model', () => {
 
   it('refuses a prompt that leaves no room for a reply, with a typed error', async () => {
     const model = stories({ contextSize: 64 });
-    const error = await model.invoke([new HumanMessage('Once upon a time there was a dog. '.repeat(40))]).catch((e: unknown) => e);
+    const error = await model
+      .invoke([new HumanMessage('Once upon a time there was a dog. '.repeat(40))])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);
     expect((error as LlmError).code).toBe(LlmErrorCode.BadRequest);
   });
 
   it('fails fast with LlmUnavailableError when the model file is missing', async () => {
     const started = Date.now();
-    const error = await stories({ model: 'no-such-model.gguf' }).invoke([new HumanMessage('hi')]).catch((e: unknown) => e);
+    const error = await stories({ model: 'no-such-model.gguf' })
+      .invoke([new HumanMessage('hi')])
+      .catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(LlmUnavailableError);
     expect(error).toMatchObject({ code: 'LLM_UNAVAILABLE', wireCode: 'LLM_UNAVAILABLE' });
@@ -136,7 +168,8 @@ describe('LocalLlamaChatModel downloading its model', () => {
       if (req.url !== '/models/stories260K.gguf') return res.writeHead(404).end();
       res.writeHead(200, { 'content-length': bytes.length, 'content-type': 'application/octet-stream' });
       // Several writes so progress is reported more than once.
-      for (let offset = 0; offset < bytes.length; offset += 256 * 1024) res.write(bytes.subarray(offset, offset + 256 * 1024));
+      for (let offset = 0; offset < bytes.length; offset += 256 * 1024)
+        res.write(bytes.subarray(offset, offset + 256 * 1024));
       res.end();
     });
     server.listen(0, '127.0.0.1');
@@ -170,14 +203,28 @@ describe('LocalLlamaChatModel downloading its model', () => {
     expect((await stat(file)).size).toBe(1185376);
 
     const seen = requests;
-    await new LocalLlamaChatModel({ model: `${baseUrl}/models/stories260K.gguf`, modelsDir: dir, threads: 1, contextSize: 256 }).load();
+    await new LocalLlamaChatModel({
+      model: `${baseUrl}/models/stories260K.gguf`,
+      modelsDir: dir,
+      threads: 1,
+      contextSize: 256,
+    }).load();
     expect(requests).toBe(seen);
   });
 
   it('reports a failed download as LlmUnavailableError', async () => {
-    const missing = new LocalLlamaChatModel({ model: `${baseUrl}/models/missing.gguf`, modelsDir: dir, threads: 1 });
+    const missing = new LocalLlamaChatModel({
+      model: `${baseUrl}/models/missing.gguf`,
+      modelsDir: dir,
+      threads: 1,
+    });
     await expect(missing.load()).rejects.toThrow(/Could not download model .*missing\.gguf: HTTP 404/);
-    const refused = new LocalLlamaChatModel({ model: 'http://127.0.0.1:9/x.gguf', modelsDir: dir, threads: 1, downloadStallTimeoutMs: 2_000 });
+    const refused = new LocalLlamaChatModel({
+      model: 'http://127.0.0.1:9/x.gguf',
+      modelsDir: dir,
+      threads: 1,
+      downloadStallTimeoutMs: 2_000,
+    });
     await expect(refused.load()).rejects.toBeInstanceOf(LlmUnavailableError);
   });
 });

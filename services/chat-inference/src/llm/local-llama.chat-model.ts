@@ -1,5 +1,9 @@
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
-import { BaseChatModel, type BaseChatModelCallOptions, type BaseChatModelParams } from '@langchain/core/language_models/chat_models';
+import {
+  BaseChatModel,
+  type BaseChatModelCallOptions,
+  type BaseChatModelParams,
+} from '@langchain/core/language_models/chat_models';
 import { AIMessageChunk, type BaseMessage, type MessageContent } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import type { LlamaCompletionResponse } from 'node-llama-cpp' with { 'resolution-mode': 'import' };
@@ -90,13 +94,21 @@ export class LocalLlamaChatModel extends BaseChatModel<LocalLlamaCallOptions> {
   }
 
   override async getNumTokens(content: MessageContent): Promise<number> {
-    const text = typeof content === 'string' ? content : content.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join('');
+    const text =
+      typeof content === 'string'
+        ? content
+        : content.map((part) => ('text' in part && typeof part.text === 'string' ? part.text : '')).join('');
     return this.countTokens(text);
   }
 
-  async _generate(messages: BaseMessage[], options: this['ParsedCallOptions'], runManager?: CallbackManagerForLLMRun): Promise<ChatResult> {
+  async _generate(
+    messages: BaseMessage[],
+    options: this['ParsedCallOptions'],
+    runManager?: CallbackManagerForLLMRun,
+  ): Promise<ChatResult> {
     let final: ChatGenerationChunk | undefined;
-    for await (const chunk of this._streamResponseChunks(messages, options, runManager)) final = final ? final.concat(chunk) : chunk;
+    for await (const chunk of this._streamResponseChunks(messages, options, runManager))
+      final = final ? final.concat(chunk) : chunk;
     const message = (final?.message as AIMessageChunk | undefined) ?? new AIMessageChunk({ content: '' });
     return {
       generations: [{ text: final?.text ?? '', message, generationInfo: final?.generationInfo }],
@@ -111,7 +123,10 @@ export class LocalLlamaChatModel extends BaseChatModel<LocalLlamaCallOptions> {
   ): AsyncGenerator<ChatGenerationChunk> {
     options.signal?.throwIfAborted();
     const pool = await this.pool();
-    const lease = await pool.acquire({ signal: options.signal, timeoutMs: this.options.queueTimeoutMs ?? 120_000 });
+    const lease = await pool.acquire({
+      signal: options.signal,
+      timeoutMs: this.options.queueTimeoutMs ?? 120_000,
+    });
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);
     options.signal?.addEventListener('abort', onAbort, { once: true });
@@ -143,7 +158,12 @@ export class LocalLlamaChatModel extends BaseChatModel<LocalLlamaCallOptions> {
           onTextChunk: (text) => queue.push(text),
         })
         .then(
-          (response) => queue.end({ stopReason: response.metadata.stopReason, inputTokens: prompt.tokens.length, outputTokens }),
+          (response) =>
+            queue.end({
+              stopReason: response.metadata.stopReason,
+              inputTokens: prompt.tokens.length,
+              outputTokens,
+            }),
           (error: unknown) => queue.fail(error),
         );
 
@@ -159,7 +179,11 @@ export class LocalLlamaChatModel extends BaseChatModel<LocalLlamaCallOptions> {
         message: new AIMessageChunk({
           content: '',
           response_metadata: { finish_reason: finishReason, stop_reason: stopReason, model_name: this.model },
-          usage_metadata: { input_tokens: inputTokens, output_tokens: produced, total_tokens: inputTokens + produced },
+          usage_metadata: {
+            input_tokens: inputTokens,
+            output_tokens: produced,
+            total_tokens: inputTokens + produced,
+          },
         }),
         generationInfo: { finish_reason: finishReason, stop_reason: stopReason },
       });

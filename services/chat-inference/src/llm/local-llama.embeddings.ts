@@ -28,7 +28,11 @@ export class LocalLlamaEmbeddings extends Embeddings {
   async embedQuery(text: string): Promise<number[]> {
     const { model, modelsDir, onDownloadProgress } = this.options;
     const file = await resolveModelPath(model, { modelsDir, onProgress: onDownloadProgress });
-    const context = await getEmbeddingContext(file, this.options.threads ?? defaultThreads(), this.options.contextSize);
+    const context = await getEmbeddingContext(
+      file,
+      this.options.threads ?? defaultThreads(),
+      this.options.contextSize,
+    );
     try {
       const embedding = await context.getEmbeddingFor(text);
       return [...embedding.vector];

@@ -96,7 +96,10 @@ export async function getSequencePool(modelPath: string, shape: ContextShape): P
           cause: error,
         });
       }
-      const slots = Array.from({ length: shape.sequences }, () => new LlamaCompletion({ contextSequence: context.getSequence() }));
+      const slots = Array.from(
+        { length: shape.sequences },
+        () => new LlamaCompletion({ contextSequence: context.getSequence() }),
+      );
       return new SequencePool(model, context, slots);
     })();
     pools.set(key, pool);
@@ -105,20 +108,30 @@ export async function getSequencePool(modelPath: string, shape: ContextShape): P
   return pool;
 }
 
-export function getEmbeddingContext(modelPath: string, threads: number, contextSize?: number): Promise<LlamaEmbeddingContext> {
+export function getEmbeddingContext(
+  modelPath: string,
+  threads: number,
+  contextSize?: number,
+): Promise<LlamaEmbeddingContext> {
   const key = `${modelPath}|${threads}|${contextSize ?? 'auto'}`;
   let context = embeddingContexts.get(key);
   if (!context) {
     context = (async () => {
       const model = await loadSharedModel(modelPath);
       try {
-        return await model.createEmbeddingContext({ threads, ...(contextSize ? { contextSize: Math.min(contextSize, model.trainContextSize) } : {}) });
-      } catch (error) {
-        throw new LlmUnavailableError(`Could not create an embedding context for ${modelPath}: ${errorMessage(error)}`, {
-          provider: 'local',
-          model: modelPath,
-          cause: error,
+        return await model.createEmbeddingContext({
+          threads,
+          ...(contextSize ? { contextSize: Math.min(contextSize, model.trainContextSize) } : {}),
         });
+      } catch (error) {
+        throw new LlmUnavailableError(
+          `Could not create an embedding context for ${modelPath}: ${errorMessage(error)}`,
+          {
+            provider: 'local',
+            model: modelPath,
+            cause: error,
+          },
+        );
       }
     })();
     embeddingContexts.set(key, context);
@@ -194,7 +207,11 @@ export class SequencePool {
       if (options.timeoutMs !== undefined) {
         timer = setTimeout(() => {
           cleanup();
-          reject(new LlmUnavailableError(`The local model is busy: no free slot within ${options.timeoutMs} ms`, { provider: 'local' }));
+          reject(
+            new LlmUnavailableError(`The local model is busy: no free slot within ${options.timeoutMs} ms`, {
+              provider: 'local',
+            }),
+          );
         }, options.timeoutMs);
       }
       this.waiters.push(grant);

@@ -1,5 +1,7 @@
 import type { BaseMessage } from '@langchain/core/messages';
-import type { ChatHistoryItem, ChatWrapper, LlamaModel, LlamaText, Token } from 'node-llama-cpp' with { 'resolution-mode': 'import' };
+import type { ChatHistoryItem, ChatWrapper, LlamaModel, LlamaText, Token } from 'node-llama-cpp' with {
+  'resolution-mode': 'import',
+};
 import { loadNodeLlamaCpp } from './node-llama-cpp.loader';
 
 /** `auto`: the model's own chat template when its GGUF has one, else a plain transcript. A string is a Jinja template to use instead. */
@@ -16,10 +18,18 @@ interface Turn {
   text: string;
 }
 
-const TRANSCRIPT_LABEL: Record<Turn['role'], string> = { system: 'System', user: 'User', assistant: 'Assistant' };
+const TRANSCRIPT_LABEL: Record<Turn['role'], string> = {
+  system: 'System',
+  user: 'User',
+  assistant: 'Assistant',
+};
 const TRANSCRIPT_STOPS = ['\nUser:', '\nAssistant:', '\nSystem:'];
 
-export async function renderPrompt(model: LlamaModel, messages: BaseMessage[], chatTemplate: ChatTemplateOption = 'auto'): Promise<RenderedPrompt> {
+export async function renderPrompt(
+  model: LlamaModel,
+  messages: BaseMessage[],
+  chatTemplate: ChatTemplateOption = 'auto',
+): Promise<RenderedPrompt> {
   const turns = toTurns(messages);
   const wrapper = await resolveWrapper(model, chatTemplate);
   if (!wrapper) return renderTranscript(model, turns);
@@ -42,13 +52,22 @@ export async function renderPrompt(model: LlamaModel, messages: BaseMessage[], c
 
 function renderTranscript(model: LlamaModel, turns: Turn[]): RenderedPrompt {
   const system = turns.filter((t) => t.role === 'system').map((t) => t.text);
-  const dialogue = turns.filter((t) => t.role !== 'system').map((t) => `${TRANSCRIPT_LABEL[t.role]}: ${t.text}`);
-  const text = [...(system.length ? [system.join('\n\n'), ''] : []), ...dialogue, `${TRANSCRIPT_LABEL.assistant}:`].join('\n');
+  const dialogue = turns
+    .filter((t) => t.role !== 'system')
+    .map((t) => `${TRANSCRIPT_LABEL[t.role]}: ${t.text}`);
+  const text = [
+    ...(system.length ? [system.join('\n\n'), ''] : []),
+    ...dialogue,
+    `${TRANSCRIPT_LABEL.assistant}:`,
+  ].join('\n');
   // specialTokens=false: text that looks like a control token ("</s>") stays plain text.
   return { tokens: model.tokenize(text, false), stopTriggers: [...TRANSCRIPT_STOPS], format: 'transcript' };
 }
 
-async function resolveWrapper(model: LlamaModel, chatTemplate: ChatTemplateOption): Promise<ChatWrapper | undefined> {
+async function resolveWrapper(
+  model: LlamaModel,
+  chatTemplate: ChatTemplateOption,
+): Promise<ChatWrapper | undefined> {
   if (chatTemplate === 'transcript') return undefined;
   const { JinjaTemplateChatWrapper, resolveChatWrapper } = await loadNodeLlamaCpp();
   if (chatTemplate !== 'auto') return new JinjaTemplateChatWrapper({ template: chatTemplate });

@@ -39,7 +39,8 @@ export function isModelUri(model: string): boolean {
  * goes through node-llama-cpp's resolver, bounded by the stall timeout.
  */
 export async function resolveModelPath(model: string, options: ResolveModelOptions): Promise<string> {
-  if (!model?.trim()) throw new LlmConfigError('No local model configured: set a .gguf path or an hf:/https URI');
+  if (!model?.trim())
+    throw new LlmConfigError('No local model configured: set a .gguf path or an hf:/https URI');
   if (!isModelUri(model)) {
     const file = path.resolve(options.modelsDir, model);
     await assertFile(file, model);
@@ -63,7 +64,9 @@ function directUrl(model: string): URL | undefined {
   const match = /^hf:([^/:#\s]+)\/([^/:#\s]+)\/([^#:\s]+)(?:#(.+))?$/i.exec(model);
   if (!match) return undefined;
   const [, user, repo, file, branch] = match;
-  return new URL(`https://huggingface.co/${user}/${repo}/resolve/${encodeURIComponent(branch ?? 'main')}/${file}`);
+  return new URL(
+    `https://huggingface.co/${user}/${repo}/resolve/${encodeURIComponent(branch ?? 'main')}/${file}`,
+  );
 }
 
 function localFileName(model: string, url: URL): string {
@@ -74,7 +77,12 @@ function localFileName(model: string, url: URL): string {
   return `${stem}.${createHash('sha256').update(url.href).digest('hex').slice(0, 8)}.gguf`;
 }
 
-async function download(model: string, url: URL, file: string, options: ResolveModelOptions): Promise<string> {
+async function download(
+  model: string,
+  url: URL,
+  file: string,
+  options: ResolveModelOptions,
+): Promise<string> {
   const stallMs = options.stallTimeoutMs ?? 60_000;
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);
@@ -115,8 +123,16 @@ async function download(model: string, url: URL, file: string, options: ResolveM
   } catch (error) {
     await rm(partial, { force: true });
     if (options.signal?.aborted) throw options.signal.reason;
-    const reason = stalled ? `no data for ${stallMs} ms` : isErrorLike(error) ? messageWithCause(error) : String(error);
-    throw new LlmUnavailableError(`Could not download model ${model}: ${reason}`, { provider: 'local', model, cause: error });
+    const reason = stalled
+      ? `no data for ${stallMs} ms`
+      : isErrorLike(error)
+        ? messageWithCause(error)
+        : String(error);
+    throw new LlmUnavailableError(`Could not download model ${model}: ${reason}`, {
+      provider: 'local',
+      model,
+      cause: error,
+    });
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
@@ -136,7 +152,12 @@ async function resolveWithNodeLlamaCpp(model: string, options: ResolveModelOptio
     clearTimeout(timer);
     timer = setTimeout(() => {
       controller.abort();
-      rejectStall(new LlmUnavailableError(`Could not resolve model ${model}: no progress for ${stallMs} ms (is there a network?)`, { provider: 'local', model }));
+      rejectStall(
+        new LlmUnavailableError(
+          `Could not resolve model ${model}: no progress for ${stallMs} ms (is there a network?)`,
+          { provider: 'local', model },
+        ),
+      );
     }, stallMs);
   };
   try {
@@ -148,7 +169,12 @@ async function resolveWithNodeLlamaCpp(model: string, options: ResolveModelOptio
       signal: controller.signal,
       onProgress: ({ totalSize, downloadedSize }) => {
         arm();
-        options.onProgress?.({ model, file: options.modelsDir, downloadedBytes: downloadedSize, totalBytes: totalSize || undefined });
+        options.onProgress?.({
+          model,
+          file: options.modelsDir,
+          downloadedBytes: downloadedSize,
+          totalBytes: totalSize || undefined,
+        });
       },
     });
     return await Promise.race([resolved, stall]);
@@ -178,9 +204,13 @@ async function assertFile(file: string, model: string): Promise<void> {
   try {
     info = await stat(file);
   } catch {
-    throw new LlmUnavailableError(`Model file not found: ${file} (configured as "${model}")`, { provider: 'local', model });
+    throw new LlmUnavailableError(`Model file not found: ${file} (configured as "${model}")`, {
+      provider: 'local',
+      model,
+    });
   }
-  if (!info.isFile()) throw new LlmUnavailableError(`Model path is not a file: ${file}`, { provider: 'local', model });
+  if (!info.isFile())
+    throw new LlmUnavailableError(`Model path is not a file: ${file}`, { provider: 'local', model });
 }
 
 function messageWithCause(error: Error): string {

@@ -24,7 +24,8 @@ export class OllamaEmbeddings extends Embeddings {
   async embedDocuments(texts: string[]): Promise<number[][]> {
     const batch = this.options.batchSize ?? 32;
     const vectors: number[][] = [];
-    for (let start = 0; start < texts.length; start += batch) vectors.push(...(await this.embed(texts.slice(start, start + batch))));
+    for (let start = 0; start < texts.length; start += batch)
+      vectors.push(...(await this.embed(texts.slice(start, start + batch))));
     return vectors;
   }
 
@@ -42,10 +43,14 @@ export class OllamaEmbeddings extends Embeddings {
           signal: AbortSignal.timeout(this.options.timeoutMs ?? 30_000),
         });
         if (!response.ok) {
-          throw Object.assign(new Error(`HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`), { status: response.status });
+          throw Object.assign(
+            new Error(`HTTP ${response.status}: ${(await response.text()).slice(0, 200)}`),
+            { status: response.status },
+          );
         }
         const body = (await response.json()) as { embeddings?: number[][] };
-        if (!Array.isArray(body.embeddings) || body.embeddings.length !== input.length) throw new Error('Ollama returned no embeddings');
+        if (!Array.isArray(body.embeddings) || body.embeddings.length !== input.length)
+          throw new Error('Ollama returned no embeddings');
         return body.embeddings;
       } catch (error) {
         throw toLlmError(error, { provider: 'ollama', model: this.options.model });

@@ -2,7 +2,12 @@ import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HumanMessage } from '@langchain/core/messages';
-import { DEFAULT_PACED_REPLY, type PacedOpenAiServer, splitIntoTokens, startPacedOpenAiServer } from '../../bench/paced-openai-server';
+import {
+  DEFAULT_PACED_REPLY,
+  type PacedOpenAiServer,
+  splitIntoTokens,
+  startPacedOpenAiServer,
+} from '../../bench/paced-openai-server';
 import { createChatModel } from './chat-model.factory';
 import { LlmError, LlmErrorCode, LlmTimeoutError, LlmUnavailableError } from './llm.error';
 
@@ -19,12 +24,14 @@ describe('OpenAI-compatible adapter streaming from the paced server', () => {
   });
   afterAll(async () => server.close());
 
-  it('streams the reply token by token at the server\'s pace', async () => {
+  it("streams the reply token by token at the server's pace", async () => {
     const started = Date.now();
     let firstAt: number | undefined;
     const pieces: string[] = [];
     let usage: unknown;
-    for await (const chunk of await openai(server.url).stream([new HumanMessage('How do you make sourdough?')])) {
+    for await (const chunk of await openai(server.url).stream([
+      new HumanMessage('How do you make sourdough?'),
+    ])) {
       if (typeof chunk.content === 'string' && chunk.content) {
         firstAt ??= Date.now() - started;
         pieces.push(chunk.content);
@@ -50,7 +57,9 @@ describe('OpenAI-compatible adapter streaming from the paced server', () => {
     const seen: string[] = [];
     const before = server.stats.abandoned;
     const consume = async () => {
-      for await (const chunk of await openai(server.url).stream([new HumanMessage('hi')], { signal: controller.signal })) {
+      for await (const chunk of await openai(server.url).stream([new HumanMessage('hi')], {
+        signal: controller.signal,
+      })) {
         seen.push(String(chunk.content));
         if (seen.filter(Boolean).length === 2) controller.abort();
       }
@@ -66,7 +75,9 @@ describe('OpenAI-compatible adapter streaming from the paced server', () => {
     try {
       const started = Date.now();
       const error = await (async () => {
-        for await (const _ of await openai(slow.url, { timeoutMs: 300, maxRetries: 0 }).stream([new HumanMessage('hi')])) {
+        for await (const _ of await openai(slow.url, { timeoutMs: 300, maxRetries: 0 }).stream([
+          new HumanMessage('hi'),
+        ])) {
           /* nothing arrives */
         }
       })().catch((e: unknown) => e);
@@ -85,7 +96,9 @@ describe('OpenAI-compatible adapter failures', () => {
 
   beforeAll(async () => {
     server = http.createServer((_req, res) => {
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `status ${status}`, type: 'test' } }));
+      res
+        .writeHead(status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: `status ${status}`, type: 'test' } }));
     });
     server.listen(0, '127.0.0.1');
     await once(server, 'listening');
@@ -100,14 +113,18 @@ describe('OpenAI-compatible adapter failures', () => {
     [500, LlmErrorCode.Unavailable, 'LLM_UNAVAILABLE'],
   ])('maps HTTP %i to %s', async (code, expected, wire) => {
     status = code;
-    const error = await openai(baseUrl, { maxRetries: 0 }).invoke([new HumanMessage('hi')]).catch((e: unknown) => e);
+    const error = await openai(baseUrl, { maxRetries: 0 })
+      .invoke([new HumanMessage('hi')])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);
     expect(error).toMatchObject({ code: expected, wireCode: wire, provider: 'openai', status: code });
   });
 
   it('reports an unreachable server as LlmUnavailableError, quickly', async () => {
     const started = Date.now();
-    const error = await openai('http://127.0.0.1:9/v1', { maxRetries: 0 }).invoke([new HumanMessage('hi')]).catch((e: unknown) => e);
+    const error = await openai('http://127.0.0.1:9/v1', { maxRetries: 0 })
+      .invoke([new HumanMessage('hi')])
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmUnavailableError);
     expect((error as Error).message).toMatch(/openai model "paced" is unavailable/);
     expect(Date.now() - started).toBeLessThan(3_000);

@@ -89,12 +89,16 @@ export class PersonaPromptBuilder {
     if (!message) throw new PersonaPromptError(PersonaPromptErrorCode.InvalidInput, 'The message is empty');
     const { contextWindow, reservedReplyTokens } = input.budget;
     if (!(contextWindow > 0) || !(reservedReplyTokens >= 0)) {
-      throw new PersonaPromptError(PersonaPromptErrorCode.InvalidInput, `Invalid token budget: context ${contextWindow}, reply ${reservedReplyTokens}`);
+      throw new PersonaPromptError(
+        PersonaPromptErrorCode.InvalidInput,
+        `Invalid token budget: context ${contextWindow}, reply ${reservedReplyTokens}`,
+      );
     }
 
     const rules = this.systemText(input.creator, input.now ?? new Date());
     const emptyPosts = renderPostsBlock([], input.creator.nickName);
-    const fixed = (await count(rules)) + (await count(emptyPosts)) + (await count(message)) + 2 * this.overhead;
+    const fixed =
+      (await count(rules)) + (await count(emptyPosts)) + (await count(message)) + 2 * this.overhead;
     let free = contextWindow - reservedReplyTokens - fixed;
     if (free < 0) {
       throw new PersonaPromptError(
@@ -114,7 +118,8 @@ export class PersonaPromptBuilder {
     let placed = 0;
     let postTokens = 0;
     const placePosts = (limit: number) => {
-      while (placed < candidates.length && postTokens + candidates[placed].tokens <= limit) postTokens += candidates[placed++].tokens;
+      while (placed < candidates.length && postTokens + candidates[placed].tokens <= limit)
+        postTokens += candidates[placed++].tokens;
     };
     placePosts(Math.floor(free * this.postsBudgetShare));
 
@@ -133,7 +138,10 @@ export class PersonaPromptBuilder {
     // A small context may not hold even the best post whole: ground on a clipped copy rather than nothing.
     if (placed === 0 && candidates.length > 0 && free >= MIN_CLIPPED_POST_TOKENS) {
       const best = candidates[0];
-      let chars = Math.floor((best.post.caption.length + best.post.desc.length + best.post.transcript.length) * (free / best.tokens));
+      let chars = Math.floor(
+        (best.post.caption.length + best.post.desc.length + best.post.transcript.length) *
+          (free / best.tokens),
+      );
       for (; chars >= MIN_CLIPPED_POST_CHARS; chars = Math.floor(chars * 0.8)) {
         const text = renderPost(best.post, chars);
         const tokens = (await count(text)) + 1;
@@ -153,12 +161,19 @@ export class PersonaPromptBuilder {
     );
     const messages: BaseMessage[] = [
       new SystemMessage(`${rules}\n\n${postsBlock}`),
-      ...kept.map(({ turn }) => (turn.role === 'user' ? new HumanMessage(turn.content) : new AIMessage(turn.content))),
+      ...kept.map(({ turn }) =>
+        turn.role === 'user' ? new HumanMessage(turn.content) : new AIMessage(turn.content),
+      ),
       new HumanMessage(message),
     ];
     const historyTokens = kept.reduce((sum, { cost }) => sum + cost, 0);
     const promptTokens = fixed - (await count(emptyPosts)) + (await count(postsBlock)) + historyTokens;
-    return { messages, includedPosts: included.map((c) => c.post), droppedHistoryTurns: history.length - kept.length, promptTokens };
+    return {
+      messages,
+      includedPosts: included.map((c) => c.post),
+      droppedHistoryTurns: history.length - kept.length,
+      promptTokens,
+    };
   }
 
   private systemText(creator: PersonaCreator, now: Date): string {
@@ -187,7 +202,8 @@ const MIN_CLIPPED_POST_TOKENS = 48;
 const MIN_CLIPPED_POST_CHARS = 120;
 
 function renderPostsBlock(posts: string[], nickName: string): string {
-  const body = posts.length > 0 ? posts.join('\n') : `(no posts by ${nickName || 'the creator'} match this message)`;
+  const body =
+    posts.length > 0 ? posts.join('\n') : `(no posts by ${nickName || 'the creator'} match this message)`;
   return `<posts>\n${body}\n</posts>`;
 }
 

@@ -9,7 +9,9 @@ interface CountsTokens {
 }
 
 function countsTokens(model: unknown): model is CountsTokens {
-  return typeof model === 'object' && model !== null && typeof (model as CountsTokens).countTokens === 'function';
+  return (
+    typeof model === 'object' && model !== null && typeof (model as CountsTokens).countTokens === 'function'
+  );
 }
 
 /**

@@ -25,7 +25,10 @@ export class ModelWarmup implements OnApplicationBootstrap, OnApplicationShutdow
     const started = Date.now();
     model.load().then(
       () => this.logger.log(`Local model ${this.config.LLM_MODEL} ready in ${Date.now() - started} ms`),
-      (error: unknown) => this.logger.error(`Local model ${this.config.LLM_MODEL} could not be loaded: ${(error as Error).message}`),
+      (error: unknown) =>
+        this.logger.error(
+          `Local model ${this.config.LLM_MODEL} could not be loaded: ${(error as Error).message}`,
+        ),
     );
   }
 

@@ -27,7 +27,9 @@ function downloadReporter(): (progress: ModelDownloadProgress) => void {
     const bar = total
       ? `[${'#'.repeat(Math.round((progress.downloadedBytes / total) * 30)).padEnd(30, '.')}] ${Math.floor((progress.downloadedBytes / total) * 100)}%`
       : '';
-    logger.log(`Downloading ${progress.model} ${bar} ${mb(progress.downloadedBytes)}${total ? ` / ${mb(total)}` : ''} MB`);
+    logger.log(
+      `Downloading ${progress.model} ${bar} ${mb(progress.downloadedBytes)}${total ? ` / ${mb(total)}` : ''} MB`,
+    );
   };
 }
 
@@ -74,7 +76,9 @@ export const personaProviders: Provider[] = [
       });
       let index: PostIndex;
       if (config.QDRANT_URL) {
-        const denseVectorSize = embeddings ? (await embeddings.embedQuery('dimension probe')).length : undefined;
+        const denseVectorSize = embeddings
+          ? (await embeddings.embedQuery('dimension probe')).length
+          : undefined;
         index = new QdrantPostIndex({
           url: config.QDRANT_URL,
           apiKey: config.QDRANT_API_KEY,
@@ -87,7 +91,8 @@ export const personaProviders: Provider[] = [
       return new PostRetriever({
         index,
         embeddings,
-        onEmbeddingError: (error) => logger.warn(`Embedding failed, searching lexically: ${(error as Error).message}`),
+        onEmbeddingError: (error) =>
+          logger.warn(`Embedding failed, searching lexically: ${(error as Error).message}`),
       });
     },
   },

@@ -1,6 +1,12 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG, FeatureFlagReader, ServiceClient } from '@backtalk/kit';
-import { type Actor, BYPASS_SUBSCRIPTIONS_FLAG, ErrorCode, type RateLimitCheckReply, Subjects } from '@backtalk/proto';
+import {
+  type Actor,
+  BYPASS_SUBSCRIPTIONS_FLAG,
+  ErrorCode,
+  type RateLimitCheckReply,
+  Subjects,
+} from '@backtalk/proto';
 import { type ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
 import { ChatError } from '../conversation/chat.errors';
 import { UserRateLimitRepository } from './user-rate-limit.repository';
@@ -36,7 +42,11 @@ export class FreeTierService {
   /** Takes one message, or throws RATE_LIMITED with the time the next one is allowed. */
   async consume(actor: Actor, creatorId: string): Promise<{ counted: boolean }> {
     if (await this.isUnlimited(actor, creatorId)) return { counted: false };
-    const taken = await this.limits.consume(actor.userId, this.config.FREE_TIER_MESSAGES, this.config.FREE_TIER_WINDOW_SECONDS);
+    const taken = await this.limits.consume(
+      actor.userId,
+      this.config.FREE_TIER_MESSAGES,
+      this.config.FREE_TIER_WINDOW_SECONDS,
+    );
     if (taken) return { counted: true };
     const state = await this.limits.find(actor.userId);
     throw ChatError.rateLimited(state?.resetTime.toISOString() ?? null);
@@ -49,7 +59,10 @@ export class FreeTierService {
   private async isUnlimited(actor: Actor, creatorId: string): Promise<boolean> {
     if (await this.flags.isEnabled(BYPASS_SUBSCRIPTIONS_FLAG, flagEnvironmentOf(this.config))) return true;
     try {
-      const { active } = await this.client.request(Subjects.BillingSubscriptionGetActive, { userId: actor.userId, creatorId });
+      const { active } = await this.client.request(Subjects.BillingSubscriptionGetActive, {
+        userId: actor.userId,
+        creatorId,
+      });
       return active;
     } catch (error) {
       // Billing being down must not stop the free tier from working.

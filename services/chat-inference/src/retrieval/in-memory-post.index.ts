@@ -74,7 +74,12 @@ export class InMemoryPostIndex implements PostIndex {
         shard = new CreatorShard();
         this.shards.set(post.creatorId, shard);
       }
-      const fields: LexicalFields = { id: post.postId, caption: post.caption ?? '', desc: post.desc ?? '', transcript: post.transcript ?? '' };
+      const fields: LexicalFields = {
+        id: post.postId,
+        caption: post.caption ?? '',
+        desc: post.desc ?? '',
+        transcript: post.transcript ?? '',
+      };
       if (shard.lexical.has(post.postId)) shard.lexical.replace(fields);
       else shard.lexical.add(fields);
       const embedding = post.embedding && post.embedding.length > 0 ? [...post.embedding] : undefined;

@@ -33,7 +33,11 @@ describe('analyzeText', () => {
   });
 
   it('caps and de-duplicates query terms on request', () => {
-    expect(analyzeText('cake cake pie tart scone', { unique: true, maxTerms: 3 })).toEqual(['cake', 'pie', 'tart']);
+    expect(analyzeText('cake cake pie tart scone', { unique: true, maxTerms: 3 })).toEqual([
+      'cake',
+      'pie',
+      'tart',
+    ]);
   });
 
   it('returns nothing for empty or symbol-only text', () => {

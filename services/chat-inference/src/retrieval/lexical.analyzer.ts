@@ -9,7 +9,8 @@
 // Words: letters, marks and digits, with inner apostrophes ("don't", "creator's"). Emoji count as words of their own.
 const TOKEN_PATTERN = /\p{Extended_Pictographic}|[\p{L}\p{M}\p{N}]+(?:['’][\p{L}\p{M}\p{N}]+)*/gu;
 // Scripts written without spaces between words need a dictionary-based segmenter.
-const UNSPACED_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED_SCRIPT =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 const LATIN_WORD = /^[\p{Script=Latin}\p{M}\p{N}]+$/u;
 const COMBINING_MARKS = /\p{M}+/gu;
 const MAX_TERM_LENGTH = 40;
@@ -114,7 +115,9 @@ function endsCvc(word: string): boolean {
   const n = word.length;
   if (n < 3) return false;
   const last = word[n - 1];
-  return isConsonant(word, n - 3) && !isConsonant(word, n - 2) && isConsonant(word, n - 1) && !'wxy'.includes(last);
+  return (
+    isConsonant(word, n - 3) && !isConsonant(word, n - 2) && isConsonant(word, n - 1) && !'wxy'.includes(last)
+  );
 }
 
 export function stem(word: string): string {

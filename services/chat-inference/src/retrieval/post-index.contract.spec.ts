@@ -30,7 +30,11 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
       return docs.map((doc, i) => ({ ...doc, embedding: vectors[i] }));
     };
     const search = async (creatorId: string, text: string, limit = 5) =>
-      index.search(creatorId, hybrid ? { text, embedding: await embeddings.embedQuery(text) } : { text }, limit);
+      index.search(
+        creatorId,
+        hybrid ? { text, embedding: await embeddings.embedQuery(text) } : { text },
+        limit,
+      );
     const ids = (results: Array<{ doc: PostDocument }>) => results.map((r) => r.doc.postId);
 
     beforeEach(async () => {
@@ -60,7 +64,7 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
         for (const other of rest) expect(other.score).toBeLessThanOrEqual(best.score);
       });
 
-      it('never returns another creator\'s posts', async () => {
+      it("never returns another creator's posts", async () => {
         // Leo's post is the better lexical match for this question, yet Maya's search must not see it.
         const forMaya = await search(MAYA, 'starter smells like nail polish acetone', 50);
         expect(forMaya.every((r) => r.doc.creatorId === MAYA)).toBe(true);
@@ -70,8 +74,13 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
         expect(await search('creator-nobody', 'sourdough')).toEqual([]);
       });
 
-      it('keeps two creators\' posts with the same post id apart', async () => {
-        const shared = { postId: 'same-id', tikTokCreatedAt: '2024-05-01T00:00:00.000Z', desc: '', transcript: '' };
+      it("keeps two creators' posts with the same post id apart", async () => {
+        const shared = {
+          postId: 'same-id',
+          tikTokCreatedAt: '2024-05-01T00:00:00.000Z',
+          desc: '',
+          transcript: '',
+        };
         await index.upsert(
           await withEmbeddings([
             { ...shared, creatorId: MAYA, caption: 'Pickled red onions', url: 'https://example.test/maya' },
@@ -106,12 +115,19 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
         expect(ids(await search(MAYA, 'sourdough starter rye flour', 10))).toEqual(ids(before));
       });
 
-      it('replaces a post\'s text on upsert', async () => {
-        const edited = { ...MAYA_POSTS[2], caption: 'Lemon drizzle cake', desc: 'Zesty and soft', transcript: 'Lemon zest, sugar, butter.' };
+      it("replaces a post's text on upsert", async () => {
+        const edited = {
+          ...MAYA_POSTS[2],
+          caption: 'Lemon drizzle cake',
+          desc: 'Zesty and soft',
+          transcript: 'Lemon zest, sugar, butter.',
+        };
         await index.upsert(await withEmbeddings([edited]));
         expect(ids(await search(MAYA, 'lemon drizzle cake'))[0]).toBe('maya-03');
         const chili = await search(MAYA, 'chili crisp shallots sesame', 50);
-        expect(chili.find((r) => r.doc.postId === 'maya-03')?.doc.caption ?? 'Lemon drizzle cake').toBe('Lemon drizzle cake');
+        expect(chili.find((r) => r.doc.postId === 'maya-03')?.doc.caption ?? 'Lemon drizzle cake').toBe(
+          'Lemon drizzle cake',
+        );
         expect(await index.count(MAYA)).toBe(MAYA_POSTS.length);
       });
 
@@ -121,7 +137,10 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
       });
 
       it('survives a very long query and still finds the topic', async () => {
-        const rambling = 'Hiii I love your channel so much!!! '.repeat(400) + ' how often do you feed the sourdough starter? ' + 'x'.repeat(5000);
+        const rambling =
+          'Hiii I love your channel so much!!! '.repeat(400) +
+          ' how often do you feed the sourdough starter? ' +
+          'x'.repeat(5000);
         const started = Date.now();
         const results = await search(MAYA, rambling, 5);
         expect(Date.now() - started).toBeLessThan(2000);
@@ -131,18 +150,40 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
 
       it('rejects a missing creator id with a typed error', async () => {
         await expect(index.search('', 'sourdough', 5)).rejects.toBeInstanceOf(RetrievalError);
-        await expect(index.upsert([{ ...MAYA_POSTS[0], creatorId: ' ' }])).rejects.toBeInstanceOf(RetrievalError);
+        await expect(index.upsert([{ ...MAYA_POSTS[0], creatorId: ' ' }])).rejects.toBeInstanceOf(
+          RetrievalError,
+        );
       });
     });
 
     it('handles unicode: scripts without spaces, accents and emoji', async () => {
-      const base = { creatorId: MAYA, tikTokCreatedAt: '2024-06-01T00:00:00.000Z', desc: '', url: 'https://example.test/u' };
+      const base = {
+        creatorId: MAYA,
+        tikTokCreatedAt: '2024-06-01T00:00:00.000Z',
+        desc: '',
+        url: 'https://example.test/u',
+      };
       await index.upsert(
         await withEmbeddings([
-          { ...base, postId: 'ja', caption: '京都で抹茶ラテを飲みました', transcript: '抹茶がとても美味しかったです' },
-          { ...base, postId: 'fr', caption: 'Crème brûlée au café', transcript: 'Une recette française très simple' },
+          {
+            ...base,
+            postId: 'ja',
+            caption: '京都で抹茶ラテを飲みました',
+            transcript: '抹茶がとても美味しかったです',
+          },
+          {
+            ...base,
+            postId: 'fr',
+            caption: 'Crème brûlée au café',
+            transcript: 'Une recette française très simple',
+          },
           { ...base, postId: 'taco', caption: 'Taco night 🌮🌮', transcript: 'Tortillas and salsa verde' },
-          { ...base, postId: 'plain', caption: 'Grocery haul', transcript: 'Bread, milk, apples and coffee beans' },
+          {
+            ...base,
+            postId: 'plain',
+            caption: 'Grocery haul',
+            transcript: 'Bread, milk, apples and coffee beans',
+          },
         ]),
       );
       expect(ids(await search(MAYA, '抹茶'))[0]).toBe('ja');
@@ -159,29 +200,44 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
   });
 }
 
-contract('InMemoryPostIndex', false, async () => ({ index: new InMemoryPostIndex(), cleanup: async () => undefined }));
-contract('InMemoryPostIndex', true, async () => ({ index: new InMemoryPostIndex(), cleanup: async () => undefined }));
+contract('InMemoryPostIndex', false, async () => ({
+  index: new InMemoryPostIndex(),
+  cleanup: async () => undefined,
+}));
+contract('InMemoryPostIndex', true, async () => ({
+  index: new InMemoryPostIndex(),
+  cleanup: async () => undefined,
+}));
 
 const qdrantUrl = process.env.QDRANT_URL;
 const describeQdrant = qdrantUrl ? describe : describe.skip;
-describeQdrant(qdrantUrl ? `QdrantPostIndex at ${qdrantUrl}` : 'QdrantPostIndex — not configured: set QDRANT_URL to run this contract against Qdrant', () => {
-  for (const hybrid of [false, true]) {
-    contract('QdrantPostIndex', hybrid, async () => {
-      const collectionName = `backtalk_posts_test_${randomUUID().slice(0, 8)}`;
-      const index = new QdrantPostIndex({
-        url: qdrantUrl,
-        apiKey: process.env.QDRANT_API_KEY,
-        collectionName,
-        denseVectorSize: hybrid ? DIMENSIONS : undefined,
+describeQdrant(
+  qdrantUrl
+    ? `QdrantPostIndex at ${qdrantUrl}`
+    : 'QdrantPostIndex — not configured: set QDRANT_URL to run this contract against Qdrant',
+  () => {
+    for (const hybrid of [false, true]) {
+      contract('QdrantPostIndex', hybrid, async () => {
+        const collectionName = `backtalk_posts_test_${randomUUID().slice(0, 8)}`;
+        const index = new QdrantPostIndex({
+          url: qdrantUrl,
+          apiKey: process.env.QDRANT_API_KEY,
+          collectionName,
+          denseVectorSize: hybrid ? DIMENSIONS : undefined,
+        });
+        await index.ensureCollection();
+        return {
+          index,
+          cleanup: async () => {
+            const { QdrantClient } = await import('@qdrant/js-client-rest');
+            await new QdrantClient({
+              url: qdrantUrl,
+              apiKey: process.env.QDRANT_API_KEY,
+              checkCompatibility: false,
+            }).deleteCollection(collectionName);
+          },
+        };
       });
-      await index.ensureCollection();
-      return {
-        index,
-        cleanup: async () => {
-          const { QdrantClient } = await import('@qdrant/js-client-rest');
-          await new QdrantClient({ url: qdrantUrl, apiKey: process.env.QDRANT_API_KEY, checkCompatibility: false }).deleteCollection(collectionName);
-        },
-      };
-    });
-  }
-});
+    }
+  },
+);

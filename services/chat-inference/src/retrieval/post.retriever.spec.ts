@@ -29,11 +29,19 @@ describe('PostRetriever', () => {
     const stalled = new HashedWordsEmbeddings(32);
     stalled.embedQuery = () => new Promise(() => undefined);
     for (const embeddings of [failing, stalled]) {
-      const retriever = new PostRetriever({ index: new InMemoryPostIndex(), embeddings, embedTimeoutMs: 50, onEmbeddingError: (e) => failures.push(e) });
+      const retriever = new PostRetriever({
+        index: new InMemoryPostIndex(),
+        embeddings,
+        embedTimeoutMs: 50,
+        onEmbeddingError: (e) => failures.push(e),
+      });
       await retriever.index(MAYA_POSTS);
       expect((await retriever.retrieve(MAYA, 'jammy eggs ice bath', 3))[0].doc.postId).toBe('maya-22');
     }
-    expect(failures.map((e) => (e as Error).message)).toEqual(['provider down', 'Query embedding took longer than 50 ms']);
+    expect(failures.map((e) => (e as Error).message)).toEqual([
+      'provider down',
+      'Query embedding took longer than 50 ms',
+    ]);
   });
 
   it('rebuilds one creator from the source of truth', async () => {

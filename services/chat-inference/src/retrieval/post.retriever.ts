@@ -1,5 +1,11 @@
 import type { EmbeddingsInterface } from '@langchain/core/embeddings';
-import { type IndexablePost, type PostDocument, type PostIndex, type ScoredPost, postEmbeddingText } from './post-document';
+import {
+  type IndexablePost,
+  type PostDocument,
+  type PostIndex,
+  type ScoredPost,
+  postEmbeddingText,
+} from './post-document';
 
 export interface PostRetrieverOptions {
   index: PostIndex;
@@ -54,13 +60,18 @@ export class PostRetriever {
     await this.index(posts.filter((post) => post.creatorId === creatorId));
   }
 
-  private async embedMissing(posts: readonly IndexablePost[], embeddings: EmbeddingsInterface): Promise<IndexablePost[]> {
+  private async embedMissing(
+    posts: readonly IndexablePost[],
+    embeddings: EmbeddingsInterface,
+  ): Promise<IndexablePost[]> {
     const result = [...posts];
     const missing = result.map((post, i) => [post, i] as const).filter(([post]) => !post.embedding?.length);
     const batch = this.options.embedBatchSize ?? 32;
     for (let start = 0; start < missing.length; start += batch) {
       const slice = missing.slice(start, start + batch);
-      const vectors = await embeddings.embedDocuments(slice.map(([post]) => postEmbeddingText(post as PostDocument)));
+      const vectors = await embeddings.embedDocuments(
+        slice.map(([post]) => postEmbeddingText(post as PostDocument)),
+      );
       slice.forEach(([post, i], j) => (result[i] = { ...post, embedding: vectors[j] }));
     }
     return result;
@@ -71,7 +82,10 @@ export class PostRetriever {
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`Query embedding took longer than ${this.embedTimeoutMs} ms`)), this.embedTimeoutMs);
+        timer = setTimeout(
+          () => reject(new Error(`Query embedding took longer than ${this.embedTimeoutMs} ms`)),
+          this.embedTimeoutMs,
+        );
       });
       return await Promise.race([this.embeddings.embedQuery(question), timeout]);
     } catch (error) {

@@ -24,10 +24,14 @@ function recordingClient(existing?: { sparse?: string[]; dense?: number }) {
     createPayloadIndex: record('createPayloadIndex', {}),
     getCollection: jest.fn(async () => ({
       config: {
-        params: created ? { ...created } : {
-          sparse_vectors: Object.fromEntries((existing?.sparse ?? ['lexical']).map((name) => [name, { modifier: 'idf' }])),
-          vectors: existing?.dense ? { dense: { size: existing.dense, distance: 'Cosine' } } : {},
-        },
+        params: created
+          ? { ...created }
+          : {
+              sparse_vectors: Object.fromEntries(
+                (existing?.sparse ?? ['lexical']).map((name) => [name, { modifier: 'idf' }]),
+              ),
+              vectors: existing?.dense ? { dense: { size: existing.dense, distance: 'Cosine' } } : {},
+            },
       },
     })),
     upsert: record('upsert', {}),
@@ -57,7 +61,9 @@ describe('QdrantPostIndex requests', () => {
 
   it('refuses a collection whose dense vectors have another size', async () => {
     const { client } = recordingClient({ dense: 384 });
-    const error = await new QdrantPostIndex({ client, denseVectorSize: 768 }).count(MAYA).catch((e: unknown) => e);
+    const error = await new QdrantPostIndex({ client, denseVectorSize: 768 })
+      .count(MAYA)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RetrievalError);
     expect((error as RetrievalError).code).toBe(RetrievalErrorCode.SchemaMismatch);
   });
@@ -69,7 +75,10 @@ describe('QdrantPostIndex requests', () => {
     await index.count(MAYA);
     await index.removeCreator(MAYA);
     type Prefetch = { using: string; filter: unknown; query: unknown };
-    const [, query] = mocks.query.mock.calls[0] as [string, { filter: unknown; query: unknown; prefetch: Prefetch[] }];
+    const [, query] = mocks.query.mock.calls[0] as [
+      string,
+      { filter: unknown; query: unknown; prefetch: Prefetch[] },
+    ];
     expect(query.filter).toEqual(creatorFilter);
     expect(query.prefetch.map((p) => [p.using, p.filter])).toEqual([
       ['lexical', creatorFilter],
@@ -85,7 +94,12 @@ describe('QdrantPostIndex requests', () => {
     const { client, mocks } = recordingClient();
     const index = new QdrantPostIndex({ client });
     await index.search(MAYA, 'chili oil', 5);
-    expect(mocks.query.mock.calls[0][1]).toMatchObject({ using: 'lexical', filter: creatorFilter, limit: 5, with_payload: true });
+    expect(mocks.query.mock.calls[0][1]).toMatchObject({
+      using: 'lexical',
+      filter: creatorFilter,
+      limit: 5,
+      with_payload: true,
+    });
     await index.search(MAYA, 'what is it?', 5);
     expect(mocks.query).toHaveBeenCalledTimes(1);
   });
@@ -105,7 +119,11 @@ describe('QdrantPostIndex requests', () => {
   it('upserts points with stable per-creator UUIDs, BM25 sparse values and the post as payload', async () => {
     const { client, mocks } = recordingClient();
     await new QdrantPostIndex({ client }).upsert([MAYA_POSTS[0]]);
-    type Point = { id: string; payload: unknown; vector: { dense?: number[]; lexical: { indices: number[]; values: number[] } } };
+    type Point = {
+      id: string;
+      payload: unknown;
+      vector: { dense?: number[]; lexical: { indices: number[]; values: number[] } };
+    };
     const [, { points }] = mocks.upsert.mock.calls[0] as [string, { points: Point[] }];
     expect(points[0].id).toBe(pointId(MAYA, 'maya-01'));
     expect(points[0].id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -121,7 +139,10 @@ describe('QdrantPostIndex requests', () => {
     const { client, mocks } = recordingClient();
     mocks.collectionExists.mockRejectedValueOnce(new TypeError('fetch failed'));
     const error = await new QdrantPostIndex({ client }).count(MAYA).catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: RetrievalErrorCode.IndexUnavailable, message: 'Qdrant could not check collection: fetch failed' });
+    expect(error).toMatchObject({
+      code: RetrievalErrorCode.IndexUnavailable,
+      message: 'Qdrant could not check collection: fetch failed',
+    });
   });
 
   it('reports an unreachable Qdrant URL quickly as index-unavailable', async () => {
@@ -133,9 +154,18 @@ describe('QdrantPostIndex requests', () => {
 describe('SparseVectorEncoder', () => {
   it('saturates term frequency and normalises by length, so a post about the topic beats a long one that mentions it', () => {
     const encoder = new SparseVectorEncoder({ averageDocLength: 20 });
-    const focused = encoder.encodeDocument({ caption: 'sourdough sourdough', desc: '', transcript: 'starter' });
-    const rambling = encoder.encodeDocument({ caption: '', desc: '', transcript: 'sourdough ' + 'random words everywhere '.repeat(60) });
-    const value = (v: { indices: number[]; values: number[] }) => v.values[v.indices.indexOf(termIndex('sourdough'))];
+    const focused = encoder.encodeDocument({
+      caption: 'sourdough sourdough',
+      desc: '',
+      transcript: 'starter',
+    });
+    const rambling = encoder.encodeDocument({
+      caption: '',
+      desc: '',
+      transcript: 'sourdough ' + 'random words everywhere '.repeat(60),
+    });
+    const value = (v: { indices: number[]; values: number[] }) =>
+      v.values[v.indices.indexOf(termIndex('sourdough'))];
     expect(value(focused)).toBeGreaterThan(value(rambling));
     expect(value(focused)).toBeLessThan(2.2);
   });

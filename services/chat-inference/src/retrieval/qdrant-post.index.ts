@@ -15,7 +15,14 @@ import { SparseVectorEncoder, type SparseVectorEncoderOptions } from './sparse-v
 /** The client calls this index makes; a real `QdrantClient` satisfies it. */
 export type QdrantPostClient = Pick<
   QdrantClient,
-  'collectionExists' | 'getCollection' | 'createCollection' | 'createPayloadIndex' | 'upsert' | 'delete' | 'count' | 'query'
+  | 'collectionExists'
+  | 'getCollection'
+  | 'createCollection'
+  | 'createPayloadIndex'
+  | 'upsert'
+  | 'delete'
+  | 'count'
+  | 'query'
 >;
 
 export interface QdrantPostIndexOptions {
@@ -87,7 +94,11 @@ export class QdrantPostIndex implements PostIndex {
     for (const post of docs) {
       assertCreatorId(post.creatorId);
       if (!post.postId) throw new RetrievalError(RetrievalErrorCode.InvalidInput, 'A post id is required');
-      if (post.embedding && this.options.denseVectorSize && post.embedding.length !== this.options.denseVectorSize) {
+      if (
+        post.embedding &&
+        this.options.denseVectorSize &&
+        post.embedding.length !== this.options.denseVectorSize
+      ) {
         throw new RetrievalError(
           RetrievalErrorCode.InvalidInput,
           `Post ${post.postId} has a ${post.embedding.length}-dimension embedding; the index expects ${this.options.denseVectorSize}`,
@@ -114,7 +125,9 @@ export class QdrantPostIndex implements PostIndex {
   async removeCreator(creatorId: string): Promise<void> {
     assertCreatorId(creatorId);
     await this.ensureCollection();
-    await this.call('remove creator', () => this.api().delete(this.collectionName, { wait: true, filter: creatorFilter(creatorId) }));
+    await this.call('remove creator', () =>
+      this.api().delete(this.collectionName, { wait: true, filter: creatorFilter(creatorId) }),
+    );
   }
 
   async count(creatorId: string): Promise<number> {
@@ -132,7 +145,8 @@ export class QdrantPostIndex implements PostIndex {
     if (limit === 0) return [];
     const { text, embedding } = normalizeQuery(query);
     const sparse = this.encoder.encodeQuery(text);
-    const dense = embedding && embedding.length > 0 && this.options.denseVectorSize ? [...embedding] : undefined;
+    const dense =
+      embedding && embedding.length > 0 && this.options.denseVectorSize ? [...embedding] : undefined;
     if (dense && dense.length !== this.options.denseVectorSize) {
       throw new RetrievalError(
         RetrievalErrorCode.InvalidInput,
@@ -145,7 +159,9 @@ export class QdrantPostIndex implements PostIndex {
     const filter = creatorFilter(creatorId);
     const candidates = this.options.candidateLimit ?? Math.max(limit * 4, 50);
     const prefetch = [
-      ...(sparse.indices.length > 0 ? [{ query: sparse, using: LEXICAL_VECTOR, filter, limit: candidates }] : []),
+      ...(sparse.indices.length > 0
+        ? [{ query: sparse, using: LEXICAL_VECTOR, filter, limit: candidates }]
+        : []),
       ...(dense ? [{ query: dense, using: DENSE_VECTOR, filter, limit: candidates }] : []),
     ];
     const request =
@@ -175,7 +191,8 @@ export class QdrantPostIndex implements PostIndex {
     const vector: Record<string, number[] | { indices: number[]; values: number[] }> = {
       [LEXICAL_VECTOR]: this.encoder.encodeDocument(post),
     };
-    if (post.embedding && post.embedding.length > 0 && this.options.denseVectorSize) vector[DENSE_VECTOR] = [...post.embedding];
+    if (post.embedding && post.embedding.length > 0 && this.options.denseVectorSize)
+      vector[DENSE_VECTOR] = [...post.embedding];
     return { id: pointId(post.creatorId, post.postId), vector, payload };
   }
 
@@ -186,16 +203,22 @@ export class QdrantPostIndex implements PostIndex {
       const { url, apiKey, timeoutMs } = this.options;
       this.client = new Client({ url, apiKey, timeout: timeoutMs ?? 10_000, checkCompatibility: false });
     }
-    const { exists } = await this.call('check collection', () => this.api().collectionExists(this.collectionName));
+    const { exists } = await this.call('check collection', () =>
+      this.api().collectionExists(this.collectionName),
+    );
     if (!exists) {
       try {
         await this.api().createCollection(this.collectionName, {
-          vectors: this.options.denseVectorSize ? { [DENSE_VECTOR]: { size: this.options.denseVectorSize, distance: 'Cosine' } } : {},
+          vectors: this.options.denseVectorSize
+            ? { [DENSE_VECTOR]: { size: this.options.denseVectorSize, distance: 'Cosine' } }
+            : {},
           sparse_vectors: { [LEXICAL_VECTOR]: { modifier: 'idf' } },
         });
       } catch (error) {
         // Another replica may have created it between the check and the create.
-        const again = await this.call('check collection', () => this.api().collectionExists(this.collectionName));
+        const again = await this.call('check collection', () =>
+          this.api().collectionExists(this.collectionName),
+        );
         if (!again.exists) throw unavailable('create collection', error);
       }
       await this.call('index creator id', () =>
@@ -232,7 +255,8 @@ export class QdrantPostIndex implements PostIndex {
 
   /** The client, once `ensureCollection` has run (every public method awaits it first). */
   private api(): QdrantPostClient {
-    if (!this.client) throw new RetrievalError(RetrievalErrorCode.IndexUnavailable, 'Qdrant client is not initialised');
+    if (!this.client)
+      throw new RetrievalError(RetrievalErrorCode.IndexUnavailable, 'Qdrant client is not initialised');
     return this.client;
   }
 
@@ -248,7 +272,9 @@ export class QdrantPostIndex implements PostIndex {
 
 function unavailable(what: string, error: unknown): RetrievalError {
   const reason = error instanceof Error ? error.message : String(error);
-  return new RetrievalError(RetrievalErrorCode.IndexUnavailable, `Qdrant could not ${what}: ${reason}`, { cause: error });
+  return new RetrievalError(RetrievalErrorCode.IndexUnavailable, `Qdrant could not ${what}: ${reason}`, {
+    cause: error,
+  });
 }
 
 function creatorFilter(creatorId: string) {

@@ -2,7 +2,14 @@ import { cosineSimilarity, reciprocalRankFusion } from './rank-fusion';
 
 describe('reciprocalRankFusion', () => {
   it('scores 1/(k + rank) summed over rankings', () => {
-    const fused = reciprocalRankFusion([['a', 'b'], ['b', 'c']], (x) => x, 60);
+    const fused = reciprocalRankFusion(
+      [
+        ['a', 'b'],
+        ['b', 'c'],
+      ],
+      (x) => x,
+      60,
+    );
     expect(fused.map((f) => f.item)).toEqual(['b', 'a', 'c']);
     expect(fused[0].score).toBeCloseTo(1 / 62 + 1 / 61);
     expect(fused[1].score).toBeCloseTo(1 / 61);

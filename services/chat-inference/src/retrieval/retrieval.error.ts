@@ -30,12 +30,18 @@ export class RetrievalError extends Error {
 
 export function assertCreatorId(creatorId: string): void {
   if (typeof creatorId !== 'string' || creatorId.trim() === '') {
-    throw new RetrievalError(RetrievalErrorCode.InvalidInput, 'A creator id is required to read or write posts');
+    throw new RetrievalError(
+      RetrievalErrorCode.InvalidInput,
+      'A creator id is required to read or write posts',
+    );
   }
 }
 
 export function assertLimit(limit: number): void {
   if (!Number.isInteger(limit) || limit < 0) {
-    throw new RetrievalError(RetrievalErrorCode.InvalidInput, `Search limit must be a non-negative integer, got ${limit}`);
+    throw new RetrievalError(
+      RetrievalErrorCode.InvalidInput,
+      `Search limit must be a non-negative integer, got ${limit}`,
+    );
   }
 }

@@ -60,7 +60,8 @@ export class SparseVectorEncoder {
 
   encodeQuery(text: string): SparseVector {
     const counts = new Map<number, number>();
-    for (const term of analyzeText(text, { unique: true, maxTerms: this.maxQueryTerms })) counts.set(termIndex(term), 1);
+    for (const term of analyzeText(text, { unique: true, maxTerms: this.maxQueryTerms }))
+      counts.set(termIndex(term), 1);
     return this.toVector(counts, (value) => value);
   }
 

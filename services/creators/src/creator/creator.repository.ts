@@ -25,7 +25,10 @@ export class CreatorRepository {
 
   /** The featured creator, else the oldest demo account, else the oldest creator. */
   findFeatured(): Promise<CreatorEntity | null> {
-    return this.creators.findOne({ where: {}, order: { featured: 'DESC', demoAccount: 'DESC', createdAt: 'ASC' } });
+    return this.creators.findOne({
+      where: {},
+      order: { featured: 'DESC', demoAccount: 'DESC', createdAt: 'ASC' },
+    });
   }
 
   /** Inserts or updates by handle; returns the stored row. */

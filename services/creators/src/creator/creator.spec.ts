@@ -1,5 +1,10 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { createTestDatabase, startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import {
+  createTestDatabase,
+  startServicesInProcess,
+  type InProcessServices,
+  type TestDatabase,
+} from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import { creatorsService } from '../index';
 import { handleFromTiktokUrl } from './creator-handle';
@@ -19,7 +24,10 @@ describe('creators service with demo data', () => {
 
   beforeAll(async () => {
     database = await createTestDatabase('creators');
-    services = await startServicesInProcess([creatorsService], { DATABASE_URL: database.url, DEMO_DATA: 'true' });
+    services = await startServicesInProcess([creatorsService], {
+      DATABASE_URL: database.url,
+      DEMO_DATA: 'true',
+    });
   });
   afterAll(async () => {
     await services?.close();
@@ -43,21 +51,29 @@ describe('creators service with demo data', () => {
   });
 
   it('finds a creator by handle case-insensitively', async () => {
-    const creator = await services.client.request(Subjects.CreatorsCreatorFindByHandle, { handle: 'DEMO.CREATOR' });
+    const creator = await services.client.request(Subjects.CreatorsCreatorFindByHandle, {
+      handle: 'DEMO.CREATOR',
+    });
     expect(creator.tiktokURL).toBe('https://www.tiktok.com/@demo.creator');
   });
 
   it('answers an unknown handle or id with CREATOR_NOT_FOUND', async () => {
-    await expect(services.client.request(Subjects.CreatorsCreatorFindByHandle, { handle: 'nobody.here' })).rejects.toMatchObject({
+    await expect(
+      services.client.request(Subjects.CreatorsCreatorFindByHandle, { handle: 'nobody.here' }),
+    ).rejects.toMatchObject({
       code: ErrorCode.CreatorNotFound,
     });
-    await expect(services.client.request(Subjects.CreatorsCreatorGet, { id: randomUUID() })).rejects.toMatchObject({
+    await expect(
+      services.client.request(Subjects.CreatorsCreatorGet, { id: randomUUID() }),
+    ).rejects.toMatchObject({
       code: ErrorCode.CreatorNotFound,
     });
   });
 
   it('rejects a handle that is not word characters, dots and hyphens', async () => {
-    await expect(services.client.request(Subjects.CreatorsCreatorFindByHandle, { handle: 'a/b' })).rejects.toMatchObject({
+    await expect(
+      services.client.request(Subjects.CreatorsCreatorFindByHandle, { handle: 'a/b' }),
+    ).rejects.toMatchObject({
       code: ErrorCode.ValidationFailed,
     });
   });
@@ -69,7 +85,10 @@ describe('creators service with demo data', () => {
     expect([...dates].sort().reverse()).toEqual(dates);
     expect(plain.posts.every((post) => post.transcript === '')).toBe(true);
     expect(plain.posts[0]?.coverUrl).toMatch(/^data:image\/svg\+xml/);
-    const full = await services.client.request(Subjects.CreatorsPostList, { creatorId: featured.id, withTranscripts: true });
+    const full = await services.client.request(Subjects.CreatorsPostList, {
+      creatorId: featured.id,
+      withTranscripts: true,
+    });
     expect(full.posts.every((post) => post.transcript.split(/\s+/).length >= 80)).toBe(true);
   });
 
@@ -83,12 +102,18 @@ describe('creators service with demo data', () => {
   it('seeds idempotently: a second start adds no creators or posts', async () => {
     const before = (await services.client.request(Subjects.CreatorsCreatorList, {})).creators;
     const featured = await services.client.request(Subjects.CreatorsCreatorFeatured, {});
-    const version = (await services.client.request(Subjects.CreatorsPersonaGet, { creatorId: featured.id })).postsVersion;
-    const again = await startServicesInProcess([creatorsService], { DATABASE_URL: database.url, DEMO_DATA: 'true' });
+    const version = (await services.client.request(Subjects.CreatorsPersonaGet, { creatorId: featured.id }))
+      .postsVersion;
+    const again = await startServicesInProcess([creatorsService], {
+      DATABASE_URL: database.url,
+      DEMO_DATA: 'true',
+    });
     try {
       const after = (await again.client.request(Subjects.CreatorsCreatorList, {})).creators;
       expect(after.map((creator) => creator.id)).toEqual(before.map((creator) => creator.id));
-      const versionAfter = (await again.client.request(Subjects.CreatorsPersonaGet, { creatorId: featured.id })).postsVersion;
+      const versionAfter = (
+        await again.client.request(Subjects.CreatorsPersonaGet, { creatorId: featured.id })
+      ).postsVersion;
       expect(versionAfter).toBe(version);
     } finally {
       await again.close();

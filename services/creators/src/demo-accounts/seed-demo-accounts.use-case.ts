@@ -60,7 +60,13 @@ export class SeedDemoAccounts {
           s3Path: null,
           coverS3Path: null,
           s3CoverPublicUrl: svgToDataUrl(
-            renderDemoCover({ caption: post.caption, nickName: creator.nickName, accentColor: creator.accentColor, index, handle }),
+            renderDemoCover({
+              caption: post.caption,
+              nickName: creator.nickName,
+              accentColor: creator.accentColor,
+              index,
+              handle,
+            }),
           ),
         })),
       );

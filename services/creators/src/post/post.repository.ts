@@ -25,6 +25,9 @@ export class PostRepository {
 
   async upsertMany(posts: Omit<PostEntity, 'id' | 'createdAt' | 'updatedAt'>[]): Promise<void> {
     if (posts.length === 0) return;
-    await this.posts.upsert(posts, { conflictPaths: ['creatorId', 'awemeId'], skipUpdateIfNoValuesChanged: true });
+    await this.posts.upsert(posts, {
+      conflictPaths: ['creatorId', 'awemeId'],
+      skipUpdateIfNoValuesChanged: true,
+    });
   }
 }

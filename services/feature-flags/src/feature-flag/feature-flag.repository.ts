@@ -16,11 +16,16 @@ export class FeatureFlagRepository {
   }
 
   list(environment?: FlagEnvironment): Promise<FeatureFlagEntity[]> {
-    return this.flags.find({ where: environment ? { environment } : {}, order: { name: 'ASC', environment: 'ASC' } });
+    return this.flags.find({
+      where: environment ? { environment } : {},
+      order: { name: 'ASC', environment: 'ASC' },
+    });
   }
 
   /** Creates the flag unless one of that name and environment exists (replicas may race). */
-  async createIfAbsent(flag: Pick<FeatureFlagEntity, 'name' | 'environment' | 'enabled' | 'description' | 'owner'>): Promise<void> {
+  async createIfAbsent(
+    flag: Pick<FeatureFlagEntity, 'name' | 'environment' | 'enabled' | 'description' | 'owner'>,
+  ): Promise<void> {
     await this.flags
       .createQueryBuilder()
       .insert()

@@ -1,5 +1,10 @@
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { type Actor, BYPASS_SUBSCRIPTIONS_FLAG, type FeatureFlag, type FlagEnvironment } from '@backtalk/proto';
+import {
+  type Actor,
+  BYPASS_SUBSCRIPTIONS_FLAG,
+  type FeatureFlag,
+  type FlagEnvironment,
+} from '@backtalk/proto';
 import type { FeatureFlagEntity } from './feature-flag.entity';
 import { FeatureFlagError } from './feature-flag.errors';
 import { FeatureFlagRepository } from './feature-flag.repository';

@@ -1,5 +1,11 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { createTestDatabase, startServicesInProcess, testServerUrl, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import {
+  createTestDatabase,
+  startServicesInProcess,
+  testServerUrl,
+  type InProcessServices,
+  type TestDatabase,
+} from '@backtalk/testing';
 import { Client } from 'pg';
 import { randomUUID } from 'node:crypto';
 import { featureFlagsService } from '../index';
@@ -22,24 +28,45 @@ describe('feature-flags service', () => {
   it('creates bypassSubscriptions, disabled, in development', async () => {
     const { flags } = await services.client.request(Subjects.FeatureFlagsFlagList, {});
     expect(flags).toEqual([
-      expect.objectContaining({ name: 'bypassSubscriptions', enabled: false, environment: 'development', lastUpdatedBy: null }),
+      expect.objectContaining({
+        name: 'bypassSubscriptions',
+        enabled: false,
+        environment: 'development',
+        lastUpdatedBy: null,
+      }),
     ]);
   });
 
   it('reads a flag that does not exist as off', async () => {
     await expect(
-      services.client.request(Subjects.FeatureFlagsFlagGet, { name: 'noSuchFlag', environment: 'production' }),
+      services.client.request(Subjects.FeatureFlagsFlagGet, {
+        name: 'noSuchFlag',
+        environment: 'production',
+      }),
     ).resolves.toEqual({ name: 'noSuchFlag', enabled: false });
   });
 
   it('lets an admin toggle a development flag, recording who did', async () => {
-    const [flag] = (await services.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })).flags;
-    const updated = await services.client.request(Subjects.FeatureFlagsFlagUpdate, { actor: admin, id: flag!.id, enabled: true });
+    const [flag] = (
+      await services.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })
+    ).flags;
+    const updated = await services.client.request(Subjects.FeatureFlagsFlagUpdate, {
+      actor: admin,
+      id: flag!.id,
+      enabled: true,
+    });
     expect(updated).toMatchObject({ enabled: true, lastUpdatedBy: admin.userId });
     await expect(
-      services.client.request(Subjects.FeatureFlagsFlagGet, { name: 'bypassSubscriptions', environment: 'development' }),
+      services.client.request(Subjects.FeatureFlagsFlagGet, {
+        name: 'bypassSubscriptions',
+        environment: 'development',
+      }),
     ).resolves.toEqual({ name: 'bypassSubscriptions', enabled: true });
-    await services.client.request(Subjects.FeatureFlagsFlagUpdate, { actor: admin, id: flag!.id, enabled: false });
+    await services.client.request(Subjects.FeatureFlagsFlagUpdate, {
+      actor: admin,
+      id: flag!.id,
+      enabled: false,
+    });
   });
 
   it('refuses a non-admin and changes nothing', async () => {
@@ -53,7 +80,11 @@ describe('feature-flags service', () => {
 
   it('answers an unknown flag id with NOT_FOUND', async () => {
     await expect(
-      services.client.request(Subjects.FeatureFlagsFlagUpdate, { actor: admin, id: randomUUID(), enabled: true }),
+      services.client.request(Subjects.FeatureFlagsFlagUpdate, {
+        actor: admin,
+        id: randomUUID(),
+        enabled: true,
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 
@@ -77,7 +108,9 @@ describe('feature-flags service', () => {
     await admin.connect();
     try {
       await admin.query(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS false`);
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database.name]);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [
+        database.name,
+      ]);
       await expect(services.client.request(Subjects.FeatureFlagsHealthCheck, {})).resolves.toMatchObject({
         status: 'down',
         checks: { database: 'down' },
@@ -86,6 +119,8 @@ describe('feature-flags service', () => {
       await admin.query(`ALTER DATABASE "${database.name}" ALLOW_CONNECTIONS true`);
       await admin.end();
     }
-    await expect(services.client.request(Subjects.FeatureFlagsHealthCheck, {})).resolves.toMatchObject({ status: 'up' });
+    await expect(services.client.request(Subjects.FeatureFlagsHealthCheck, {})).resolves.toMatchObject({
+      status: 'up',
+    });
   });
 });

@@ -5,7 +5,13 @@ import { ServiceClient } from '@backtalk/kit';
 import { type Actor, Subjects } from '@backtalk/proto';
 import type { Request } from 'express';
 import { CurrentActor, Public } from './auth.guard';
-import { GuestCreateBody, GuestCreateResponse, RefreshBody, RefreshResponse, SessionResponse } from './dto/auth.dto';
+import {
+  GuestCreateBody,
+  GuestCreateResponse,
+  RefreshBody,
+  RefreshResponse,
+  SessionResponse,
+} from './dto/auth.dto';
 
 @ApiTags('auth')
 @Controller('api/auth')

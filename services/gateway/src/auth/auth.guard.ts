@@ -19,12 +19,16 @@ export class AuthGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     if (context.getType() !== 'http') return true;
-    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [context.getHandler(), context.getClass()]);
+    const isPublic = this.reflector.getAllAndOverride<boolean>(PUBLIC_ROUTE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1]) throw new ServiceError(ErrorCode.Unauthorized, 'Sign in, or continue as a guest, to do this');
+    if (!match?.[1])
+      throw new ServiceError(ErrorCode.Unauthorized, 'Sign in, or continue as a guest, to do this');
     request.actor = await this.verifier.verify(match[1]);
     return true;
   }

@@ -40,7 +40,11 @@ export class JwtVerifier {
     }
   }
 
-  private async verifyWith(jose: Jose, keys: NonNullable<JwtVerifier['keys']>, token: string): Promise<Actor> {
+  private async verifyWith(
+    jose: Jose,
+    keys: NonNullable<JwtVerifier['keys']>,
+    token: string,
+  ): Promise<Actor> {
     const { payload } = await jose.jwtVerify(token, keys.getKey, {
       issuer: keys.issuer,
       audience: TOKEN_AUDIENCE,
@@ -58,7 +62,9 @@ export class JwtVerifier {
     return {
       userId: payload.sub,
       userType,
-      groups: Array.isArray(groups) ? groups.filter((group): group is string => typeof group === 'string') : [],
+      groups: Array.isArray(groups)
+        ? groups.filter((group): group is string => typeof group === 'string')
+        : [],
     };
   }
 
@@ -71,7 +77,11 @@ export class JwtVerifier {
     this.pending ??= this.client
       .request(Subjects.IdentityJwksGet, {})
       .then((jwks) => {
-        this.keys = { getKey: jose.createLocalJWKSet({ keys: jwks.keys as never }), issuer: jwks.issuer, fetchedAt: Date.now() };
+        this.keys = {
+          getKey: jose.createLocalJWKSet({ keys: jwks.keys as never }),
+          issuer: jwks.issuer,
+          fetchedAt: Date.now(),
+        };
         this.logger.log(`Loaded ${jwks.keys.length} signing key(s) from identity`);
         return this.keys;
       })
@@ -85,6 +95,7 @@ export class JwtVerifier {
 function toUnauthorized(jose: Jose, error: unknown): ServiceError {
   // Our own errors pass through: identity being down is an outage (503), not a bad token.
   if (error instanceof ServiceError) return error;
-  if (error instanceof jose.errors.JWTExpired) return new ServiceError(ErrorCode.Unauthorized, 'The access token has expired');
+  if (error instanceof jose.errors.JWTExpired)
+    return new ServiceError(ErrorCode.Unauthorized, 'The access token has expired');
   return new ServiceError(ErrorCode.Unauthorized, 'The access token is not valid');
 }

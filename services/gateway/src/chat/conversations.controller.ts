@@ -34,7 +34,10 @@ export class ConversationsController {
 
   @Get('conversations/:id/messages')
   @ApiOkResponse({ type: MessageListResponse })
-  messages(@CurrentActor() actor: Actor, @Param() { id }: ConversationIdParams): Promise<MessageListResponse> {
+  messages(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: ConversationIdParams,
+  ): Promise<MessageListResponse> {
     return this.client.request(Subjects.ChatMessageList, { actor, conversationId: id });
   }
 
@@ -61,6 +64,10 @@ export class ConversationsController {
   @HttpCode(200)
   @ApiOkResponse({ type: RateLimitResponse })
   rateLimit(@CurrentActor() actor: Actor, @Body() body: RateLimitBody): Promise<RateLimitResponse> {
-    return this.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId: body.creatorId, message: body.message });
+    return this.client.request(Subjects.ChatRateLimitCheck, {
+      actor,
+      creatorId: body.creatorId,
+      message: body.message,
+    });
   }
 }

@@ -12,7 +12,11 @@ const HEARTBEAT_MS = 15_000;
  * If the browser goes away the relay stops, but the reply is still generated
  * and stored by chat-inference.
  */
-export function relayAsServerSentEvents(events$: Observable<MessageStreamEvent>, request: Request, response: Response): Promise<void> {
+export function relayAsServerSentEvents(
+  events$: Observable<MessageStreamEvent>,
+  request: Request,
+  response: Response,
+): Promise<void> {
   return new Promise((resolve) => {
     let started = false;
     let heartbeat: NodeJS.Timeout | undefined;
@@ -74,4 +78,3 @@ export function formatEvent(event: MessageStreamEvent): string {
       return `event: error\ndata: ${JSON.stringify({ code: event.code, message: event.message })}\n\n`;
   }
 }
-

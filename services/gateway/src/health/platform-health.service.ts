@@ -20,7 +20,9 @@ export class PlatformHealthService {
 
   async check(): Promise<PlatformHealth> {
     const results = await Promise.all(
-      backendServiceNames.map(async (name) => [name, await this.probe(name as Exclude<ServiceName, 'gateway'>)] as const),
+      backendServiceNames.map(
+        async (name) => [name, await this.probe(name as Exclude<ServiceName, 'gateway'>)] as const,
+      ),
     );
     const services = { gateway: 'up', ...Object.fromEntries(results) } as Record<ServiceName, ServiceStatus>;
     const down = results.filter(([, status]) => status === 'down').map(([name]) => name);

@@ -17,7 +17,10 @@ export function defaultWebDistDir(): string {
 export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   const index = path.join(dir, 'index.html');
   if (!fs.existsSync(index)) return false;
-  app.use('/assets', express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }));
+  app.use(
+    '/assets',
+    express.static(path.join(dir, 'assets'), { immutable: true, maxAge: '365d', fallthrough: false }),
+  );
   app.use(express.static(dir, { index: false }));
   app.use((request: Request, response: Response, next: NextFunction) => {
     if (request.method !== 'GET' || SERVER_PATHS.test(request.path)) return next();

@@ -20,7 +20,9 @@ describe('identity.guest.create', () => {
 
   it('returns access and id tokens that verify against the JWKS, with the guest claims', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, {
+      creatorId: 'default',
+    });
 
     expect(tokens.expiresIn).toBe(900);
     const access = await verifyToken(jwks, tokens.accessToken);
@@ -61,27 +63,59 @@ describe('identity.guest.create', () => {
     });
     const db = dataSourceOf(services);
     const [user] = await db.query('SELECT * FROM identity.users WHERE id = $1', [userId]);
-    expect(user).toMatchObject({ id: userId, owner: userId, username: userId, email: null, isGuest: true, isCreator: false, groups: [] });
-    const [guest] = await db.query('SELECT * FROM identity.guest_users WHERE "cognitoUsername" = $1', [userId]);
-    expect(guest).toMatchObject({ creatorId: 'creator-7', ipAddress: '203.0.113.9', userAgent: 'Mozilla/5.0 (test)' });
+    expect(user).toMatchObject({
+      id: userId,
+      owner: userId,
+      username: userId,
+      email: null,
+      isGuest: true,
+      isCreator: false,
+      groups: [],
+    });
+    const [guest] = await db.query('SELECT * FROM identity.guest_users WHERE "cognitoUsername" = $1', [
+      userId,
+    ]);
+    expect(guest).toMatchObject({
+      creatorId: 'creator-7',
+      ipAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0 (test)',
+    });
     expect(guest.createdAt).toBeInstanceOf(Date);
 
-    const passwords = await db.query('SELECT password FROM identity.guest_passwords WHERE "guestUserId" = $1', [userId]);
+    const passwords = await db.query(
+      'SELECT password FROM identity.guest_passwords WHERE "guestUserId" = $1',
+      [userId],
+    );
     expect(passwords).toHaveLength(1);
-    expect(passwords[0].password).toMatch(/^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/);
+    expect(passwords[0].password).toMatch(
+      /^\$argon2id\$v=19\$m=\d+,t=\d+,p=\d+\$[A-Za-z0-9+/]+\$[A-Za-z0-9+/]+$/,
+    );
     expect(Object.values(tokens).join(' ')).not.toContain(passwords[0].password);
   });
 
   it('answers with the user id and tokens only (as sent on the wire, before any client parsing)', async () => {
-    const reply = (await sendRaw(Subjects.IdentityGuestCreate, { creatorId: 'default' })) as Record<string, unknown>;
+    const reply = (await sendRaw(Subjects.IdentityGuestCreate, { creatorId: 'default' })) as Record<
+      string,
+      unknown
+    >;
     expect(Object.keys(reply).sort()).toEqual(['tokens', 'userId']);
-    expect(Object.keys(reply.tokens as object).sort()).toEqual(['accessToken', 'expiresIn', 'idToken', 'refreshToken']);
+    expect(Object.keys(reply.tokens as object).sort()).toEqual([
+      'accessToken',
+      'expiresIn',
+      'idToken',
+      'refreshToken',
+    ]);
   });
 
   it('stores only a SHA-256 hash of the refresh token', async () => {
-    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, {
+      creatorId: 'default',
+    });
     expect(tokens.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await dataSourceOf(services).query('SELECT * FROM identity.refresh_tokens WHERE "userId" = $1', [userId]);
+    const rows = await dataSourceOf(services).query(
+      'SELECT * FROM identity.refresh_tokens WHERE "userId" = $1',
+      [userId],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0].tokenHash).toBe(createHash('sha256').update(tokens.refreshToken).digest('hex'));
     expect(JSON.stringify(rows)).not.toContain(tokens.refreshToken);

@@ -8,7 +8,8 @@ describe('identity.session.get', () => {
   let services: InProcessServices;
 
   const guestActor = (userId: string) => ({ userId, userType: 'guest' as const, groups: [] });
-  const session = (userId: string) => services.client.request(Subjects.IdentitySessionGet, { actor: guestActor(userId) });
+  const session = (userId: string) =>
+    services.client.request(Subjects.IdentitySessionGet, { actor: guestActor(userId) });
 
   beforeAll(async () => {
     database = await createTestDatabase('session');
@@ -52,7 +53,10 @@ describe('identity.session.get', () => {
   it('answers NOT_FOUND when the user is gone', async () => {
     const guest = await createGuest(services);
     await dataSourceOf(services).query('DELETE FROM identity.users WHERE id = $1', [guest.userId]);
-    await expect(session(guest.userId)).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'User not found' });
+    await expect(session(guest.userId)).rejects.toMatchObject({
+      code: ErrorCode.NotFound,
+      message: 'User not found',
+    });
     await expect(session(randomUUID())).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 

@@ -21,7 +21,9 @@ export function parseEs256PrivateKey(pem: string): KeyObject {
     throw new Error('is not a PEM-encoded private key');
   }
   if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
-    throw new Error('must be an EC P-256 key (ES256); create one with `openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256`');
+    throw new Error(
+      'must be an EC P-256 key (ES256); create one with `openssl genpkey -algorithm EC -pkeyopt ec_paramgen_curve:P-256`',
+    );
   }
   return key;
 }

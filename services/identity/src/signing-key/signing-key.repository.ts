@@ -13,7 +13,9 @@ export class SigningKeyRepository {
    * returns whichever is active: replicas racing on a fresh database all end
    * up with the same key.
    */
-  async activateIfNoneActive(candidate: Pick<SigningKeyEntity, 'kid' | 'privateKeyPem'>): Promise<SigningKeyEntity> {
+  async activateIfNoneActive(
+    candidate: Pick<SigningKeyEntity, 'kid' | 'privateKeyPem'>,
+  ): Promise<SigningKeyEntity> {
     await this.keys
       .createQueryBuilder()
       .insert()

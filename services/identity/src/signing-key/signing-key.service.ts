@@ -2,7 +2,12 @@ import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { InjectConfig } from '@backtalk/kit';
 import type { KeyObject } from 'node:crypto';
 import type { IdentityConfig } from '../identity.config';
-import { es256PublicJwk, generateEs256PrivateKeyPem, parseEs256PrivateKey, type Es256PublicJwk } from './es256-key';
+import {
+  es256PublicJwk,
+  generateEs256PrivateKeyPem,
+  parseEs256PrivateKey,
+  type Es256PublicJwk,
+} from './es256-key';
 import { loadJose } from './jose.loader';
 import { SigningKeyRepository } from './signing-key.repository';
 
@@ -53,7 +58,9 @@ export class SigningKeyService implements OnModuleInit {
     const candidate = await toSigningKey(privateKeyPem);
     const active = await this.keys.activateIfNoneActive({ kid: candidate.kid, privateKeyPem });
     if (active.kid === candidate.kid) {
-      this.logger.log(`Generated and stored a new signing key (kid ${active.kid}); set JWT_PRIVATE_KEY to manage it yourself`);
+      this.logger.log(
+        `Generated and stored a new signing key (kid ${active.kid}); set JWT_PRIVATE_KEY to manage it yourself`,
+      );
       return candidate;
     }
     return toSigningKey(active.privateKeyPem);

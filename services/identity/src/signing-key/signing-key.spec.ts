@@ -29,7 +29,8 @@ describe('signing keys and identity.jwks.get', () => {
     await services.close();
   }
 
-  const kidOf = async (services: InProcessServices) => (await services.apps[0]!.get(SigningKeyService).current()).kid;
+  const kidOf = async (services: InProcessServices) =>
+    (await services.apps[0]!.get(SigningKeyService).current()).kid;
 
   afterEach(async () => {
     for (const services of running.splice(0)) await services.close();
@@ -89,7 +90,9 @@ describe('signing keys and identity.jwks.get', () => {
       ),
     );
     expect(new Set(winners.map((winner) => winner.kid)).size).toBe(1);
-    expect(await db.query('SELECT count(*)::int AS count FROM identity.signing_keys')).toEqual([{ count: 1 }]);
+    expect(await db.query('SELECT count(*)::int AS count FROM identity.signing_keys')).toEqual([
+      { count: 1 },
+    ]);
   });
 
   it('signs with JWT_PRIVATE_KEY when configured, stores no key, and uses JWT_ISSUER', async () => {
@@ -106,7 +109,12 @@ describe('signing keys and identity.jwks.get', () => {
 
     expect(jwks.issuer).toBe('https://id.example.test');
     expect(jwks.keys).toEqual([
-      { ...publicJwk, kid: await calculateJwkThumbprint(publicJwk as Jwk, 'sha256'), alg: 'ES256', use: 'sig' },
+      {
+        ...publicJwk,
+        kid: await calculateJwkThumbprint(publicJwk as Jwk, 'sha256'),
+        alg: 'ES256',
+        use: 'sig',
+      },
     ]);
     const guest = await createGuest(services);
     const verified = await jwtVerify(guest.tokens.accessToken, publicKey, {

@@ -12,7 +12,9 @@ export type NewRefreshToken = Pick<RefreshTokenEntity, 'tokenHash' | 'userId' | 
  */
 @Injectable()
 export class RefreshTokenRepository {
-  constructor(@InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>) {}
+  constructor(
+    @InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>,
+  ) {}
 
   /**
    * Marks the token used and stores its successor in the same family, in one

@@ -22,7 +22,12 @@ export type IdTokenClaims = Omit<AccessTokenClaims, 'token_use'> & {
 };
 
 export function accessTokenClaims(user: TokenSubject): AccessTokenClaims {
-  return { token_use: 'access', user_type: userTypeOf(user), groups: [...user.groups], username: user.username };
+  return {
+    token_use: 'access',
+    user_type: userTypeOf(user),
+    groups: [...user.groups],
+    username: user.username,
+  };
 }
 
 export function idTokenClaims(user: TokenSubject): IdTokenClaims {

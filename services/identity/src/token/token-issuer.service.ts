@@ -37,7 +37,12 @@ export class TokenIssuerService {
       this.sign(accessTokenClaims(user), user.id, now),
       this.sign(idTokenClaims(user), user.id, now),
     ]);
-    return { idToken, accessToken, refreshToken: refreshToken.value, expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS };
+    return {
+      idToken,
+      accessToken,
+      refreshToken: refreshToken.value,
+      expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
+    };
   }
 
   private async sign(claims: Record<string, unknown>, subject: string, now: Date): Promise<string> {

@@ -1,14 +1,23 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
 import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
-import { createGuest, dataSourceOf, type Jwks, sendRaw, startIdentity, verifyToken } from '../../test/identity.harness';
+import {
+  createGuest,
+  dataSourceOf,
+  type Jwks,
+  sendRaw,
+  startIdentity,
+  verifyToken,
+} from '../../test/identity.harness';
 
 describe('identity.token.refresh and identity.token.revoke', () => {
   let database: TestDatabase;
   let services: InProcessServices;
   let jwks: Jwks;
 
-  const refresh = (refreshToken: string) => services.client.request(Subjects.IdentityTokenRefresh, { refreshToken });
-  const revoke = (refreshToken: string) => services.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
+  const refresh = (refreshToken: string) =>
+    services.client.request(Subjects.IdentityTokenRefresh, { refreshToken });
+  const revoke = (refreshToken: string) =>
+    services.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
 
   beforeAll(async () => {
     database = await createTestDatabase('token');
@@ -45,11 +54,15 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   it('records guest activity on refresh', async () => {
     const guest = await createGuest(services);
     const db = dataSourceOf(services);
-    await db.query(`UPDATE identity.guest_users SET "lastActiveAt" = now() - interval '1 day' WHERE "cognitoUsername" = $1`, [
-      guest.userId,
-    ]);
+    await db.query(
+      `UPDATE identity.guest_users SET "lastActiveAt" = now() - interval '1 day' WHERE "cognitoUsername" = $1`,
+      [guest.userId],
+    );
     await refresh(guest.tokens.refreshToken);
-    const [row] = await db.query('SELECT "lastActiveAt" FROM identity.guest_users WHERE "cognitoUsername" = $1', [guest.userId]);
+    const [row] = await db.query(
+      'SELECT "lastActiveAt" FROM identity.guest_users WHERE "cognitoUsername" = $1',
+      [guest.userId],
+    );
     expect(Date.now() - row.lastActiveAt.getTime()).toBeLessThan(60_000);
   });
 
@@ -62,12 +75,17 @@ describe('identity.token.refresh and identity.token.revoke', () => {
       service: 'identity',
     });
     // The token the legitimate holder got from the rotation stops working too.
-    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({
+      code: ErrorCode.TokenInvalid,
+    });
   });
 
   it('lets exactly one of two concurrent refreshes of the same token succeed', async () => {
     const guest = await createGuest(services);
-    const outcomes = await Promise.allSettled([refresh(guest.tokens.refreshToken), refresh(guest.tokens.refreshToken)]);
+    const outcomes = await Promise.allSettled([
+      refresh(guest.tokens.refreshToken),
+      refresh(guest.tokens.refreshToken),
+    ]);
 
     const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
     const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
@@ -100,7 +118,9 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     const rotated = await refresh(guest.tokens.refreshToken);
 
     await expect(revoke(rotated.tokens.refreshToken)).resolves.toEqual({ revoked: true });
-    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({
+      code: ErrorCode.TokenInvalid,
+    });
     // Revoking again is harmless.
     await expect(revoke(rotated.tokens.refreshToken)).resolves.toEqual({ revoked: true });
   });
@@ -124,7 +144,9 @@ describe('identity.token.refresh and identity.token.revoke', () => {
 
   it('puts group changes into the tokens issued on refresh', async () => {
     const guest = await createGuest(services);
-    await dataSourceOf(services).query(`UPDATE identity.users SET groups = '{admin}' WHERE id = $1`, [guest.userId]);
+    await dataSourceOf(services).query(`UPDATE identity.users SET groups = '{admin}' WHERE id = $1`, [
+      guest.userId,
+    ]);
     const { tokens } = await refresh(guest.tokens.refreshToken);
     expect((await verifyToken(jwks, tokens.idToken)).payload.groups).toEqual(['admin']);
     expect((await verifyToken(jwks, tokens.accessToken)).payload.groups).toEqual(['admin']);

@@ -30,7 +30,9 @@ describe('make-admin', () => {
   });
 
   const session = () =>
-    services.client.request(Subjects.IdentitySessionGet, { actor: { userId, userType: 'authenticated', groups: [] } });
+    services.client.request(Subjects.IdentitySessionGet, {
+      actor: { userId, userType: 'authenticated', groups: [] },
+    });
 
   it('adds the admin group to the user with that email (matched case-insensitively)', async () => {
     const output = capture();
@@ -49,14 +51,21 @@ describe('make-admin', () => {
   it('says clearly when no user has that email, and fails', async () => {
     const output = capture();
     await expect(run(['nobody@example.com'], output)).resolves.toBe(1);
-    expect(output.err).toHaveBeenCalledWith('identity: no user has the email nobody@example.com; they must sign up first');
+    expect(output.err).toHaveBeenCalledWith(
+      'identity: no user has the email nobody@example.com; they must sign up first',
+    );
   });
 
-  it.each([[[]], [['not-an-email']], [['a@example.com', 'b@example.com']]])('prints usage for arguments %j', async (args) => {
-    const output = capture();
-    await expect(run(args, output)).resolves.toBe(2);
-    expect(output.err).toHaveBeenCalledWith('usage: node services/identity/dist/main.js make-admin <email>');
-  });
+  it.each([[[]], [['not-an-email']], [['a@example.com', 'b@example.com']]])(
+    'prints usage for arguments %j',
+    async (args) => {
+      const output = capture();
+      await expect(run(args, output)).resolves.toBe(2);
+      expect(output.err).toHaveBeenCalledWith(
+        'usage: node services/identity/dist/main.js make-admin <email>',
+      );
+    },
+  );
 
   it('leaves every other command to the kit', () => {
     expect(runIdentityCommand(['serve'])).toBeNull();

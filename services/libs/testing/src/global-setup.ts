@@ -20,7 +20,9 @@ export default async function globalSetup(): Promise<void> {
     if (problem === null) {
       process.env[TEST_SERVER_URL_VARIABLE] = candidate;
     } else {
-      process.stdout.write(`\nPostgreSQL not reachable at ${candidate} (${problem}); starting embedded PostgreSQL for the tests.\n`);
+      process.stdout.write(
+        `\nPostgreSQL not reachable at ${candidate} (${problem}); starting embedded PostgreSQL for the tests.\n`,
+      );
       const dataDir = path.join(os.tmpdir(), `backtalk-test-pg-${process.pid}`);
       const embedded = await startEmbeddedPostgres({ dataDir, database: 'postgres' });
       process.env[TEST_SERVER_URL_VARIABLE] = embedded.url;

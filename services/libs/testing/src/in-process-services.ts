@@ -26,10 +26,15 @@ export async function startServicesInProcess(
 ): Promise<InProcessServices> {
   const fullEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env, BACKTALK_MODE: 'standalone' };
   const apps: INestMicroservice[] = [];
-  for (const definition of definitions) apps.push(await startInProcessService(definition, processBus, fullEnv));
-  @Module({ imports: [ServiceKitModule.forService({ name: 'test-caller', config: baseConfigSchema, env: fullEnv })] })
+  for (const definition of definitions)
+    apps.push(await startInProcessService(definition, processBus, fullEnv));
+  @Module({
+    imports: [ServiceKitModule.forService({ name: 'test-caller', config: baseConfigSchema, env: fullEnv })],
+  })
   class CallerModule {}
-  const caller: INestApplicationContext = await NestFactory.createApplicationContext(CallerModule, { logger: false });
+  const caller: INestApplicationContext = await NestFactory.createApplicationContext(CallerModule, {
+    logger: false,
+  });
   return {
     client: caller.get(ServiceClient),
     apps,

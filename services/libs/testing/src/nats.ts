@@ -18,7 +18,9 @@ export function probeNats(url = testNatsUrl(), timeoutMs = 1500): Promise<string
     socket.setTimeout(timeoutMs, () => done(`no answer from ${url} within ${timeoutMs} ms`));
     socket.once('error', (error) => done(`${url}: ${error.message}`));
     // A NATS server greets every client with an INFO line.
-    socket.once('data', (data) => done(data.toString().startsWith('INFO') ? null : `${url} is not a NATS server`));
+    socket.once('data', (data) =>
+      done(data.toString().startsWith('INFO') ? null : `${url} is not a NATS server`),
+    );
   });
 }
 

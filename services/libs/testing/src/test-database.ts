@@ -22,14 +22,20 @@ export function testServerUrl(): string {
  */
 export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
   const server = testServerUrl();
-  const name = `bt_${label.replace(/[^a-z0-9]/gi, '_').toLowerCase().slice(0, 20)}_${randomBytes(5).toString('hex')}`;
+  const name = `bt_${label
+    .replace(/[^a-z0-9]/gi, '_')
+    .toLowerCase()
+    .slice(0, 20)}_${randomBytes(5).toString('hex')}`;
   await withAdmin(server, (client) => client.query(`CREATE DATABASE "${name}"`));
   const url = new URL(server);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     name,
-    drop: () => withAdmin(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withAdmin(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
+        () => undefined,
+      ),
   };
 }
 

@@ -17,14 +17,19 @@ if (dir && service) {
     if (!running) {
       running = true;
       session.post('Profiler.enable', () =>
-        session.post('Profiler.setSamplingInterval', { interval: 1000 }, () => session.post('Profiler.start')),
+        session.post('Profiler.setSamplingInterval', { interval: 1000 }, () =>
+          session.post('Profiler.start'),
+        ),
       );
       return;
     }
     running = false;
     session.post('Profiler.stop', (error, result) => {
       if (error) return process.stderr.write(`cpu profile of ${service}: ${error.message}\n`);
-      fs.writeFileSync(path.join(dir, `${service}-${process.pid}.cpuprofile`), JSON.stringify(result.profile));
+      fs.writeFileSync(
+        path.join(dir, `${service}-${process.pid}.cpuprofile`),
+        JSON.stringify(result.profile),
+      );
     });
   });
 }

@@ -26,7 +26,12 @@
  * (cpu-profile.preload.cjs), summarised by summarize-cpuprofile.mjs.
  */
 import { freePort } from '@backtalk/embedded-db';
-import { createTestDatabase, testNatsUrl, TEST_SERVER_URL_VARIABLE, type TestDatabase } from '@backtalk/testing';
+import {
+  createTestDatabase,
+  testNatsUrl,
+  TEST_SERVER_URL_VARIABLE,
+  type TestDatabase,
+} from '@backtalk/testing';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -37,7 +42,15 @@ import { launchChromium } from '../../src/chromium';
 import { type RunningCluster, spawnNode, type SpawnedProcess, startCluster } from '../../src/processes';
 import { freshDataDir, removeDir } from '../lib/proc';
 import { argValue, fmt, percentile, progress, sleep, table } from '../lib/stats';
-import { cpuSeconds, forkPacedServer, machineLine, type PacedChild, pidsNamed, rssMiB, SseParser } from './lib';
+import {
+  cpuSeconds,
+  forkPacedServer,
+  machineLine,
+  type PacedChild,
+  pidsNamed,
+  rssMiB,
+  SseParser,
+} from './lib';
 
 const FIRST_TOKEN_MS = 200;
 const INTER_TOKEN_MS = 20;
@@ -67,10 +80,17 @@ const productEnv = {
 
 // ---------------------------------------------------------------- HTTP API helpers
 
-async function api<T>(base: string, route: string, init: { method?: string; token?: string; body?: unknown } = {}): Promise<T> {
+async function api<T>(
+  base: string,
+  route: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<T> {
   const response = await fetch(`${base}${route}`, {
     method: init.method ?? 'GET',
-    headers: { 'content-type': 'application/json', ...(init.token ? { authorization: `Bearer ${init.token}` } : {}) },
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
@@ -79,10 +99,13 @@ async function api<T>(base: string, route: string, init: { method?: string; toke
 }
 
 const guestToken = async (base: string): Promise<string> =>
-  (await api<{ tokens: { accessToken: string } }>(base, '/api/auth/guest', { method: 'POST', body: {} })).tokens.accessToken;
+  (await api<{ tokens: { accessToken: string } }>(base, '/api/auth/guest', { method: 'POST', body: {} }))
+    .tokens.accessToken;
 
 const demoCreators = async (base: string): Promise<string[]> =>
-  (await api<{ creators: Array<{ id: string }> }>(base, '/api/creators?demoAccount=true')).creators.map((c) => c.id);
+  (await api<{ creators: Array<{ id: string }> }>(base, '/api/creators?demoAccount=true')).creators.map(
+    (c) => c.id,
+  );
 
 const demoCreatorId = async (base: string): Promise<string> =>
   (await api<{ id: string }>(base, '/api/creators/by-handle/demo.creator')).id;
@@ -93,9 +116,13 @@ const openConversation = async (base: string, token: string, creatorId: string):
 async function waitForHealth(base: string, timeoutMs: number, what: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const status = await fetch(`${base}/api/health`).then((r) => r.status, () => 0);
+    const status = await fetch(`${base}/api/health`).then(
+      (r) => r.status,
+      () => 0,
+    );
     if (status === 200) return;
-    if (Date.now() > deadline) throw new Error(`no 200 from ${base}/api/health within ${timeoutMs} ms:\n${what()}`);
+    if (Date.now() > deadline)
+      throw new Error(`no 200 from ${base}/api/health within ${timeoutMs} ms:\n${what()}`);
     await sleep(250);
   }
 }
@@ -112,7 +139,11 @@ function directTtft(pacedUrl: string, tag: string): Promise<number> {
     const started = performance.now();
     const request = http.request(
       url,
-      { method: 'POST', agent: false, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+      {
+        method: 'POST',
+        agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+      },
       (response) => {
         let text = '';
         response.setEncoding('utf8');
@@ -158,7 +189,14 @@ async function sendInPage(args: { url: string; token: string; text: string }): P
       body: JSON.stringify({ content: [{ text: args.text }] }),
       signal: controller.signal,
     });
-    if (!response.ok || !response.body) return { ttffMs: -1, totalMs: -1, fragments: 0, stopReason: null, error: `${response.status} ${await response.text()}` };
+    if (!response.ok || !response.body)
+      return {
+        ttffMs: -1,
+        totalMs: -1,
+        fragments: 0,
+        stopReason: null,
+        error: `${response.status} ${await response.text()}`,
+      };
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -200,7 +238,13 @@ interface TtftResult {
   errors: string[];
 }
 
-async function ttftRun(mode: string, base: string, browser: Browser, paced: PacedChild, pacedUrl: string): Promise<TtftResult> {
+async function ttftRun(
+  mode: string,
+  base: string,
+  browser: Browser,
+  paced: PacedChild,
+  pacedUrl: string,
+): Promise<TtftResult> {
   const token = await guestToken(base);
   const conversation = await openConversation(base, token, await demoCreatorId(base));
   const context = await browser.newContext();
@@ -233,7 +277,8 @@ async function ttftRun(mode: string, base: string, browser: Browser, paced: Pace
     });
     if (sent.error || sent.ttffMs < 0 || sent.stopReason !== 'end_turn') {
       result.errors.push(`send ${i}: ${sent.error ?? `ttff ${sent.ttffMs}, stopReason ${sent.stopReason}`}`);
-      if (result.errors.length > 5) throw new Error(`${mode}: too many failed sends:\n${result.errors.join('\n')}`);
+      if (result.errors.length > 5)
+        throw new Error(`${mode}: too many failed sends:\n${result.errors.join('\n')}`);
       continue;
     }
     const server = await paced.ttft(tag);
@@ -244,7 +289,9 @@ async function ttftRun(mode: string, base: string, browser: Browser, paced: Pace
     result.directTtftMs.push(direct);
     result.directServerTtftMs.push(directServer);
     if ((i - WARMUP + 1) % 25 === 0)
-      progress(`${mode}: ${i - WARMUP + 1}/${N} sends, overhead p50 so far ${fmt(percentile(result.overheadMs, 50))} ms`);
+      progress(
+        `${mode}: ${i - WARMUP + 1}/${N} sends, overhead p50 so far ${fmt(percentile(result.overheadMs, 50))} ms`,
+      );
   }
   await context.close();
   return result;
@@ -279,14 +326,25 @@ interface StreamRecord {
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: 10_000 });
 
-function openStream(base: string, conversation: string, token: string, record: StreamRecord, onFirst: () => void, onEnd: () => void): http.ClientRequest {
+function openStream(
+  base: string,
+  conversation: string,
+  token: string,
+  record: StreamRecord,
+  onFirst: () => void,
+  onEnd: () => void,
+): http.ClientRequest {
   const body = JSON.stringify({ content: [{ text: 'Tell me the whole story, slowly.' }] });
   const request = http.request(
     `${base}/api/conversations/${conversation}/messages`,
     {
       method: 'POST',
       agent,
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'content-length': Buffer.byteLength(body) },
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'content-length': Buffer.byteLength(body),
+      },
     },
     (response) => {
       record.status = response.statusCode;
@@ -319,7 +377,8 @@ function openStream(base: string, conversation: string, token: string, record: S
           if (event.id !== data.id) record.problems.push(`SSE id ${event.id} ≠ data id ${data.id}`);
           if (record.messageId === undefined) record.messageId = messageId;
           else if (record.messageId !== messageId) record.problems.push(`message id changed to ${messageId}`);
-          if (seq !== record.nextSeq) record.problems.push(`fragment #${seq} where #${record.nextSeq} was due`);
+          if (seq !== record.nextSeq)
+            record.problems.push(`fragment #${seq} where #${record.nextSeq} was due`);
           record.nextSeq = seq + 1;
           if (record.stopReason !== undefined) record.problems.push(`fragment after the stop reason`);
           if (data.stopReason !== undefined) record.stopReason = data.stopReason;
@@ -393,7 +452,16 @@ async function streamsLevel(
       readings.push({ gw: rssMiB(pids.gateway), ci: rssMiB(pids.chatInference) });
       await sleep(200);
     }
-    return { gw: percentile(readings.map((r) => r.gw), 50), ci: percentile(readings.map((r) => r.ci), 50) };
+    return {
+      gw: percentile(
+        readings.map((r) => r.gw),
+        50,
+      ),
+      ci: percentile(
+        readings.map((r) => r.ci),
+        50,
+      ),
+    };
   };
   await sleep(3000);
   const before = await idle();
@@ -401,7 +469,8 @@ async function streamsLevel(
   let during: Promise<{ heapUsedMiB: number; streamsActive: number }> | undefined;
   const natsPids = pidsNamed('nats-server');
   // The machine's PostgreSQL as a whole (other users' sessions included): per-pid deltas, new backends counted from 0.
-  const postgresCpu = (): Map<number, number> => new Map(pidsNamed('postgres').map((pid) => [pid, cpuSeconds(pid)]));
+  const postgresCpu = (): Map<number, number> =>
+    new Map(pidsNamed('postgres').map((pid) => [pid, cpuSeconds(pid)]));
   const postgresBefore = postgresCpu();
   const cpuOf = (): Record<string, number> => ({
     gateway: cpuSeconds(pids.gateway),
@@ -409,7 +478,10 @@ async function streamsLevel(
     'paced server': cpuSeconds(pids.paced),
     'bench client': (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
     'nats-server': natsPids.reduce((sum, pid) => sum + cpuSeconds(pid), 0),
-    'postgres (whole server)': [...postgresCpu()].reduce((sum, [pid, cpu]) => sum + cpu - (postgresBefore.get(pid) ?? 0), 0),
+    'postgres (whole server)': [...postgresCpu()].reduce(
+      (sum, [pid, cpu]) => sum + cpu - (postgresBefore.get(pid) ?? 0),
+      0,
+    ),
   });
   const cpuBefore = cpuOf();
   const records: StreamRecord[] = [];
@@ -417,7 +489,8 @@ async function streamsLevel(
   let open = 0;
   let ended = 0;
   let peakOpen = 0;
-  const samples: Array<{ t: number; open: number; gw: number; ci: number; gwCpu: number; ciCpu: number }> = [];
+  const samples: Array<{ t: number; open: number; gw: number; ci: number; gwCpu: number; ciCpu: number }> =
+    [];
   const sampler = setInterval(() => {
     try {
       samples.push({
@@ -441,7 +514,14 @@ async function streamsLevel(
   const perTick = 25;
   for (let i = 0; i < count; i++) {
     const conversation = conversations[i % conversations.length]!;
-    const record: StreamRecord = { startedAt: performance.now(), nextSeq: 0, textFragments: 0, text: '', problems: [], errorEvents: 0 };
+    const record: StreamRecord = {
+      startedAt: performance.now(),
+      nextSeq: 0,
+      textFragments: 0,
+      text: '',
+      problems: [],
+      errorEvents: 0,
+    };
     records.push(record);
     let counted = false;
     requests.push(
@@ -483,7 +563,8 @@ async function streamsLevel(
   for (const record of records) {
     if (record.endAt === undefined) record.problems.push(`no end within ${deadlineMs / 1000} s`);
     if (record.status === 200) {
-      if (record.textFragments !== LONG_TOKENS) record.problems.push(`${record.textFragments} text fragments, not ${LONG_TOKENS}`);
+      if (record.textFragments !== LONG_TOKENS)
+        record.problems.push(`${record.textFragments} text fragments, not ${LONG_TOKENS}`);
       if (record.stopReason !== 'end_turn') record.problems.push(`stop reason ${record.stopReason}`);
       if (record.text !== expectedText) record.problems.push('text differs from the reply');
     }
@@ -501,15 +582,24 @@ async function streamsLevel(
   const peak = samples.filter((s) => s.open === Math.max(...samples.map((x) => x.open)));
   const basis = full.length ? full : peak;
   const duringRss = Math.max(...basis.map((s) => s.gw));
-  const heapDuring = (await during?.catch(() => undefined)) ?? { heapUsedMiB: Number.NaN, streamsActive: Number.NaN };
+  const heapDuring = (await during?.catch(() => undefined)) ?? {
+    heapUsedMiB: Number.NaN,
+    streamsActive: Number.NaN,
+  };
   const concurrent = full.length ? count : Math.max(...samples.map((x) => x.open));
-  const ttffs = records.filter((r) => r.firstAt !== undefined).map((r) => (r.firstAt as number) - r.startedAt);
-  const durations = records.filter((r) => r.endAt !== undefined && r.status === 200).map((r) => (r.endAt as number) - r.startedAt);
+  const ttffs = records
+    .filter((r) => r.firstAt !== undefined)
+    .map((r) => (r.firstAt as number) - r.startedAt);
+  const durations = records
+    .filter((r) => r.endAt !== undefined && r.status === 200)
+    .map((r) => (r.endAt as number) - r.startedAt);
   const firsts = records.filter((r) => r.firstAt !== undefined).map((r) => r.firstAt as number);
   const ends = records.filter((r) => r.endAt !== undefined).map((r) => r.endAt as number);
   const fragments = records.reduce((sum, r) => sum + r.textFragments, 0);
   const fragmentsPerSecond = fragments / ((Math.max(...ends) - Math.min(...firsts)) / 1000);
-  const cpuPercent = Object.fromEntries(Object.keys(cpuBefore).map((k) => [k, ((cpuAfter[k]! - cpuBefore[k]!) / (wallMs / 1000)) * 100]));
+  const cpuPercent = Object.fromEntries(
+    Object.keys(cpuBefore).map((k) => [k, ((cpuAfter[k]! - cpuBefore[k]!) / (wallMs / 1000)) * 100]),
+  );
   return {
     streams: count,
     complete,
@@ -518,7 +608,9 @@ async function streamsLevel(
     peakOpen,
     gatewayIdleMiB: before.gw,
     gatewayDuringMiB: duringRss,
-    gatewayDuringBasis: full.length ? `max of ${full.length} samples with all ${count} open` : `max at peak concurrency ${concurrent}`,
+    gatewayDuringBasis: full.length
+      ? `max of ${full.length} samples with all ${count} open`
+      : `max at peak concurrency ${concurrent}`,
     gatewayPeakMiB: Math.max(...samples.map((s) => s.gw)),
     gatewayAfterMiB: after.gw,
     perStreamKiB: ((duringRss - before.gw) * 1024) / concurrent,
@@ -549,7 +641,10 @@ async function streamsLevel(
 
 // ---------------------------------------------------------------- orchestration
 
-async function withStandalone<T>(pacedUrl: string, body: (base: string, app: SpawnedProcess) => Promise<T>): Promise<T> {
+async function withStandalone<T>(
+  pacedUrl: string,
+  body: (base: string, app: SpawnedProcess) => Promise<T>,
+): Promise<T> {
   const dataDir = freshDataDir('chat'); // under os.tmpdir(), chmod 755: embedded PostgreSQL runs as `postgres` under root
   const port = await freePort();
   const app = spawnNode('services/standalone/dist/main.js', {
@@ -560,7 +655,10 @@ async function withStandalone<T>(pacedUrl: string, body: (base: string, app: Spa
     HOME: process.env.HOME,
   });
   try {
-    const [, base] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 180_000)) as unknown as [string, string];
+    const [, base] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 180_000)) as unknown as [
+      string,
+      string,
+    ];
     return await body(base, app);
   } finally {
     if (app.child.exitCode === null) {
@@ -574,7 +672,8 @@ async function withStandalone<T>(pacedUrl: string, body: (base: string, app: Spa
 }
 
 async function withCluster<T>(pacedUrl: string, body: (cluster: RunningCluster) => Promise<T>): Promise<T> {
-  process.env[TEST_SERVER_URL_VARIABLE] ??= process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  process.env[TEST_SERVER_URL_VARIABLE] ??=
+    process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const database: TestDatabase = await createTestDatabase('bench_chat');
   const prefix = `benchchat${randomBytes(4).toString('hex')}.`;
   const cluster = await startCluster({
@@ -586,7 +685,10 @@ async function withCluster<T>(pacedUrl: string, body: (cluster: RunningCluster) 
     LLM_BASE_URL: pacedUrl,
     ...(POOL ? { DATABASE_POOL_SIZE: POOL } : {}),
     ...(CPU_PROFILE_DIR
-      ? { NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.preload.cjs')}`, BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR) }
+      ? {
+          NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.preload.cjs')}`,
+          BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR),
+        }
       : {}),
     HOME: process.env.HOME ?? '',
   });
@@ -698,12 +800,19 @@ async function main(): Promise<void> {
   const json: Record<string, unknown> = { date: started.toISOString(), machine: machineLine() };
   let browser: Browser | undefined;
   try {
-    const { url: pacedUrl, port: pacedPort } = await paced.start({ firstTokenDelayMs: FIRST_TOKEN_MS, interTokenDelayMs: INTER_TOKEN_MS });
+    const { url: pacedUrl, port: pacedPort } = await paced.start({
+      firstTokenDelayMs: FIRST_TOKEN_MS,
+      interTokenDelayMs: INTER_TOKEN_MS,
+    });
     const ttft: TtftResult[] = [];
     if (only.includes('ttft')) {
       browser = await launchChromium();
       progress('standalone: starting (fresh data folder)');
-      ttft.push(await withStandalone(pacedUrl, (base) => ttftRun('standalone', base, browser as Browser, paced, pacedUrl)));
+      ttft.push(
+        await withStandalone(pacedUrl, (base) =>
+          ttftRun('standalone', base, browser as Browser, paced, pacedUrl),
+        ),
+      );
     }
     const levels: LevelResult[] = [];
     await withCluster(pacedUrl, async (cluster) => {
@@ -716,20 +825,28 @@ async function main(): Promise<void> {
       if (!only.includes('streams')) return;
       // Same port, same LLM_BASE_URL: now a 200-token reply at 50 ms a token.
       await paced.stop();
-      await paced.start({ firstTokenDelayMs: FIRST_TOKEN_MS, interTokenDelayMs: LONG_INTER_TOKEN_MS, reply: LONG_REPLY, port: pacedPort });
+      await paced.start({
+        firstTokenDelayMs: FIRST_TOKEN_MS,
+        interTokenDelayMs: LONG_INTER_TOKEN_MS,
+        reply: LONG_REPLY,
+        port: pacedPort,
+      });
       const base = cluster.gatewayUrl;
       const creators = await demoCreators(base);
       const conversations: Array<{ id: string; token: string }> = [];
       for (let g = 0; g < GUESTS; g++) {
         const token = await guestToken(base);
-        for (const creator of creators) conversations.push({ id: await openConversation(base, token, creator), token });
+        for (const creator of creators)
+          conversations.push({ id: await openConversation(base, token, creator), token });
       }
       const pids = {
         gateway: cluster.supervisor.process('gateway')?.pid as number,
         chatInference: cluster.supervisor.process('chat-inference')?.pid as number,
         paced: paced.child.pid as number,
       };
-      progress(`streams: ${GUESTS} guests × ${creators.length} demo creators = ${conversations.length} conversations`);
+      progress(
+        `streams: ${GUESTS} guests × ${creators.length} demo creators = ${conversations.length} conversations`,
+      );
       for (const count of LEVELS) {
         // A fresh gateway process per level, so its idle RSS is not what earlier levels left behind
         // (V8 keeps the heap it grew); then a warm-up of 20 streams end to end (JWKS fetch, JIT).
@@ -737,7 +854,9 @@ async function main(): Promise<void> {
         cluster.start('gateway');
         pids.gateway = cluster.supervisor.process('gateway')?.pid as number;
         await waitForHealth(base, 60_000, () => cluster.output.slice(-40).join('\n'));
-        progress(`streams: ${count} concurrent (gateway pid ${pids.gateway}, chat-inference pid ${pids.chatInference}); warm-up`);
+        progress(
+          `streams: ${count} concurrent (gateway pid ${pids.gateway}, chat-inference pid ${pids.chatInference}); warm-up`,
+        );
         await streamsLevel(base, Math.min(20, conversations.length), conversations, pids);
         const level = await streamsLevel(base, count, conversations, pids);
         progress(
@@ -761,13 +880,13 @@ async function main(): Promise<void> {
     if (ttft.length) {
       output.push(
         '',
-        `**Time to first fragment** — paced server: first token after ${FIRST_TOKEN_MS} ms, then one every ${INTER_TOKEN_MS} ms (${
-          'its default 26-token reply'
-        }); ${N} sequential sends per mode after ${WARMUP} warm-up sends, each preceded by a baseline request.`,
+        `**Time to first fragment** — paced server: first token after ${FIRST_TOKEN_MS} ms, then one every ${INTER_TOKEN_MS} ms (${'its default 26-token reply'}); ${N} sequential sends per mode after ${WARMUP} warm-up sends, each preceded by a baseline request.`,
         '',
         ttftTable(ttft),
       );
-      for (const r of ttft) if (r.errors.length) output.push('', `${r.mode}: ${r.errors.length} failed sends: ${r.errors.join('; ')}`);
+      for (const r of ttft)
+        if (r.errors.length)
+          output.push('', `${r.mode}: ${r.errors.length} failed sends: ${r.errors.join('; ')}`);
     }
     if (levels.length) {
       output.push(
@@ -776,7 +895,9 @@ async function main(): Promise<void> {
         '',
         streamsTable(levels),
       );
-      for (const l of levels) if (l.problems.length) output.push('', `${l.streams} streams, problems seen: ${l.problems.join('; ')}`);
+      for (const l of levels)
+        if (l.problems.length)
+          output.push('', `${l.streams} streams, problems seen: ${l.problems.join('; ')}`);
     }
   } finally {
     await browser?.close().catch(() => undefined);
@@ -784,13 +905,16 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${output.join('\n')}\n`);
   const jsonIndex = process.argv.indexOf('--json');
-  if (jsonIndex >= 0) fs.writeFileSync(process.argv[jsonIndex + 1] as string, `${JSON.stringify(json, null, 2)}\n`);
+  if (jsonIndex >= 0)
+    fs.writeFileSync(process.argv[jsonIndex + 1] as string, `${JSON.stringify(json, null, 2)}\n`);
 }
 
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(`fan-chat benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`);
+    process.stderr.write(
+      `fan-chat benchmark failed: ${error instanceof Error ? error.stack : String(error)}\n`,
+    );
     process.exit(1);
   },
 );

@@ -87,7 +87,12 @@ export class SseParser {
 
 export interface PacedChild {
   child: ChildProcess;
-  start(options: { firstTokenDelayMs: number; interTokenDelayMs: number; reply?: string; port?: number }): Promise<{ url: string; port: number }>;
+  start(options: {
+    firstTokenDelayMs: number;
+    interTokenDelayMs: number;
+    reply?: string;
+    port?: number;
+  }): Promise<{ url: string; port: number }>;
   stop(): Promise<unknown>;
   /** Server-side time to first token of the request tagged `tag`, once reported. */
   ttft(tag: string, timeoutMs?: number): Promise<number>;

@@ -51,7 +51,11 @@ const createServer = http.createServer.bind(http) as (handler: Handler) => http.
       if (!timed && typeof chunk === 'string' && chunk.includes('"content"')) {
         timed = true;
         const ttftMs = performance.now() - arrived;
-        const tags = [...Buffer.concat(body).toString('utf8').matchAll(/\[bench:([A-Za-z0-9_-]+)\]/g)];
+        const tags = [
+          ...Buffer.concat(body)
+            .toString('utf8')
+            .matchAll(/\[bench:([A-Za-z0-9_-]+)\]/g),
+        ];
         send({ type: 'timing', tag: tags.at(-1)?.[1] ?? null, ttftMs });
       }
       return write(chunk, ...rest);

@@ -45,7 +45,11 @@ const benches = [
 const only = arg('only')?.split(',');
 const selected = benches.filter((bench) => !only || only.includes(bench.id));
 
-const required = ['services/standalone/dist/main.js', 'services/gateway/dist/main.js', 'services/chat-inference/dist/main.js'];
+const required = [
+  'services/standalone/dist/main.js',
+  'services/gateway/dist/main.js',
+  'services/chat-inference/dist/main.js',
+];
 const missing = required.filter((file) => !fs.existsSync(path.join(repoRoot, file)));
 if (missing.length) {
   process.stderr.write(`Build first (npx nx run-many -t build): missing ${missing.join(', ')}\n`);
@@ -73,7 +77,9 @@ function run(bench) {
       if (bench.id === 'retrieval') process.stderr.write(chunk);
     });
     child.on('exit', (code, signal) =>
-      code === 0 ? resolve({ markdown: markdown.trim(), seconds: (Date.now() - started) / 1000 }) : reject(new Error(`${bench.id} failed (${signal ?? `exit code ${code}`})`)),
+      code === 0
+        ? resolve({ markdown: markdown.trim(), seconds: (Date.now() - started) / 1000 })
+        : reject(new Error(`${bench.id} failed (${signal ?? `exit code ${code}`})`)),
     );
   });
 }
@@ -105,7 +111,12 @@ for (const bench of selected) {
 const report =
   `Date: ${header.date} · machine: ${header.machine} · commit ${header.commit}` +
   `${header.uncommitted ? ` + ${header.uncommitted} uncommitted paths in the tree` : ''} · load average (1/5/15 min) ${header.loadAtStart.join(' / ')} at start, ` +
-  `${os.loadavg().map((v) => v.toFixed(2)).join(' / ')} at end · total ${Math.round((Date.now() - started) / 1000)} s\n\n${sections.join('\n\n')}\n`;
+  `${os
+    .loadavg()
+    .map((v) => v.toFixed(2))
+    .join(
+      ' / ',
+    )} at end · total ${Math.round((Date.now() - started) / 1000)} s\n\n${sections.join('\n\n')}\n`;
 process.stdout.write(`\n${report}`);
 if (arg('out')) fs.writeFileSync(arg('out'), report);
 if (arg('json')) fs.writeFileSync(arg('json'), `${JSON.stringify({ header, results }, null, 2)}\n`);

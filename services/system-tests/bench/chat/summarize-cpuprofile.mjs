@@ -37,7 +37,9 @@ const special = new Set(['(idle)', '(program)', '(garbage collector)', '(root)']
 const keyOf = (node) => {
   const frame = node.callFrame;
   if (special.has(frame.functionName)) return frame.functionName;
-  const where = frame.url ? `${packageOf(frame.url)} ${frame.url.split('/').at(-1)}:${frame.lineNumber + 1}` : '(native)';
+  const where = frame.url
+    ? `${packageOf(frame.url)} ${frame.url.split('/').at(-1)}:${frame.lineNumber + 1}`
+    : '(native)';
   return `${frame.functionName || '(anonymous)'} — ${where}`;
 };
 

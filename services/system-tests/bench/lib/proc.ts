@@ -68,7 +68,12 @@ export function httpStatus(url: string, timeoutMs = 1000): Promise<number> {
  * Polls `url` every `intervalMs` until it answers 200; returns the time of the
  * first 200 (performance.now()). Fails if the process exits or time runs out.
  */
-export async function pollFor200(url: string, tracked: Tracked, intervalMs: number, timeoutMs: number): Promise<number> {
+export async function pollFor200(
+  url: string,
+  tracked: Tracked,
+  intervalMs: number,
+  timeoutMs: number,
+): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   let exited = false;
   void tracked.exited.then(() => (exited = true));
@@ -76,7 +81,8 @@ export async function pollFor200(url: string, tracked: Tracked, intervalMs: numb
     const status = await httpStatus(url);
     if (status === 200) return performance.now();
     if (exited) throw new Error(`process exited before ${url} answered 200:\n${tracked.tail()}`);
-    if (performance.now() > deadline) throw new Error(`no 200 from ${url} within ${timeoutMs} ms:\n${tracked.tail()}`);
+    if (performance.now() > deadline)
+      throw new Error(`no 200 from ${url} within ${timeoutMs} ms:\n${tracked.tail()}`);
     await sleep(intervalMs);
   }
 }

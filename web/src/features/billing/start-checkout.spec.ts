@@ -10,7 +10,11 @@ describe('startCheckout', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('asks for a checkout for the creator and goes to its url', async () => {
-    const fetchMock = installFetchMock().on('POST', '/api/billing/checkout', jsonResponse(200, { url: 'https://pay.example/c/1' }));
+    const fetchMock = installFetchMock().on(
+      'POST',
+      '/api/billing/checkout',
+      jsonResponse(200, { url: 'https://pay.example/c/1' }),
+    );
     const redirect = jest.fn();
     await startCheckout('creator-1', redirect);
     expect(fetchMock.calls[0].body).toEqual({ creatorId: 'creator-1' });

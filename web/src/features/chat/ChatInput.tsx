@@ -4,7 +4,15 @@ import { useChatStore } from './chat.store';
 /** Spec §5/§9: the text box grows with its content up to 150px. */
 export const TEXTAREA_MAX_HEIGHT_PX = 150;
 
-export function ChatInput({ creatorName, onSend, disabled }: { creatorName: string; onSend(): void; disabled: boolean }) {
+export function ChatInput({
+  creatorName,
+  onSend,
+  disabled,
+}: {
+  creatorName: string;
+  onSend(): void;
+  disabled: boolean;
+}) {
   const draft = useChatStore((state) => state.draft);
   const setDraft = useChatStore((state) => state.setDraft);
   const isSending = useChatStore((state) => state.isSending);

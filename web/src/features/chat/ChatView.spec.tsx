@@ -1,7 +1,13 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ChatMessage } from '../../api';
-import { eventStream, installFetchMock, jsonResponse, type FetchMock, type StreamController } from '../../test/fetch-mock';
+import {
+  eventStream,
+  installFetchMock,
+  jsonResponse,
+  type FetchMock,
+  type StreamController,
+} from '../../test/fetch-mock';
 import { newCreator, resetAppState, signInAs } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
@@ -20,9 +26,17 @@ interface Backend {
 function chatBackend(options: { history?: ChatMessage[]; rateLimit?: unknown } = {}): Backend {
   const streams: StreamController[] = [];
   const fetchMock = installFetchMock()
-    .on('POST', '/api/conversations', jsonResponse(200, { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' }))
+    .on(
+      'POST',
+      '/api/conversations',
+      jsonResponse(200, { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' }),
+    )
     .on('GET', '/api/conversations/conv-1/messages', jsonResponse(200, { messages: options.history ?? [] }))
-    .on('POST', '/api/chat/rate-limit', jsonResponse(200, options.rateLimit ?? { canSendMessage: true, nextAvailableTime: null }))
+    .on(
+      'POST',
+      '/api/chat/rate-limit',
+      jsonResponse(200, options.rateLimit ?? { canSendMessage: true, nextAvailableTime: null }),
+    )
     .on('POST', '/api/conversations/conv-1/messages', () => {
       const stream = eventStream();
       streams.push(stream);
@@ -93,14 +107,28 @@ describe('ChatView', () => {
 
   it('opens the conversation, loads its history and checks the rate limit on mount', async () => {
     const history: ChatMessage[] = [
-      { id: 'm1', role: 'user', content: 'what do you cook most?', createdAt: '2025-01-01T00:00:00Z', status: 'complete', citations: [] },
+      {
+        id: 'm1',
+        role: 'user',
+        content: 'what do you cook most?',
+        createdAt: '2025-01-01T00:00:00Z',
+        status: 'complete',
+        citations: [],
+      },
       {
         id: 'm2',
         role: 'assistant',
         content: 'Pasta, every single week.',
         createdAt: '2025-01-01T00:00:01Z',
         status: 'complete',
-        citations: [{ postId: 'p1', date: '2024-05-03T12:00:00Z', url: 'https://example.com/p1', caption: 'Pasta night' }],
+        citations: [
+          {
+            postId: 'p1',
+            date: '2024-05-03T12:00:00Z',
+            url: 'https://example.com/p1',
+            caption: 'Pasta night',
+          },
+        ],
       },
     ];
     const { fetchMock } = chatBackend({ history });
@@ -113,7 +141,10 @@ describe('ChatView', () => {
     expect(source.getAttribute('href')).toBe('https://example.com/p1');
     expect(source.textContent).toContain('2024');
     expect(fetchMock.callsTo('POST', '/api/conversations')[0].body).toEqual({ creatorId: creator.id });
-    expect(fetchMock.callsTo('POST', '/api/chat/rate-limit')[0].body).toEqual({ creatorId: creator.id, message: '' });
+    expect(fetchMock.callsTo('POST', '/api/chat/rate-limit')[0].body).toEqual({
+      creatorId: creator.id,
+      message: '',
+    });
   });
 
   it('shows the creator header and, for demo accounts only, the demo banner', async () => {
@@ -156,9 +187,13 @@ describe('ChatView', () => {
 
     await emit(stream, 'citations', {
       messageId: 'a1',
-      citations: [{ postId: 'p9', date: '2024-02-01T00:00:00Z', url: 'https://example.com/p9', caption: 'x' }],
+      citations: [
+        { postId: 'p9', date: '2024-02-01T00:00:00Z', url: 'https://example.com/p9', caption: 'x' },
+      ],
     });
-    expect(screen.getByRole('link', { name: /Post from/ }).getAttribute('href')).toBe('https://example.com/p9');
+    expect(screen.getByRole('link', { name: /Post from/ }).getAttribute('href')).toBe(
+      'https://example.com/p9',
+    );
   });
 
   it('clears the typing indicator and shows the error when the stream reports one', async () => {
@@ -204,7 +239,11 @@ describe('ChatView', () => {
 
   it('shows the server error when the send is refused before streaming', async () => {
     const backend = chatBackend();
-    backend.fetchMock.on('POST', '/api/conversations/conv-1/messages', jsonResponse(403, { code: 'CREATOR_GATED', message: 'This creator is not available.' }));
+    backend.fetchMock.on(
+      'POST',
+      '/api/conversations/conv-1/messages',
+      jsonResponse(403, { code: 'CREATOR_GATED', message: 'This creator is not available.' }),
+    );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderChat();
     await ready();
@@ -291,7 +330,11 @@ describe('ChatView', () => {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       renderChat();
       await ready();
-      backend.fetchMock.on('POST', '/api/chat/rate-limit', jsonResponse(500, { code: 'INTERNAL', message: 'x' }));
+      backend.fetchMock.on(
+        'POST',
+        '/api/chat/rate-limit',
+        jsonResponse(500, { code: 'INTERNAL', message: 'x' }),
+      );
 
       type('hello');
       pressEnter();
@@ -304,7 +347,11 @@ describe('ChatView', () => {
       const backend = chatBackend();
       renderChat();
       await ready();
-      backend.fetchMock.on('POST', '/api/chat/rate-limit', jsonResponse(200, { canSendMessage: false, nextAvailableTime: null }));
+      backend.fetchMock.on(
+        'POST',
+        '/api/chat/rate-limit',
+        jsonResponse(200, { canSendMessage: false, nextAvailableTime: null }),
+      );
 
       type('hello');
       pressEnter();
@@ -318,7 +365,11 @@ describe('ChatView', () => {
 
     it('needs an established conversation', async () => {
       const backend = chatBackend();
-      backend.fetchMock.on('POST', '/api/conversations', jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' }));
+      backend.fetchMock.on(
+        'POST',
+        '/api/conversations',
+        jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' }),
+      );
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       renderChat();
       await screen.findByRole('alert');
@@ -354,7 +405,11 @@ describe('ChatView', () => {
     backend.fetchMock.on(
       'POST',
       '/api/conversations/conv-1/messages',
-      jsonResponse(429, { code: 'RATE_LIMITED', message: 'limit', nextAvailableTime: new Date(2030, 0, 5, 15, 45).toISOString() }),
+      jsonResponse(429, {
+        code: 'RATE_LIMITED',
+        message: 'limit',
+        nextAvailableTime: new Date(2030, 0, 5, 15, 45).toISOString(),
+      }),
     );
     renderChat();
     await ready();

@@ -56,12 +56,7 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
       {creator.demoAccount ? <DemoBanner /> : null}
       <ChatHeader creator={creator} />
       <div className="chat-body">
-        <div
-          className="chat-scroll"
-          ref={scroll.ref}
-          onScroll={scroll.onScroll}
-          onWheel={scroll.onWheel}
-        >
+        <div className="chat-scroll" ref={scroll.ref} onScroll={scroll.onScroll} onWheel={scroll.onWheel}>
           <div className="chat-messages" role="log" aria-label={`Conversation with ${creator.nickName}`}>
             {loadingHistory ? (
               <div className="chat-loading">
@@ -81,9 +76,20 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
         </div>
         {showWelcome ? <WelcomeOverlay creator={creator} onSuggestion={setDraft} /> : null}
         {scroll.paused ? (
-          <button type="button" className="scroll-to-bottom" aria-label="Scroll to latest message" onClick={scroll.scrollToBottom}>
+          <button
+            type="button"
+            className="scroll-to-bottom"
+            aria-label="Scroll to latest message"
+            onClick={scroll.scrollToBottom}
+          >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-              <path d="M12 5v14m0 0-6-6m6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              <path
+                d="M12 5v14m0 0-6-6m6 6 6-6"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
             </svg>
           </button>
         ) : null}

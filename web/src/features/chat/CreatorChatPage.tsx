@@ -30,7 +30,8 @@ export function CreatorChatPage() {
     creator.userId !== userId;
 
   useEffect(() => {
-    if (!parsed.ok || lookup.status === 'missing' || lookup.status === 'error') navigate('/ai-chat', { replace: true });
+    if (!parsed.ok || lookup.status === 'missing' || lookup.status === 'error')
+      navigate('/ai-chat', { replace: true });
   }, [parsed.ok, lookup.status, navigate]);
 
   useEffect(() => {

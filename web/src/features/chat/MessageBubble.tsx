@@ -5,16 +5,29 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
   const isUser = message.role === 'user';
   return (
     <div className={`chat-row chat-row--${message.role}`} data-testid="chat-message" data-role={message.role}>
-      <div className={`bubble bubble--${message.role}${message.status === 'failed' ? ' bubble--failed' : ''}`}>
+      <div
+        className={`bubble bubble--${message.role}${message.status === 'failed' ? ' bubble--failed' : ''}`}
+      >
         {message.content}
       </div>
       {!isUser && message.citations.length > 0 ? (
         <ul className="citations" aria-label="Sources">
           {message.citations.map((citation) => (
             <li key={`${citation.postId}-${citation.url}`}>
-              <a href={citation.url} target="_blank" rel="noopener noreferrer" title={citation.caption || undefined}>
+              <a
+                href={citation.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                title={citation.caption || undefined}
+              >
                 <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-                  <path d="M6 3h7v7M13 3 4 12" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+                  <path
+                    d="M6 3h7v7M13 3 4 12"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.6"
+                    strokeLinecap="round"
+                  />
                 </svg>
                 Post from {formatPostDate(citation.date)}
               </a>

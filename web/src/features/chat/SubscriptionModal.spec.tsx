@@ -33,9 +33,13 @@ describe('SubscriptionModal', () => {
   it.each([null, 'not a date'])('asks to subscribe when there is no usable time (%s)', (time) => {
     renderModal({ nextAvailableTime: time });
     expect(
-      screen.getByText("You've reached your message limit. Subscribe to continue chatting without interruption."),
+      screen.getByText(
+        "You've reached your message limit. Subscribe to continue chatting without interruption.",
+      ),
     ).toBeTruthy();
-    expect(screen.getByText('Free tier users have limited messages. Upgrade for unlimited access.')).toBeTruthy();
+    expect(
+      screen.getByText('Free tier users have limited messages. Upgrade for unlimited access.'),
+    ).toBeTruthy();
   });
 
   it('closes on Escape', () => {

@@ -22,7 +22,14 @@ export interface SubscriptionModalProps {
 }
 
 /** Shown when the free-tier message limit is reached (spec §4 "Subscription modal", §8). */
-export function SubscriptionModal({ open, nextAvailableTime, isGuest, onClose, onSignUp, onSubscribe }: SubscriptionModalProps) {
+export function SubscriptionModal({
+  open,
+  nextAvailableTime,
+  isGuest,
+  onClose,
+  onSignUp,
+  onSubscribe,
+}: SubscriptionModalProps) {
   return (
     <Modal
       open={open}

@@ -1,10 +1,20 @@
 import type { Creator } from '../../api';
 import { Avatar } from '../../components/Avatar';
 
-const SUGGESTIONS = ["What's the story behind your latest video?", 'What are you working on right now?', 'Any advice for a new fan?'];
+const SUGGESTIONS = [
+  "What's the story behind your latest video?",
+  'What are you working on right now?',
+  'Any advice for a new fan?',
+];
 
 /** Covers the empty chat until the first message (spec §4 Chat). */
-export function WelcomeOverlay({ creator, onSuggestion }: { creator: Creator; onSuggestion(text: string): void }) {
+export function WelcomeOverlay({
+  creator,
+  onSuggestion,
+}: {
+  creator: Creator;
+  onSuggestion(text: string): void;
+}) {
   return (
     <div className="welcome" data-testid="welcome-overlay">
       <div className="welcome__card">

@@ -67,8 +67,14 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     set((state) => {
       // Keep anything sent while the history was loading.
       const known = new Set(history.map((message) => message.id));
-      const history_ = history.map((message) => ({ ...message, citations: normaliseCitations(message.citations) }));
-      return { messages: [...history_, ...state.messages.filter((m) => !known.has(m.id))], historyStatus: 'ready' };
+      const history_ = history.map((message) => ({
+        ...message,
+        citations: normaliseCitations(message.citations),
+      }));
+      return {
+        messages: [...history_, ...state.messages.filter((m) => !known.has(m.id))],
+        historyStatus: 'ready',
+      };
     }),
   setSending: (isSending) => set({ isSending }),
   setTyping: (isTyping) => set({ isTyping }),
@@ -88,7 +94,8 @@ export const useChatStore = create<ChatState>()((set, get) => ({
     return id;
   },
 
-  removeMessage: (id) => set((state) => ({ messages: state.messages.filter((message) => message.id !== id) })),
+  removeMessage: (id) =>
+    set((state) => ({ messages: state.messages.filter((message) => message.id !== id) })),
 
   applyFragment: (fragment) => {
     const { messages, pendingCitations } = get();
@@ -108,7 +115,10 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   applyCitations: (event) => {
     const next = attachCitations(get().messages, event);
     if (next) set({ messages: next });
-    else set((state) => ({ pendingCitations: { ...state.pendingCitations, [event.messageId]: event.citations } }));
+    else
+      set((state) => ({
+        pendingCitations: { ...state.pendingCitations, [event.messageId]: event.citations },
+      }));
   },
 
   showError: (error) => set({ error }),

@@ -2,7 +2,14 @@ import type { ChatMessage } from '../../api';
 import { attachCitations, mergeFragment, messageIdOf } from './merge-fragment';
 
 const NOW = '2025-01-01T00:00:00.000Z';
-const user: ChatMessage = { id: 'u1', role: 'user', content: 'hi', createdAt: NOW, status: 'complete', citations: [] };
+const user: ChatMessage = {
+  id: 'u1',
+  role: 'user',
+  content: 'hi',
+  createdAt: NOW,
+  status: 'complete',
+  citations: [],
+};
 
 describe('messageIdOf', () => {
   it('is the part of the fragment id before #', () => {
@@ -15,7 +22,10 @@ describe('messageIdOf', () => {
 describe('mergeFragment', () => {
   it('starts an assistant message for a new message id', () => {
     const next = mergeFragment([user], { id: 'a1#0', text: 'Hel' }, NOW);
-    expect(next).toEqual([user, { id: 'a1', role: 'assistant', content: 'Hel', createdAt: NOW, status: 'streaming', citations: [] }]);
+    expect(next).toEqual([
+      user,
+      { id: 'a1', role: 'assistant', content: 'Hel', createdAt: NOW, status: 'streaming', citations: [] },
+    ]);
   });
 
   it('appends fragments with the same message id to one message', () => {
@@ -49,11 +59,18 @@ describe('mergeFragment', () => {
 });
 
 describe('attachCitations', () => {
-  const citation = { postId: 'p1', date: '2024-05-01T00:00:00.000Z', url: 'https://example.com/p1', caption: 'Pasta' };
+  const citation = {
+    postId: 'p1',
+    date: '2024-05-01T00:00:00.000Z',
+    url: 'https://example.com/p1',
+    caption: 'Pasta',
+  };
 
   it('sets the citations of the named message', () => {
     const messages = mergeFragment([user], { id: 'a1#0', text: 'x' }, NOW);
-    expect(attachCitations(messages, { messageId: 'a1', citations: [citation] })?.[1].citations).toEqual([citation]);
+    expect(attachCitations(messages, { messageId: 'a1', citations: [citation] })?.[1].citations).toEqual([
+      citation,
+    ]);
   });
 
   it('returns null when the message is not there yet', () => {

@@ -39,7 +39,9 @@ export function attachCitations(messages: ChatMessage[], event: CitationsEvent):
 }
 
 export function normaliseCitations(citations: Citation[] | undefined): Citation[] {
-  return Array.isArray(citations) ? citations.filter((citation) => citation && typeof citation.url === 'string') : [];
+  return Array.isArray(citations)
+    ? citations.filter((citation) => citation && typeof citation.url === 'string')
+    : [];
 }
 
 function findLastIndex<T>(items: T[], predicate: (item: T) => boolean): number {

@@ -16,10 +16,19 @@ describe('parseCreatorHandle', () => {
     expect(parseCreatorHandle('/@someone/maya')).toEqual({ ok: true, handle: 'maya' });
   });
 
-  it.each(['/', '/maya', '/ai-chat', '/@', '/@@', '/@maya!', '/@ma ya', '/@maya//', '/@m%E0%A4%A', '/@mäya', '/@a/b c'])(
-    'rejects %s as an invalid URL',
-    (path) => {
-      expect(parseCreatorHandle(path)).toEqual({ ok: false, error: 'Invalid URL format' });
-    },
-  );
+  it.each([
+    '/',
+    '/maya',
+    '/ai-chat',
+    '/@',
+    '/@@',
+    '/@maya!',
+    '/@ma ya',
+    '/@maya//',
+    '/@m%E0%A4%A',
+    '/@mäya',
+    '/@a/b c',
+  ])('rejects %s as an invalid URL', (path) => {
+    expect(parseCreatorHandle(path)).toEqual({ ok: false, error: 'Invalid URL format' });
+  });
 });

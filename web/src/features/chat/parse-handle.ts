@@ -4,7 +4,8 @@ export const INVALID_URL_FORMAT = 'Invalid URL format';
 /** Word characters, dots and hyphens, with an optional trailing slash. */
 export const HANDLE_PATTERN = /^[\w.-]+\/?$/;
 
-export type HandleParseResult = { ok: true; handle: string } | { ok: false; error: typeof INVALID_URL_FORMAT };
+export type HandleParseResult =
+  { ok: true; handle: string } | { ok: false; error: typeof INVALID_URL_FORMAT };
 
 /**
  * Reads the handle from a `/@name` path: the last path segment (a trailing slash allowed), with

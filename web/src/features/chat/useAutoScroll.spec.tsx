@@ -15,8 +15,14 @@ function Harness() {
         ref={(el) => {
           scroll.ref.current = el;
           if (el && !Object.prototype.hasOwnProperty.call(el, 'scrollTop')) {
-            Object.defineProperty(el, 'scrollHeight', { configurable: true, get: () => metrics.scrollHeight });
-            Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => metrics.clientHeight });
+            Object.defineProperty(el, 'scrollHeight', {
+              configurable: true,
+              get: () => metrics.scrollHeight,
+            });
+            Object.defineProperty(el, 'clientHeight', {
+              configurable: true,
+              get: () => metrics.clientHeight,
+            });
             Object.defineProperty(el, 'scrollTop', {
               configurable: true,
               get: () => metrics.scrollTop,

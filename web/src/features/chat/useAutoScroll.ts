@@ -33,7 +33,8 @@ export function useAutoScroll<T extends HTMLElement>(content: unknown): AutoScro
   const pin = useCallback((smooth: boolean) => {
     const el = ref.current;
     if (!el) return;
-    if (smooth && typeof el.scrollTo === 'function') el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
+    if (smooth && typeof el.scrollTo === 'function')
+      el.scrollTo({ top: el.scrollHeight, behavior: 'smooth' });
     else el.scrollTop = el.scrollHeight;
     anchorTop.current = el.scrollHeight - el.clientHeight;
   }, []);

@@ -13,8 +13,10 @@ import { useSessionStore } from '../session';
 import { useChatStore } from './chat.store';
 
 export const REPLY_FAILED_MESSAGE = 'Something went wrong while getting a reply. Please try again.';
-export const HISTORY_FAILED_MESSAGE = "We couldn't load this conversation. Please refresh the page to try again.";
-export const SESSION_FAILED_MESSAGE = "We couldn't start your chat session. Please refresh the page to try again.";
+export const HISTORY_FAILED_MESSAGE =
+  "We couldn't load this conversation. Please refresh the page to try again.";
+export const SESSION_FAILED_MESSAGE =
+  "We couldn't start your chat session. Please refresh the page to try again.";
 
 /**
  * The chat with one creator: opens the conversation and loads its history on mount, checks the
@@ -127,7 +129,9 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
           state.openLimitNotice(error.nextAvailableTime);
         } else {
           console.error('Error sending message', error);
-          state.showError(error instanceof ApiError && !error.isNetworkError ? error.message : REPLY_FAILED_MESSAGE);
+          state.showError(
+            error instanceof ApiError && !error.isNetworkError ? error.message : REPLY_FAILED_MESSAGE,
+          );
         }
       }
     } finally {
@@ -140,5 +144,7 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
 }
 
 function timeOf(reply: RateLimitReply): string | null {
-  return typeof reply.nextAvailableTime === 'string' && reply.nextAvailableTime ? reply.nextAvailableTime : null;
+  return typeof reply.nextAvailableTime === 'string' && reply.nextAvailableTime
+    ? reply.nextAvailableTime
+    : null;
 }

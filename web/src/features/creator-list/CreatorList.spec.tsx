@@ -46,7 +46,12 @@ describe('/ai-chat and the creator list', () => {
 
   it('shows a loading state until the creators arrive', async () => {
     let answer!: () => void;
-    fetchMock.on('GET', '/api/creators', () => new Promise((resolve) => (answer = () => resolve(jsonResponse(200, { creators: [newCreator()] })))));
+    fetchMock.on(
+      'GET',
+      '/api/creators',
+      () =>
+        new Promise((resolve) => (answer = () => resolve(jsonResponse(200, { creators: [newCreator()] })))),
+    );
     renderAiChat('/ai-chat?view=creators');
 
     expect(screen.getByRole('status', { name: 'Loading creators' })).toBeTruthy();
@@ -69,7 +74,10 @@ describe('/ai-chat and the creator list', () => {
   });
 
   it('shows a card per creator with its ids, created time, direct URL and a chat button', async () => {
-    const creators = [newCreator(), newCreator({ id: 'creator-2', userId: 'user-2', handle: 'dan.lifts', nickName: 'Dan' })];
+    const creators = [
+      newCreator(),
+      newCreator({ id: 'creator-2', userId: 'user-2', handle: 'dan.lifts', nickName: 'Dan' }),
+    ];
     fetchMock.on('GET', '/api/creators', jsonResponse(200, { creators }));
     renderAiChat('/ai-chat?view=creators');
 

@@ -31,7 +31,9 @@ export function CreatorList() {
           {CREATORS_ERROR_TEXT}
         </Banner>
       ) : null}
-      {status === 'ready' && creators.length === 0 ? <p className="creator-list__empty">{CREATORS_EMPTY_TEXT}</p> : null}
+      {status === 'ready' && creators.length === 0 ? (
+        <p className="creator-list__empty">{CREATORS_EMPTY_TEXT}</p>
+      ) : null}
       {status === 'ready' && creators.length > 0 ? (
         <ul className="creator-list__grid">
           {creators.map((creator) => (

@@ -4,7 +4,8 @@ import { Button } from '../../components/Button';
 import { CreatorList } from './CreatorList';
 import './creator-list.css';
 
-export const NO_CREATOR_TEXT = 'Error: No creator ID was provided. Please select a creator from the creator list.';
+export const NO_CREATOR_TEXT =
+  'Error: No creator ID was provided. Please select a creator from the creator list.';
 /** /ai-chat?view=creators shows the creator list in place (its own /dev route comes later). */
 export const CREATOR_LIST_VIEW = 'creators';
 

@@ -1,9 +1,15 @@
 import { TypingDots } from '../../components/TypingDots';
 const SAMPLE = [
   { from: 'fan', text: 'wait your pasta video from last week… was that REALLY 15 minutes?? 🍝' },
-  { from: 'creator', text: "Ha, 15 if you don't count me dancing around the kitchen 😅 Boil the water first, that's the whole secret." },
+  {
+    from: 'creator',
+    text: "Ha, 15 if you don't count me dancing around the kitchen 😅 Boil the water first, that's the whole secret.",
+  },
   { from: 'fan', text: 'ok trying it tonight. any swaps if I have no parmesan?' },
-  { from: 'creator', text: 'Pecorino works, or a spoon of miso for that salty hit. Tell me how it turns out!' },
+  {
+    from: 'creator',
+    text: 'Pecorino works, or a spoon of miso for that salty hit. Tell me how it turns out!',
+  },
 ] as const;
 
 /** A static sample conversation for the landing page. */

@@ -33,7 +33,9 @@ export function LandingPage() {
             <h1 className="hero__title">
               DMs that actually <span className="gradient-text">answer back</span>
             </h1>
-            <p className="hero__subtitle">Chat with AI versions of TikTokers built from their real personality.</p>
+            <p className="hero__subtitle">
+              Chat with AI versions of TikTokers built from their real personality.
+            </p>
             <div className="hero__actions">
               <Button size="lg" onClick={() => void tryNow()} disabled={pending} aria-busy={pending}>
                 {`Try ${PRODUCT_NAME} now!`}
@@ -55,8 +57,8 @@ export function LandingPage() {
           <div className="demo__copy">
             <h2 id="see-it-heading">See it in action</h2>
             <p>
-              Every persona learns from a creator’s own videos — their jokes, their advice, the way they talk — so the
-              conversation feels like them, any time of day.
+              Every persona learns from a creator’s own videos — their jokes, their advice, the way they talk
+              — so the conversation feels like them, any time of day.
             </p>
             <ul className="demo__points">
               <li>Streams replies in real time</li>
@@ -101,8 +103,8 @@ export function LandingPage() {
           <div>
             <h2>Are you a creator?</h2>
             <p>
-              Turn your DMs into income. Your fans get answers around the clock, and you keep 80% of subscription
-              revenue.
+              Turn your DMs into income. Your fans get answers around the clock, and you keep 80% of
+              subscription revenue.
             </p>
           </div>
           <Link className={buttonClass('secondary', 'lg')} to="/creator/signup">

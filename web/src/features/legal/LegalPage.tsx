@@ -1,7 +1,15 @@
 import type { ReactNode } from 'react';
 import './legal.css';
 
-export function LegalPage({ title, updated, children }: { title: string; updated: string; children: ReactNode }) {
+export function LegalPage({
+  title,
+  updated,
+  children,
+}: {
+  title: string;
+  updated: string;
+  children: ReactNode;
+}) {
   return (
     <article className="page legal">
       <header className="legal__header">

@@ -13,13 +13,13 @@ export function PrivacyPolicyPage() {
       </ul>
       <h2>How we use it</h2>
       <p>
-        To run the service: answer your messages, apply free-tier limits and subscriptions, pay creators, and keep
-        Backtalk secure. We do not sell your personal data.
+        To run the service: answer your messages, apply free-tier limits and subscriptions, pay creators, and
+        keep Backtalk secure. We do not sell your personal data.
       </p>
       <h2>Retention and deletion</h2>
       <p>
-        When you delete content, it is removed from our systems within 90 days. When you delete your account, your
-        account data is removed within 60 days.
+        When you delete content, it is removed from our systems within 90 days. When you delete your account,
+        your account data is removed within 60 days.
       </p>
       <h2>Your choices</h2>
       <p>You can ask us for a copy of your data, or for its correction or deletion, at any time.</p>

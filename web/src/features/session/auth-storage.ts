@@ -112,7 +112,10 @@ export function setSignInPageActive(active: boolean): void {
 
 /** True while this tab is on the sign-in page, where no guest is created. */
 export function isSignInPageActive(): boolean {
-  return isSignInPath(window.location.pathname) || safeGet(sessionStorage, STORAGE_KEYS.signInPageActive) === 'true';
+  return (
+    isSignInPath(window.location.pathname) ||
+    safeGet(sessionStorage, STORAGE_KEYS.signInPageActive) === 'true'
+  );
 }
 
 function safeGet(storage: Storage, key: string): string | null {

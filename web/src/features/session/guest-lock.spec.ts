@@ -33,7 +33,11 @@ describe('ensureGuestTokens (guest creation lock)', () => {
     expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
     expect(fetchMock.calls[0].body).toEqual({ creatorId: 'default' });
     expect(results.map((tokens) => tokens.accessToken)).toEqual(['access-1', 'access-1', 'access-1']);
-    expect(readTokens()).toMatchObject({ idToken: 'id-1', accessToken: 'access-1', refreshToken: 'refresh-1' });
+    expect(readTokens()).toMatchObject({
+      idToken: 'id-1',
+      accessToken: 'access-1',
+      refreshToken: 'refresh-1',
+    });
     expect(localStorage.getItem(STORAGE_KEYS.isGuestUser)).toBe('true');
     expect(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress)).toBeNull();
   });
@@ -46,7 +50,11 @@ describe('ensureGuestTokens (guest creation lock)', () => {
 
   it('sets the in-progress timestamp while creating', async () => {
     let release!: () => void;
-    fetchMock.on('POST', '/api/auth/guest', () => new Promise((resolve) => (release = () => resolve(jsonResponse(201, guestReply(9))))));
+    fetchMock.on(
+      'POST',
+      '/api/auth/guest',
+      () => new Promise((resolve) => (release = () => resolve(jsonResponse(201, guestReply(9))))),
+    );
     const pending = ensureGuestTokens();
     expect(Number(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress))).toBe(Date.now());
     release();
@@ -96,12 +104,17 @@ describe('ensureGuestTokens (guest creation lock)', () => {
   });
 
   it('ignores a flag left over from more than 10 s ago', async () => {
-    localStorage.setItem(STORAGE_KEYS.guestCreationInProgress, String(Date.now() - GUEST_CREATION_LOCK_MS - 1));
+    localStorage.setItem(
+      STORAGE_KEYS.guestCreationInProgress,
+      String(Date.now() - GUEST_CREATION_LOCK_MS - 1),
+    );
     await expect(ensureGuestTokens()).resolves.toMatchObject({ accessToken: 'access-1' });
   });
 
   it('releases the lock when creation fails, so a later call can retry', async () => {
-    fetchMock.on('POST', '/api/auth/guest', jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' }), { once: true });
+    fetchMock.on('POST', '/api/auth/guest', jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' }), {
+      once: true,
+    });
     await expect(ensureGuestTokens()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
     expect(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress)).toBeNull();
     await expect(ensureGuestTokens()).resolves.toMatchObject({ accessToken: 'access-1' });

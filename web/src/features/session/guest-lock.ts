@@ -3,7 +3,14 @@
 // GUEST_CREATION_IN_PROGRESS, which counts as held for 10 s; other tabs poll every 100 ms until
 // tokens appear, or the flag is released or expires, and then try again themselves.
 import { createGuest } from '../../api';
-import { STORAGE_KEYS, readTokens, toStoredTokens, writeTokens, markGuest, type StoredTokens } from './auth-storage';
+import {
+  STORAGE_KEYS,
+  readTokens,
+  toStoredTokens,
+  writeTokens,
+  markGuest,
+  type StoredTokens,
+} from './auth-storage';
 
 export const GUEST_CREATION_LOCK_MS = 10000;
 export const GUEST_CREATION_POLL_MS = 100;

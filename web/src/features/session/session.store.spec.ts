@@ -1,5 +1,11 @@
 import { listCreators } from '../../api';
-import { fakeJwt, installFetchMock, jsonResponse, networkFailure, type FetchMock } from '../../test/fetch-mock';
+import {
+  fakeJwt,
+  installFetchMock,
+  jsonResponse,
+  networkFailure,
+  type FetchMock,
+} from '../../test/fetch-mock';
 import { newSessionInfo, resetAppState } from '../../test/fixtures';
 import { STORAGE_KEYS, readTokens } from './auth-storage';
 import { GUEST_REFRESH_INTERVAL_MS, useSessionStore } from './session.store';
@@ -11,7 +17,8 @@ const tokens = (tag: string, expiresIn = 3600) => ({
   expiresIn,
 });
 const store = (value: object) => localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(value));
-const bearer = (fetchMock: FetchMock, path: string) => fetchMock.callsTo('GET', path).map((call) => call.headers.Authorization);
+const bearer = (fetchMock: FetchMock, path: string) =>
+  fetchMock.callsTo('GET', path).map((call) => call.headers.Authorization);
 
 describe('session store', () => {
   let fetchMock: FetchMock;
@@ -28,7 +35,11 @@ describe('session store', () => {
   function newSessionResponse(kind: 'guest' | 'authenticated', groups: string[] = []) {
     return jsonResponse(
       200,
-      newSessionInfo(kind === 'guest' ? {} : { userId: 'user-1', userType: 'authenticated', email: 'fan@example.com', groups }),
+      newSessionInfo(
+        kind === 'guest'
+          ? {}
+          : { userId: 'user-1', userType: 'authenticated', email: 'fan@example.com', groups },
+      ),
     );
   }
 
@@ -38,7 +49,10 @@ describe('session store', () => {
 
     expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
     expect(bearer(fetchMock, '/api/auth/session')).toEqual(['Bearer access-guest']);
-    expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: { userId: 'fan-1', isAdmin: false } });
+    expect(useSessionStore.getState()).toMatchObject({
+      status: 'guest',
+      user: { userId: 'fan-1', isAdmin: false },
+    });
     expect(localStorage.getItem(STORAGE_KEYS.isGuestUser)).toBe('true');
   });
 
@@ -85,7 +99,9 @@ describe('session store', () => {
 
     await useSessionStore.getState().bootstrap();
 
-    expect(fetchMock.callsTo('POST', '/api/auth/refresh').map((call) => call.body)).toEqual([{ refreshToken: 'refresh-old' }]);
+    expect(fetchMock.callsTo('POST', '/api/auth/refresh').map((call) => call.body)).toEqual([
+      { refreshToken: 'refresh-old' },
+    ]);
     expect(bearer(fetchMock, '/api/auth/session')).toEqual(['Bearer access-old', 'Bearer access-new']);
     expect(readTokens()).toMatchObject({ accessToken: 'access-new', refreshToken: 'refresh-new' });
     expect(useSessionStore.getState().status).toBe('authenticated');
@@ -117,7 +133,10 @@ describe('session store', () => {
 
     await useSessionStore.getState().bootstrap();
 
-    expect(fetchMock.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['POST /api/auth/refresh', 'GET /api/auth/session']);
+    expect(fetchMock.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/auth/refresh',
+      'GET /api/auth/session',
+    ]);
     expect(bearer(fetchMock, '/api/auth/session')).toEqual(['Bearer access-new']);
   });
 
@@ -129,7 +148,11 @@ describe('session store', () => {
           ? newSessionResponse('guest')
           : jsonResponse(401, { code: 'UNAUTHORIZED', message: 'expired' }),
       )
-      .on('POST', '/api/auth/refresh', jsonResponse(401, { code: 'REFRESH_TOKEN_REUSED', message: 'reused' }));
+      .on(
+        'POST',
+        '/api/auth/refresh',
+        jsonResponse(401, { code: 'REFRESH_TOKEN_REUSED', message: 'reused' }),
+      );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await useSessionStore.getState().bootstrap();
@@ -156,7 +179,11 @@ describe('session store', () => {
   it('refreshes guest credentials every 3000000 ms', async () => {
     jest.useFakeTimers();
     fetchMock
-      .on('POST', '/api/auth/guest', jsonResponse(201, { userId: 'guest-1', tokens: tokens('guest', 24 * 3600) }))
+      .on(
+        'POST',
+        '/api/auth/guest',
+        jsonResponse(201, { userId: 'guest-1', tokens: tokens('guest', 24 * 3600) }),
+      )
       .on('POST', '/api/auth/refresh', jsonResponse(200, { tokens: tokens('rotated', 24 * 3600) }));
     await useSessionStore.getState().bootstrap();
     expect(useSessionStore.getState().status).toBe('guest');
@@ -181,7 +208,9 @@ describe('session store', () => {
     await useSessionStore.getState().signOut();
     await waitForStatus('guest');
 
-    expect(fetchMock.callsTo('POST', '/api/auth/sign-out').map((call) => call.body)).toEqual([{ refreshToken: 'refresh-u' }]);
+    expect(fetchMock.callsTo('POST', '/api/auth/sign-out').map((call) => call.body)).toEqual([
+      { refreshToken: 'refresh-u' },
+    ]);
     expect(readTokens()).toMatchObject({ accessToken: 'access-guest' });
   });
 });

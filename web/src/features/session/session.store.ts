@@ -1,7 +1,14 @@
 // The signed-in user (spec §4 "Session"): loading, then guest or authenticated. 'anonymous' is
 // the empty state of the sign-in page, where no guest is created.
 import { create } from 'zustand';
-import { ApiError, bindAuth, getSession, refreshTokens, revokeRefreshToken, type SessionInfo } from '../../api';
+import {
+  ApiError,
+  bindAuth,
+  getSession,
+  refreshTokens,
+  revokeRefreshToken,
+  type SessionInfo,
+} from '../../api';
 import {
   accessTokenExpiry,
   clearTokens,
@@ -45,7 +52,10 @@ let refreshInFlight: Promise<string | null> | null = null;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 
 export const useSessionStore = create<SessionState>()((set, get) => {
-  const toUser = (info: SessionInfo): SessionUser => ({ ...info, isAdmin: info.groups.includes(ADMIN_GROUP) });
+  const toUser = (info: SessionInfo): SessionUser => ({
+    ...info,
+    isAdmin: info.groups.includes(ADMIN_GROUP),
+  });
 
   /** Forgets the tokens and starts over as a guest (spec: "Sign-out returns to guest"). */
   const restartAsGuest = () => {
@@ -160,8 +170,10 @@ function withCrossTabLock<T>(name: string, task: () => Promise<T>): Promise<T> {
   return locks ? (locks.request(name, task) as Promise<T>) : task();
 }
 
-export const selectIsCreator = (state: SessionState) => state.status === 'authenticated' && !!state.user?.isCreator;
-export const selectIsAdmin = (state: SessionState) => state.status === 'authenticated' && !!state.user?.isAdmin;
+export const selectIsCreator = (state: SessionState) =>
+  state.status === 'authenticated' && !!state.user?.isCreator;
+export const selectIsAdmin = (state: SessionState) =>
+  state.status === 'authenticated' && !!state.user?.isAdmin;
 
 // The API client takes its bearer tokens from this session: refreshed ahead of expiry, and
 // refreshed once more when a request is answered 401.
@@ -171,7 +183,8 @@ bindAuth({
     if (creating) await creating.catch(() => undefined);
     const tokens = readTokens();
     if (!tokens) return null;
-    if (isExpiring(tokens)) return (await useSessionStore.getState().refresh(tokens.accessToken)) ?? tokens.accessToken;
+    if (isExpiring(tokens))
+      return (await useSessionStore.getState().refresh(tokens.accessToken)) ?? tokens.accessToken;
     return tokens.accessToken;
   },
   onUnauthorized(rejectedToken) {

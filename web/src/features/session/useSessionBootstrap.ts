@@ -12,7 +12,8 @@ export function useSessionBootstrap(): void {
   useEffect(() => {
     setSignInPageActive(onSignIn);
     // Leaving the sign-in page without a session: now a guest may be created.
-    if (!onSignIn && useSessionStore.getState().status === 'anonymous') void useSessionStore.getState().bootstrap();
+    if (!onSignIn && useSessionStore.getState().status === 'anonymous')
+      void useSessionStore.getState().bootstrap();
   }, [onSignIn]);
 
   useEffect(() => {

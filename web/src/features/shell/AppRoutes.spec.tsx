@@ -25,26 +25,44 @@ describe('app routes and shell', () => {
       .on(
         'POST',
         '/api/auth/guest',
-        jsonResponse(201, { userId: 'fan-1', tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', expiresIn: 3600 } }),
+        jsonResponse(201, {
+          userId: 'fan-1',
+          tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', expiresIn: 3600 },
+        }),
       )
       .on('GET', '/api/auth/session', jsonResponse(200, newSessionInfo()))
-      .on('GET', /^\/api\/creators\/by-handle\//, jsonResponse(404, { code: 'CREATOR_NOT_FOUND', message: 'Creator not found' }))
+      .on(
+        'GET',
+        /^\/api\/creators\/by-handle\//,
+        jsonResponse(404, { code: 'CREATOR_NOT_FOUND', message: 'Creator not found' }),
+      )
       .on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, newCreator()))
-      .on('POST', '/api/conversations', jsonResponse(200, { id: 'conv-1', creatorId: 'creator-1', createdAt: '2025-01-01T00:00:00Z' }))
+      .on(
+        'POST',
+        '/api/conversations',
+        jsonResponse(200, { id: 'conv-1', creatorId: 'creator-1', createdAt: '2025-01-01T00:00:00Z' }),
+      )
       .on('GET', '/api/conversations/conv-1/messages', jsonResponse(200, { messages: [] }))
-      .on('POST', '/api/chat/rate-limit', jsonResponse(200, { canSendMessage: true, nextAvailableTime: null }));
+      .on(
+        'POST',
+        '/api/chat/rate-limit',
+        jsonResponse(200, { canSendMessage: true, nextAvailableTime: null }),
+      );
   });
   afterEach(() => {
     cleanup();
     jest.restoreAllMocks();
   });
 
-  it.each(['/nowhere', '/creator/tools', '/sign-in', '/admin/demo-accounts'])('redirects %s to /', async (path) => {
-    renderApp(path);
-    expect(location()).toBe('/');
-    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('DMs that actually answer back');
-    await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
-  });
+  it.each(['/nowhere', '/creator/tools', '/sign-in', '/admin/demo-accounts'])(
+    'redirects %s to /',
+    async (path) => {
+      renderApp(path);
+      expect(location()).toBe('/');
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('DMs that actually answer back');
+      await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+    },
+  );
 
   it('shows a top bar with a spinner while the session loads', async () => {
     renderApp('/');
@@ -57,8 +75,14 @@ describe('app routes and shell', () => {
     renderApp('/');
     const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
     const terms = screen.getByRole('link', { name: 'Terms of Service' });
-    expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual(['/privacy-policy', '_blank']);
-    expect([terms.getAttribute('href'), terms.getAttribute('target')]).toEqual(['/terms-of-service', '_blank']);
+    expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual([
+      '/privacy-policy',
+      '_blank',
+    ]);
+    expect([terms.getAttribute('href'), terms.getAttribute('target')]).toEqual([
+      '/terms-of-service',
+      '_blank',
+    ]);
     expect(screen.getByText(`© ${new Date().getFullYear()} Backtalk`)).toBeTruthy();
     await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
   });
@@ -71,8 +95,16 @@ describe('app routes and shell', () => {
   });
 
   it.each([
-    ['/privacy-policy', 'Privacy Policy', /removed from our systems within 90 days.*account data is removed within 60 days/s],
-    ['/terms-of-service', 'Terms of Service', /deleted after 30 days, and removed from our backups within 60 days.*|30 days' notice/s],
+    [
+      '/privacy-policy',
+      'Privacy Policy',
+      /removed from our systems within 90 days.*account data is removed within 60 days/s,
+    ],
+    [
+      '/terms-of-service',
+      'Terms of Service',
+      /deleted after 30 days, and removed from our backups within 60 days.*|30 days' notice/s,
+    ],
   ])('serves the static legal page %s', async (path, title, clause) => {
     renderApp(path);
     expect(screen.getByRole('heading', { level: 1, name: title }).textContent).toBe(title);
@@ -82,7 +114,9 @@ describe('app routes and shell', () => {
 
   it("states the terms' notice period for price changes", async () => {
     renderApp('/terms-of-service');
-    expect(screen.getByRole('article').textContent).toContain("at least 30 days' notice before any price change");
+    expect(screen.getByRole('article').textContent).toContain(
+      "at least 30 days' notice before any price change",
+    );
     await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
   });
 
@@ -102,7 +136,11 @@ describe('app routes and shell', () => {
 
     it('redirects to /ai-chat when the creator cannot be loaded', async () => {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
-      fetchMock.on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(500, { code: 'INTERNAL', message: 'x' }));
+      fetchMock.on(
+        'GET',
+        '/api/creators/by-handle/maya.makes',
+        jsonResponse(500, { code: 'INTERNAL', message: 'x' }),
+      );
       renderApp('/@maya.makes');
       await waitFor(() => expect(location()).toBe('/ai-chat'));
     });
@@ -114,14 +152,22 @@ describe('app routes and shell', () => {
     });
 
     it('sends fans home when the creator has not finished onboarding', async () => {
-      fetchMock.on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, newCreator({ onboardingComplete: false })));
+      fetchMock.on(
+        'GET',
+        '/api/creators/by-handle/maya.makes',
+        jsonResponse(200, newCreator({ onboardingComplete: false })),
+      );
       renderApp('/@maya.makes');
       await waitFor(() => expect(location()).toBe('/'));
     });
 
     it.each([
       ['a demo account', newCreator({ onboardingComplete: false, demoAccount: true }), newSessionInfo()],
-      ['its own creator', newCreator({ onboardingComplete: false }), newSessionInfo({ userId: 'creator-user-1' })],
+      [
+        'its own creator',
+        newCreator({ onboardingComplete: false }),
+        newSessionInfo({ userId: 'creator-user-1' }),
+      ],
     ])('lets anyone chat with %s before onboarding is complete', async (_label, creator, session) => {
       fetchMock
         .on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, creator))
@@ -142,7 +188,9 @@ describe('app routes and shell', () => {
 
   it('shows the sample chat and the demo video with its poster on the landing page', async () => {
     renderApp('/');
-    expect(screen.getByText('Chat with AI versions of TikTokers built from their real personality.')).toBeTruthy();
+    expect(
+      screen.getByText('Chat with AI versions of TikTokers built from their real personality.'),
+    ).toBeTruthy();
     expect(screen.getByRole('img', { name: /Sample chat/ })).toBeTruthy();
     const video = document.querySelector('video');
     expect(video?.getAttribute('poster')).toBe('/media/backtalk-demo-poster.jpg');

@@ -41,7 +41,9 @@ describe('Navbar', () => {
   it("labels a guest's menu 'Guest' with 'Sign In', which remembers the page", () => {
     signInAs();
     renderNavbar('/@maya.makes');
-    expect(screen.getByRole('link', { name: 'Are you a Creator?' }).getAttribute('href')).toBe('/creator/signup');
+    expect(screen.getByRole('link', { name: 'Are you a Creator?' }).getAttribute('href')).toBe(
+      '/creator/signup',
+    );
     expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('Guest');
     openUserMenu();
     expect(menuItems()).toEqual(['Sign In']);
@@ -87,7 +89,9 @@ describe('Navbar', () => {
     signInAs({ userType: 'authenticated', email: 'boss@example.com', groups: ['admin'] });
     renderNavbar();
     fireEvent.click(screen.getByRole('button', { name: 'Admin menu' }));
-    expect(screen.getByRole('menuitem', { name: 'Demo Accounts' }).getAttribute('href')).toBe('/admin/demo-accounts');
+    expect(screen.getByRole('menuitem', { name: 'Demo Accounts' }).getAttribute('href')).toBe(
+      '/admin/demo-accounts',
+    );
   });
 
   it('signs an authenticated user out to a guest session', async () => {
@@ -97,14 +101,19 @@ describe('Navbar', () => {
       .on(
         'POST',
         '/api/auth/guest',
-        jsonResponse(201, { userId: 'g', tokens: { idToken: 'i', accessToken: 'a2', refreshToken: 'r2', expiresIn: 3600 } }),
+        jsonResponse(201, {
+          userId: 'g',
+          tokens: { idToken: 'i', accessToken: 'a2', refreshToken: 'r2', expiresIn: 3600 },
+        }),
       )
       .on('GET', '/api/auth/session', jsonResponse(200, newSessionInfo()));
     renderNavbar('/ai-chat');
     openUserMenu();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
 
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('Guest'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('Guest'),
+    );
     expect(screen.getByTestId('location').textContent).toBe('/');
   });
 });

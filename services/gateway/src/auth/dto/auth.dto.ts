@@ -7,7 +7,9 @@ export class GuestCreateBody extends createZodDto(
 ) {}
 export class GuestCreateResponse extends createZodDto(guestCreateReplySchema) {}
 
-export class RefreshBody extends createZodDto(z.object({ refreshToken: z.string().min(16).max(512) }).strict()) {}
+export class RefreshBody extends createZodDto(
+  z.object({ refreshToken: z.string().min(16).max(512) }).strict(),
+) {}
 export class RefreshResponse extends createZodDto(tokenRefreshReplySchema) {}
 
 export class SessionResponse extends createZodDto(sessionGetReplySchema) {}

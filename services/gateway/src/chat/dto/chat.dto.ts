@@ -21,7 +21,10 @@ export class SendMessageBody extends createZodDto(
         .array(z.object({ text: z.string().max(4000) }).strict())
         .min(1)
         .max(8)
-        .refine((blocks) => blocks.some((block) => block.text.trim().length > 0), 'message text must not be blank'),
+        .refine(
+          (blocks) => blocks.some((block) => block.text.trim().length > 0),
+          'message text must not be blank',
+        ),
       aiContext: aiContextSchema.optional(),
     })
     .strict(),

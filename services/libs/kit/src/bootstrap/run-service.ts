@@ -72,7 +72,9 @@ export async function migrateOnly(definition: ServiceDefinition): Promise<void> 
   if (!definition.database) return;
   const base = loadConfig(baseConfigSchema);
   const dataSource = await openMigratedDataSource(
-    dataSourceOptions(definition.database, base.DATABASE_URL, 1) as Parameters<typeof openMigratedDataSource>[0],
+    dataSourceOptions(definition.database, base.DATABASE_URL, 1) as Parameters<
+      typeof openMigratedDataSource
+    >[0],
   );
   await dataSource.destroy();
 }

@@ -32,11 +32,15 @@ export class ProcessSupervisor {
 
   start(spec: SupervisedProcess): ChildProcess {
     this.specs.set(spec.name, spec);
-    const child = spawn(spec.command, spec.args, { env: spec.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(spec.command, spec.args, {
+      env: spec.env as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.children.set(spec.name, child);
     const prefix = this.prefix(spec.name);
     for (const stream of [child.stdout, child.stderr]) {
-      if (stream) createInterface({ input: stream }).on('line', (line) => this.options.write(`${prefix} ${line}`));
+      if (stream)
+        createInterface({ input: stream }).on('line', (line) => this.options.write(`${prefix} ${line}`));
     }
     child.on('exit', (code, signal) => {
       if (this.children.get(spec.name) === child) this.children.delete(spec.name);

@@ -14,7 +14,8 @@ export class DatabaseModule {
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [CONFIG],
-          useFactory: (config: BaseConfig) => dataSourceOptions(database, config.DATABASE_URL, config.DATABASE_POOL_SIZE),
+          useFactory: (config: BaseConfig) =>
+            dataSourceOptions(database, config.DATABASE_URL, config.DATABASE_POOL_SIZE),
           dataSourceFactory: async (options) => {
             if (!options) throw new Error('Missing data source options');
             return openMigratedDataSource(options as Parameters<typeof openMigratedDataSource>[0]);

@@ -10,7 +10,11 @@ export interface ServiceDatabase {
   migrations: MixedList<Function | string>;
 }
 
-export function dataSourceOptions(database: ServiceDatabase, url: string, poolSize: number): DataSourceOptions {
+export function dataSourceOptions(
+  database: ServiceDatabase,
+  url: string,
+  poolSize: number,
+): DataSourceOptions {
   return {
     type: 'postgres',
     url,

@@ -12,7 +12,9 @@ const UNIQUE_VIOLATION = '23505';
  * the checked-in migrations under an advisory lock so that replicas starting
  * together migrate once.
  */
-export async function openMigratedDataSource(options: DataSourceOptions & { url?: string; schema?: string }): Promise<DataSource> {
+export async function openMigratedDataSource(
+  options: DataSourceOptions & { url?: string; schema?: string },
+): Promise<DataSource> {
   const url = options.url;
   const schema = options.schema;
   if (!url || !schema) throw new Error('A service database needs a url and a schema');
@@ -45,11 +47,11 @@ export async function ensureDatabase(url: string): Promise<void> {
     const target = new URL(url);
     const name = decodeURIComponent(target.pathname.slice(1));
     target.pathname = '/postgres';
-    await withClient(target.toString(), (client) => client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`)).catch(
-      (createError: { code?: string }) => {
-        if (createError.code !== DUPLICATE_DATABASE && createError.code !== UNIQUE_VIOLATION) throw createError;
-      },
-    );
+    await withClient(target.toString(), (client) =>
+      client.query(`CREATE DATABASE "${name.replace(/"/g, '')}"`),
+    ).catch((createError: { code?: string }) => {
+      if (createError.code !== DUPLICATE_DATABASE && createError.code !== UNIQUE_VIOLATION) throw createError;
+    });
   }
 }
 

@@ -21,7 +21,10 @@ export class HttpErrorFilter implements ExceptionFilter {
   private toHttp(exception: unknown): { status: number; body: Record<string, unknown> } {
     if (exception instanceof ServiceError) {
       // Details a client acts on (e.g. nextAvailableTime of RATE_LIMITED) are also lifted to the top level.
-      const details = exception.details && typeof exception.details === 'object' && !Array.isArray(exception.details) ? exception.details : {};
+      const details =
+        exception.details && typeof exception.details === 'object' && !Array.isArray(exception.details)
+          ? exception.details
+          : {};
       return { status: httpStatusFor(exception.code), body: { ...details, ...exception.toWire() } };
     }
     if (exception instanceof HttpException) {
@@ -34,7 +37,10 @@ export class HttpErrorFilter implements ExceptionFilter {
       return { status, body: { code: codeForStatus(status), message } };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    return { status: HttpStatus.INTERNAL_SERVER_ERROR, body: { code: ErrorCode.Internal, message: 'Internal error' } };
+    return {
+      status: HttpStatus.INTERNAL_SERVER_ERROR,
+      body: { code: ErrorCode.Internal, message: 'Internal error' },
+    };
   }
 }
 

@@ -33,7 +33,8 @@ export class ServiceError extends Error {
   static from(error: unknown, service?: string): ServiceError {
     if (error instanceof ServiceError) return error;
     if (isWireError(error)) return ServiceError.fromWire(error);
-    const message = error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
+    const message =
+      error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
     return new ServiceError(ErrorCode.Internal, message, undefined, service);
   }
 }

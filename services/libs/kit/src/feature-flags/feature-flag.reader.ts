@@ -26,7 +26,9 @@ export class FeatureFlagReader {
       this.cache.set(key, { enabled, expiresAt: now + FLAG_CACHE_MS });
       return enabled;
     } catch (error) {
-      this.logger.warn(`Feature flag ${name} could not be read, treating it as off: ${(error as Error).message}`);
+      this.logger.warn(
+        `Feature flag ${name} could not be read, treating it as off: ${(error as Error).message}`,
+      );
       return false;
     }
   }

@@ -1,5 +1,10 @@
 import { Inject, Injectable, ServiceUnavailableException } from '@nestjs/common';
-import { HealthCheckService, type HealthCheckResult, type HealthIndicatorFunction, TypeOrmHealthIndicator } from '@nestjs/terminus';
+import {
+  HealthCheckService,
+  type HealthCheckResult,
+  type HealthIndicatorFunction,
+  TypeOrmHealthIndicator,
+} from '@nestjs/terminus';
 import type { HealthCheckReply } from '@backtalk/proto';
 import { SERVICE_NAME } from '../transport/transport.tokens';
 
@@ -27,7 +32,9 @@ export class ServiceHealth {
       throw error;
     });
     const checks = Object.fromEntries(
-      Object.entries(result.details).map(([name, detail]) => [name, detail.status === 'up' ? 'up' : 'down'] as const),
+      Object.entries(result.details).map(
+        ([name, detail]) => [name, detail.status === 'up' ? 'up' : 'down'] as const,
+      ),
     );
     return {
       service: this.service,

@@ -11,7 +11,14 @@ export interface LoggerSettings {
 }
 
 /** Nest's own start-up contexts: one line per module and route, repeated for every service. */
-const FRAMEWORK_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication', 'NestMicroservice']);
+const FRAMEWORK_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+  'NestMicroservice',
+]);
 
 /** pino options shared by every service: level, service label, request id, redaction. */
 export function loggerOptions(settings: LoggerSettings): LoggerOptions {
@@ -40,7 +47,12 @@ export function loggerOptions(settings: LoggerSettings): LoggerOptions {
             logMethod(args, method, level) {
               const first = args[0] as { context?: unknown } | undefined;
               const context = typeof first === 'object' && first !== null ? first.context : undefined;
-              if (level < 30 || typeof context !== 'string' || !FRAMEWORK_CONTEXTS.has(context) || level > 30) {
+              if (
+                level < 30 ||
+                typeof context !== 'string' ||
+                !FRAMEWORK_CONTEXTS.has(context) ||
+                level > 30
+              ) {
                 method.apply(this, args);
               }
             },

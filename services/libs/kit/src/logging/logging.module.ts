@@ -11,9 +11,7 @@ export class LoggingModule {
   static forRoot(settings: LoggerSettings): DynamicModule {
     return {
       module: LoggingModule,
-      imports: [
-        LoggerModule.forRoot({ pinoHttp: pinoHttpParams(settings) }),
-      ],
+      imports: [LoggerModule.forRoot({ pinoHttp: pinoHttpParams(settings) })],
       exports: [LoggerModule],
     };
   }

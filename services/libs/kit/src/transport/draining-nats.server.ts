@@ -37,7 +37,12 @@ export class DrainingNatsServer extends ServerNats {
 
   /** Every request counts as in flight until its last packet (isDisposed, or an error) is sent. */
   override getPublisher(message: Msg, id: string, context: unknown): Publisher {
-    const publish = (super.getPublisher as (m: Msg, i: string, c: unknown) => Publisher).call(this, message, id, context);
+    const publish = (super.getPublisher as (m: Msg, i: string, c: unknown) => Publisher).call(
+      this,
+      message,
+      id,
+      context,
+    );
     if (!message.reply) return publish;
     this.inFlight++;
     let finished = false;
@@ -72,7 +77,11 @@ export class DrainingNatsServer extends ServerNats {
       if (message.reply) {
         message.respond(
           JSONCodec().encode({
-            err: { code: ErrorCode.ValidationFailed, message: 'Malformed message: not a JSON request packet', service: this.queue },
+            err: {
+              code: ErrorCode.ValidationFailed,
+              message: 'Malformed message: not a JSON request packet',
+              service: this.queue,
+            },
             isDisposed: true,
           }),
         );
@@ -101,7 +110,9 @@ export class DrainingNatsServer extends ServerNats {
         resolve();
       };
       const timer = setTimeout(() => {
-        this.logger.warn(`Closing with ${this.inFlight} request(s) still in flight after ${this.shutdownGraceMs} ms`);
+        this.logger.warn(
+          `Closing with ${this.inFlight} request(s) still in flight after ${this.shutdownGraceMs} ms`,
+        );
         done();
       }, this.shutdownGraceMs);
       this.idleWaiters.add(done);

@@ -22,7 +22,9 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   listen(callback: (...optionalParams: unknown[]) => void): void {
     for (const subject of this.messageHandlers.keys()) {
-      this.unsubscribers.push(this.bus.subscribe(subject, (message) => void this.handleMessage(subject, message)));
+      this.unsubscribers.push(
+        this.bus.subscribe(subject, (message) => void this.handleMessage(subject, message)),
+      );
     }
     callback();
   }

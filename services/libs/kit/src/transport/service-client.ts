@@ -53,7 +53,11 @@ export class ServiceClient implements OnApplicationShutdown {
     return firstValueFrom(this.stream(subject, payload, { firstMs: limit, eachMs: limit }));
   }
 
-  stream<S extends Subject>(subject: S, payload: RequestOf<S>, timeouts: StreamTimeouts = {}): Observable<ReplyOf<S>> {
+  stream<S extends Subject>(
+    subject: S,
+    payload: RequestOf<S>,
+    timeouts: StreamTimeouts = {},
+  ): Observable<ReplyOf<S>> {
     const contract = contracts[subject];
     const target = subject.split('.')[0] ?? subject;
     const checked = contract.request.safeParse(payload);
@@ -118,7 +122,12 @@ export class ServiceClient implements OnApplicationShutdown {
       return new ServiceError(ErrorCode.ServiceUnavailable, `${target} is unavailable`, undefined, target);
     }
     if (typeof error === 'string' && error.startsWith(NO_HANDLER_TEXT)) {
-      return new ServiceError(ErrorCode.ServiceUnavailable, `${target} does not handle this request`, undefined, target);
+      return new ServiceError(
+        ErrorCode.ServiceUnavailable,
+        `${target} does not handle this request`,
+        undefined,
+        target,
+      );
     }
     const failure = ServiceError.from(error, target);
     if (failure.code === ErrorCode.Internal && !(error && typeof error === 'object' && 'code' in error)) {
