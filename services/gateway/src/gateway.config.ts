@@ -13,5 +13,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
   CHAT_STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
   /** Requests per minute one IP address may make to the API. */
   THROTTLE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** Guests one IP address may create per minute (a browser creates one per visit). */
+  GUEST_CREATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
 });
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;

@@ -4,6 +4,7 @@ import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { CONFIG, ServiceKitModule, ValidationError, describeZodIssues } from '@backtalk/kit';
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
+import { AuthController } from './auth/auth.controller';
 import { AuthModule } from './auth/auth.module';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorsController } from './creators/creators.controller';
@@ -25,7 +26,15 @@ export class GatewayModule {
         ServiceKitModule.forService({ name: 'gateway', config: gatewayConfigSchema, env }),
         ThrottlerModule.forRootAsync({
           inject: [CONFIG],
-          useFactory: (config: GatewayConfig) => [{ ttl: 60_000, limit: config.THROTTLE_PER_MINUTE }],
+          useFactory: (config: GatewayConfig) => [
+            { name: 'default', ttl: 60_000, limit: config.THROTTLE_PER_MINUTE },
+            {
+              name: 'guest-creation',
+              ttl: 60_000,
+              limit: config.GUEST_CREATIONS_PER_MINUTE,
+              skipIf: (context) => context.getHandler() !== AuthController.prototype.createGuest,
+            },
+          ],
         }),
         AuthModule,
       ],

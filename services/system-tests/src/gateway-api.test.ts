@@ -268,6 +268,32 @@ describe('gateway HTTP API over the real services', () => {
     });
   });
 
+  it('throttles guest creation per address with a 429, while other routes still answer', async () => {
+    const strict = await startGateway({
+      BACKTALK_MODE: 'standalone',
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      GUEST_CREATIONS_PER_MINUTE: '2',
+    });
+    try {
+      const create = () =>
+        fetch(`${strict.url}/api/auth/guest`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        });
+      expect((await create()).status).toBe(201);
+      expect((await create()).status).toBe(201);
+      const third = await create();
+      expect(third.status).toBe(429);
+      expect(await third.json()).toMatchObject({ code: 'RATE_LIMITED' });
+      expect((await fetch(`${strict.url}/api/creators/featured`)).status).toBe(200);
+    } finally {
+      await strict.app.close();
+    }
+  });
+
   it('keeps probes and metrics open without a token', async () => {
     expect((await fetch(`${url}/health/live`)).status).toBe(200);
     await fetch(`${url}/api/auth/session`);

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
-import { Throttle } from '@nestjs/throttler';
 import { ServiceClient } from '@backtalk/kit';
 import { type Actor, Subjects } from '@backtalk/proto';
 import type { Request } from 'express';
@@ -18,9 +17,8 @@ import {
 export class AuthController {
   constructor(private readonly client: ServiceClient) {}
 
-  /** Spec §4 Guest creation: anonymous credentials, then tokens. */
+  /** Spec §4 Guest creation: anonymous credentials, then tokens (GUEST_CREATIONS_PER_MINUTE per IP). */
   @Public()
-  @Throttle({ default: { limit: 20, ttl: 60_000 } })
   @Post('guest')
   @ApiCreatedResponse({ type: GuestCreateResponse })
   createGuest(@Body() body: GuestCreateBody, @Req() request: Request): Promise<GuestCreateResponse> {
