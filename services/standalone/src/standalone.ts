@@ -1,9 +1,4 @@
-import {
-  assertWritableDir,
-  DataDirUnreachableError,
-  startEmbeddedPostgres,
-  type RunningDatabase,
-} from '@backtalk/embedded-db';
+import { assertWritableDir, DataDirUnreachableError, startEmbeddedPostgres } from '@backtalk/embedded-db';
 import { startGateway } from '@backtalk/gateway';
 import { loadConfig, processBus, startInProcessService } from '@backtalk/kit';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
@@ -92,5 +87,3 @@ function portIsFree(port: number, host: string): Promise<boolean> {
     probe.listen(port, host, () => probe.close(() => resolve(true)));
   });
 }
-
-export type { RunningDatabase };

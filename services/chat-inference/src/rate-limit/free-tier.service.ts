@@ -1,12 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG, FeatureFlagReader, ServiceClient } from '@backtalk/kit';
-import {
-  type Actor,
-  BYPASS_SUBSCRIPTIONS_FLAG,
-  ErrorCode,
-  type RateLimitCheckReply,
-  Subjects,
-} from '@backtalk/proto';
+import { type Actor, BYPASS_SUBSCRIPTIONS_FLAG, type RateLimitCheckReply, Subjects } from '@backtalk/proto';
 import { type ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
 import { ChatError } from '../conversation/chat.errors';
 import { UserRateLimitRepository } from './user-rate-limit.repository';
@@ -66,9 +60,7 @@ export class FreeTierService {
       return active;
     } catch (error) {
       // Billing being down must not stop the free tier from working.
-      if ((error as { code?: string }).code !== ErrorCode.ValidationFailed) {
-        this.logger.warn(`Subscription lookup failed, applying the free tier: ${(error as Error).message}`);
-      }
+      this.logger.warn(`Subscription lookup failed, applying the free tier: ${(error as Error).message}`);
       return false;
     }
   }

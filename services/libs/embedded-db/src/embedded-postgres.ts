@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 
@@ -49,11 +48,11 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
   await server.start();
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database}`;
-  await ensureDatabase(url, options.database, port);
+  await ensureDatabase(options.database, port);
   return { url, port, stop: () => server.stop() };
 }
 
-async function ensureDatabase(url: string, database: string, port: number): Promise<void> {
+async function ensureDatabase(database: string, port: number): Promise<void> {
   const admin = new Client({ connectionString: `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres` });
   await admin.connect();
   try {
@@ -62,7 +61,6 @@ async function ensureDatabase(url: string, database: string, port: number): Prom
   } finally {
     await admin.end();
   }
-  void url;
 }
 
 const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
@@ -145,5 +143,4 @@ export function assertWritableDir(dir: string): void {
   const probe = path.join(dir, `.write-test-${process.pid}`);
   fs.writeFileSync(probe, 'ok');
   fs.rmSync(probe);
-  void os;
 }
