@@ -1,3 +1,4 @@
+export * from './browser';
 export * from './errors';
 export * from './subjects';
 export * from './registry';
@@ -8,3 +9,4 @@ export * from './contracts/creators';
 export * from './contracts/chat';
 export * from './contracts/feature-flags';
 export * from './contracts/billing';
+export * from './contracts/token';

@@ -90,6 +90,10 @@ export const contracts = {
     request: billing.subscriptionGetActiveRequestSchema,
     reply: billing.subscriptionGetActiveReplySchema,
   },
+  [Subjects.BillingCreatorPaymentGet]: {
+    request: billing.creatorPaymentGetRequestSchema,
+    reply: billing.creatorPaymentGetReplySchema,
+  },
 
   [Subjects.FeatureFlagsFlagGet]: { request: flags.flagGetRequestSchema, reply: flags.flagGetReplySchema },
   [Subjects.FeatureFlagsFlagList]: { request: flags.flagListRequestSchema, reply: flags.flagListReplySchema },
@@ -108,6 +112,7 @@ export type ReplyOf<S extends Subject> = z.output<Contracts[S]['reply']>;
 
 export const eventContracts = {
   [Events.CreatorsPostsChanged]: creators.postsChangedEventSchema,
+  [Events.IdentityGuestPurged]: identity.guestPurgedEventSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 export type EventPayloadOf<E extends EventName> = z.output<(typeof eventContracts)[E]>;
 

@@ -44,6 +44,7 @@ export const Subjects = {
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
+  BillingCreatorPaymentGet: 'billing.creator-payment.get',
 
   FeatureFlagsFlagGet: 'feature-flags.flag.get',
   FeatureFlagsFlagList: 'feature-flags.flag.list',
@@ -63,5 +64,7 @@ export const healthSubjectFor = {
 /** Events, past tense, published fire-and-forget. */
 export const Events = {
   CreatorsPostsChanged: 'creators.posts.changed',
+  /** Unconverted guests deleted after GUEST_RETENTION_DAYS; services holding their data may drop it. */
+  IdentityGuestPurged: 'identity.guest.purged',
 } as const;
 export type EventName = (typeof Events)[keyof typeof Events];

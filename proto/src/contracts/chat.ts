@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, idSchema, isoDateSchema } from './common';
+import { actorSchema, idSchema, isoDateSchema, textSchema } from './common';
 
 export const citationSchema = z.object({
   postId: idSchema,
@@ -25,28 +25,57 @@ export const messageSchema = z.object({
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
-export const messageListRequestSchema = z.object({ actor: actorSchema, conversationId: idSchema });
-export const messageListReplySchema = z.object({ messages: z.array(messageSchema) });
+/** A page holds 1..100 messages; one rule for the NATS request and the HTTP query string. */
+const pageLimit = (number: z.ZodNumber) => number.int().min(1).max(100);
+// The cursor reaches a query as a parameter, so it meets the same NUL rule as typed text.
+const pageCursor = textSchema.max(200);
+
+/** One page of a conversation (oldest first within the page); `before` is the `nextCursor` of the previous page. */
+export const messageListRequestSchema = z.object({
+  actor: actorSchema,
+  conversationId: idSchema,
+  before: pageCursor.optional(),
+  limit: pageLimit(z.number()).default(50),
+});
+/** The same page request as an HTTP query string: numbers arrive as text. */
+export const messageListQuerySchema = z
+  .object({ before: pageCursor.optional(), limit: pageLimit(z.coerce.number()).optional() })
+  .strict();
+export const messageListReplySchema = z.object({
+  messages: z.array(messageSchema),
+  nextCursor: z.string().nullable(),
+});
+
+/** Where a request came from, as the gateway saw it: the free tier is also counted per address and device. */
+export const requestOriginSchema = z.object({
+  ip: z.string().max(64),
+  device: z.string().max(128).optional(),
+});
+export type RequestOrigin = z.infer<typeof requestOriginSchema>;
 
 /** Spec §7: sendMessage({content:[{text}], aiContext:{...}}). */
 export const aiContextSchema = z
   .object({
-    uiContextId: z.string().max(200).optional(),
-    creatorPromptFromUI: z.string().max(4000).optional(),
-    creatorEssenceFromUI: z.string().max(8000).optional(),
+    uiContextId: textSchema.max(200).optional(),
+    creatorPromptFromUI: textSchema.max(4000).optional(),
+    creatorEssenceFromUI: textSchema.max(8000).optional(),
   })
   .strict();
+/** Spec §7: at most 8 text blocks of 4000 characters, not all blank. */
+export const MAX_MESSAGE_BLOCKS = 8;
 export const messageSendRequestSchema = z.object({
   actor: actorSchema,
   conversationId: idSchema,
   content: z
-    .array(z.object({ text: z.string().max(4000) }))
+    .array(z.object({ text: textSchema.max(4000) }).strict())
     .min(1)
+    .max(MAX_MESSAGE_BLOCKS)
     .refine(
       (blocks) => blocks.some((block) => block.text.trim().length > 0),
       'message text must not be blank',
     ),
   aiContext: aiContextSchema.default({}),
+  origin: requestOriginSchema.optional(),
 });
 export type MessageSendRequest = z.infer<typeof messageSendRequestSchema>;
 
@@ -87,7 +116,8 @@ export function messageIdOfFragment(id: string): string {
 export const rateLimitCheckRequestSchema = z.object({
   actor: actorSchema,
   creatorId: idSchema,
-  message: z.string().max(4000),
+  message: textSchema.max(4000).default(''),
+  origin: requestOriginSchema.optional(),
 });
 export const rateLimitCheckReplySchema = z.object({
   canSendMessage: z.boolean(),

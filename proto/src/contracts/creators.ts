@@ -1,11 +1,16 @@
 import { z } from 'zod';
+import { HANDLE_PATTERN } from '../browser';
 import { emptySchema, idSchema, isoDateSchema } from './common';
 
-/** A handle as it appears after `/@`: word characters, dots and hyphens. */
 export const handleSchema = z
   .string()
-  .regex(/^[\w.-]+$/, 'must contain only letters, digits, _, . and -')
+  .regex(HANDLE_PATTERN, 'must contain only letters, digits, _, . and -')
   .max(64);
+/** A handle in a URL: leading `@` characters are allowed and stripped by the reader. */
+export const handleParamSchema = z
+  .string()
+  .max(64)
+  .regex(/^@*[\w.-]+$/, 'must contain only letters, digits, _, . and -');
 
 export const creatorSchema = z.object({
   id: idSchema,
@@ -38,6 +43,10 @@ export const postTextSchema = postSchema.extend({ transcript: z.string() });
 export type PostText = z.infer<typeof postTextSchema>;
 
 export const creatorListRequestSchema = z.object({ demoAccount: z.boolean().optional() }).strict();
+/** The same filter as an HTTP query string. */
+export const creatorListQuerySchema = z
+  .object({ demoAccount: z.enum(['true', 'false']).optional() })
+  .strict();
 export const creatorListReplySchema = z.object({ creators: z.array(creatorSchema) });
 export type CreatorListReply = z.infer<typeof creatorListReplySchema>;
 
@@ -65,7 +74,6 @@ export const personaGetReplySchema = z.object({
   essencePrompt: z.string(),
   creatorPrompt: z.string(),
   demoAccount: z.boolean(),
-  onboardingComplete: z.boolean(),
   userId: z.string(),
   postsVersion: z.string(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, emptySchema, idSchema } from './common';
+import { actorSchema, emptySchema, idSchema, textSchema } from './common';
 
 export const jwkSchema = z.object({ kty: z.string(), kid: z.string(), alg: z.string() }).passthrough();
 export const jwksGetRequestSchema = emptySchema;
@@ -15,19 +15,19 @@ export const tokensSchema = z.object({
 export type Tokens = z.infer<typeof tokensSchema>;
 
 export const guestCreateRequestSchema = z.object({
-  creatorId: z.string().min(1).max(64),
-  ipAddress: z.string().max(64).optional(),
-  userAgent: z.string().max(512).optional(),
+  creatorId: textSchema.min(1).max(64),
+  ipAddress: textSchema.max(64).optional(),
+  userAgent: textSchema.max(512).optional(),
 });
 export type GuestCreateRequest = z.infer<typeof guestCreateRequestSchema>;
 export const guestCreateReplySchema = z.object({ userId: idSchema, tokens: tokensSchema });
 export type GuestCreateReply = z.infer<typeof guestCreateReplySchema>;
 
-export const tokenRefreshRequestSchema = z.object({ refreshToken: z.string().min(16).max(512) });
+export const tokenRefreshRequestSchema = z.object({ refreshToken: textSchema.min(16).max(512) });
 export const tokenRefreshReplySchema = z.object({ tokens: tokensSchema });
 export type TokenRefreshReply = z.infer<typeof tokenRefreshReplySchema>;
 
-export const tokenRevokeRequestSchema = z.object({ refreshToken: z.string().min(16).max(512) });
+export const tokenRevokeRequestSchema = z.object({ refreshToken: textSchema.min(16).max(512) });
 export const tokenRevokeReplySchema = z.object({ revoked: z.boolean() });
 
 export const sessionGetRequestSchema = z.object({ actor: actorSchema });
@@ -39,3 +39,7 @@ export const sessionGetReplySchema = z.object({
   isCreator: z.boolean(),
 });
 export type SessionGetReply = z.infer<typeof sessionGetReplySchema>;
+
+/** Guests identity deleted (user, password, sessions), in batches of at most 500. */
+export const guestPurgedEventSchema = z.object({ userIds: z.array(idSchema).min(1).max(500) });
+export type GuestPurgedEvent = z.infer<typeof guestPurgedEventSchema>;

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** The `aud` of every token identity signs; the gateway checks it. */
+export const TOKEN_AUDIENCE = 'backtalk';
+
+const userTypeSchema = z.enum(['guest', 'authenticated']);
+
+/**
+ * The private claims of an access token (the standard ones — sub, iss, aud,
+ * iat, exp, jti — are added when signing). Identity builds them, the gateway
+ * parses them, so both read this one schema.
+ */
+export const accessTokenClaimsSchema = z.object({
+  /** 'access' or 'id', so one kind cannot be presented as the other. */
+  token_use: z.literal('access'),
+  user_type: userTypeSchema,
+  groups: z.array(z.string()),
+  username: z.string(),
+});
+export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
+
+export const idTokenClaimsSchema = accessTokenClaimsSchema.extend({
+  token_use: z.literal('id'),
+  email: z.string().nullable(),
+  is_creator: z.boolean(),
+});
+export type IdTokenClaims = z.infer<typeof idTokenClaimsSchema>;
