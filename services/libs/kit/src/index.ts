@@ -1,5 +1,6 @@
 export * from './errors/service-error';
 export * from './errors/zod-issues';
+export * from './errors/error-body';
 export * from './errors/service-error.filter';
 export * from './errors/http-error.filter';
 export * from './config/config.schema';
@@ -30,3 +31,4 @@ export * from './cluster/process-supervisor';
 export * from './transport/prefixed-nats.client';
 export * from './feature-flags/feature-flag.reader';
 export * from './http/public-route';
+export * from './transport/nats-permissions';

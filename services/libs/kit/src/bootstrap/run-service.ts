@@ -9,6 +9,7 @@ import { openMigratedDataSource } from '../database/migrate';
 import { collectProcessMetrics } from '../metrics/metrics';
 import { DrainingNatsServer } from '../transport/draining-nats.server';
 import { InProcessServer } from '../transport/in-process.server';
+import { natsCredentials } from '../transport/nats-permissions';
 import type { InProcessBus } from '../transport/in-process.bus';
 
 export interface ServiceDefinition {
@@ -39,6 +40,7 @@ export async function startClusterService(definition: ServiceDefinition): Promis
         name: `${definition.name}-server`,
         maxReconnectAttempts: -1,
         reconnectTimeWait: 500,
+        ...natsCredentials(base),
       }),
     },
     { inheritAppConfig: true },

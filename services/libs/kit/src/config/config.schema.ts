@@ -31,6 +31,15 @@ export const baseConfigSchema = z.object({
     .string()
     .regex(/^([\w-]+\.)*$/, 'must be empty or dot-terminated tokens, e.g. "staging."')
     .default(''),
+  /**
+   * This service's own NATS user (cluster mode). Unset = connect without credentials,
+   * which only a server without authorization accepts; the chart and compose set both.
+   */
+  NATS_USER: z
+    .string()
+    .regex(/^[\w-]+$/, 'must be a NATS user name (letters, digits, - and _)')
+    .optional(),
+  NATS_PASSWORD: secret(z.string().min(16, 'must be at least 16 characters').optional()),
   DATABASE_URL: secret(
     z
       .string()

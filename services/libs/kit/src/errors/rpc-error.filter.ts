@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from '@nestjs/common';
 import { RpcException } from '@nestjs/microservices';
-import { ErrorCode, type WireError } from '@backtalk/proto';
+import { defaultMessageFor, ErrorCode, type WireError } from '@backtalk/proto';
 import { Observable, throwError } from 'rxjs';
 import { ServiceError } from './service-error';
 
@@ -25,6 +25,10 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
       return { code: ErrorCode.Internal, message: exception.message, service: this.serviceName };
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
-    return { code: ErrorCode.Internal, message: 'Internal error', service: this.serviceName };
+    return {
+      code: ErrorCode.Internal,
+      message: defaultMessageFor(ErrorCode.Internal),
+      service: this.serviceName,
+    };
   }
 }

@@ -1,4 +1,4 @@
-import { ErrorCode, type WireError, isWireError } from '@backtalk/proto';
+import { defaultMessageFor, ErrorCode, type WireError, isWireError } from '@backtalk/proto';
 
 /**
  * The base of every typed error a service raises. Each module subclasses it
@@ -8,7 +8,8 @@ import { ErrorCode, type WireError, isWireError } from '@backtalk/proto';
 export class ServiceError extends Error {
   constructor(
     readonly code: ErrorCode,
-    message: string,
+    /** Defaults to the code's fan-facing text from its service's list in proto. */
+    message: string = defaultMessageFor(code),
     readonly details?: unknown,
     readonly service?: string,
   ) {

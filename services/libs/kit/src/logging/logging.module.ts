@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import pretty from 'pino-pretty';
 import { loggerOptions, type LoggerSettings } from './logger';
 import { REQUEST_ID_HEADER, sanitizeRequestId } from './request-context';
+import { redactQuery, redactUrl } from './url-redaction';
 
 @Module({})
 export class LoggingModule {
@@ -17,13 +18,21 @@ export class LoggingModule {
   }
 }
 
-function pinoHttpParams(settings: LoggerSettings): Params['pinoHttp'] {
+export function pinoHttpParams(settings: LoggerSettings): Params['pinoHttp'] {
   const options = {
     ...loggerOptions(settings),
     genReqId: (req: IncomingMessage) => sanitizeRequestId(req.headers[REQUEST_ID_HEADER]) ?? randomUUID(),
     customProps: (req: IncomingMessage) => ({ requestId: (req as IncomingMessage & { id?: string }).id }),
     autoLogging: { ignore: (req: IncomingMessage) => /^\/(health|metrics)/.test(req.url ?? '') },
     quietReqLogger: true,
+    serializers: {
+      // Query strings can carry tokens and one-time codes; their values never reach the log.
+      req: (req: { url?: string; query?: unknown }) => ({
+        ...req,
+        url: typeof req.url === 'string' ? redactUrl(req.url) : req.url,
+        query: redactQuery(req.query),
+      }),
+    },
   };
   if (!settings.pretty) return options;
   // Pretty output in the same thread (no transport worker per service module).

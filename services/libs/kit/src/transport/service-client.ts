@@ -11,7 +11,18 @@ import {
   eventContracts,
 } from '@backtalk/proto';
 import { headers as natsHeaders } from 'nats';
-import { Observable, TimeoutError, catchError, firstValueFrom, map, tap, throwError, timeout } from 'rxjs';
+import {
+  Observable,
+  TimeoutError,
+  catchError,
+  firstValueFrom,
+  lastValueFrom,
+  map,
+  take,
+  tap,
+  throwError,
+  timeout,
+} from 'rxjs';
 import type { z } from 'zod';
 import { CONFIG } from '../config/config.module';
 import type { BaseConfig } from '../config/config.schema';
@@ -50,13 +61,25 @@ export class ServiceClient implements OnApplicationShutdown {
 
   request<S extends Subject>(subject: S, payload: RequestOf<S>, timeoutMs?: number): Promise<ReplyOf<S>> {
     const limit = timeoutMs ?? this.config.REQUEST_TIMEOUT_MS;
-    return firstValueFrom(this.stream(subject, payload, { firstMs: limit, eachMs: limit }));
+    // The reply is the first value; taking it inside the instrumented pipeline
+    // completes it there, so the call is counted as "ok" (an outer firstValueFrom
+    // would unsubscribe before completion and the success would never be counted).
+    return lastValueFrom(this.call(subject, payload, { firstMs: limit, eachMs: limit }, true));
   }
 
   stream<S extends Subject>(
     subject: S,
     payload: RequestOf<S>,
     timeouts: StreamTimeouts = {},
+  ): Observable<ReplyOf<S>> {
+    return this.call(subject, payload, timeouts, false);
+  }
+
+  private call<S extends Subject>(
+    subject: S,
+    payload: RequestOf<S>,
+    timeouts: StreamTimeouts,
+    single: boolean,
   ): Observable<ReplyOf<S>> {
     const contract = contracts[subject];
     const target = subject.split('.')[0] ?? subject;
@@ -74,6 +97,7 @@ export class ServiceClient implements OnApplicationShutdown {
     return this.proxy.send<unknown>(subject, this.record(payload)).pipe(
       timeout({ first, each }),
       map((value) => parseReply(contract.reply, value, target, subject) as ReplyOf<S>),
+      single ? take(1) : (values$) => values$,
       tap({
         next: () => {
           if (!answered) stopTimer();

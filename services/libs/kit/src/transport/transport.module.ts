@@ -4,6 +4,7 @@ import { PrefixedNatsClient } from './prefixed-nats.client';
 import { CONFIG } from '../config/config.module';
 import type { BaseConfig } from '../config/config.schema';
 import { InProcessClient } from './in-process.client';
+import { natsCredentials, natsInboxPrefix } from './nats-permissions';
 import { processBus } from './in-process.bus';
 import { ServiceClient } from './service-client';
 import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
@@ -11,7 +12,15 @@ import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
 export function createTransportClient(config: BaseConfig, service: string): ClientProxy {
   if (config.BACKTALK_MODE === 'standalone') return new InProcessClient(processBus);
   return new PrefixedNatsClient(
-    { servers: config.NATS_URL, name: `${service}-client`, maxReconnectAttempts: -1, reconnectTimeWait: 500 },
+    {
+      servers: config.NATS_URL,
+      name: `${service}-client`,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: 500,
+      ...natsCredentials(config),
+      // Replies come to inboxes under this service's name, which only it may read.
+      inboxPrefix: natsInboxPrefix(service),
+    },
     config.NATS_SUBJECT_PREFIX,
   ) as unknown as ClientProxy;
 }

@@ -1,0 +1,139 @@
+import { Events, type EventName, ServiceName, type Subject, Subjects, serviceNames } from '@backtalk/proto';
+import { ConfigError } from '../config/load-config';
+import type { BaseConfig } from '../config/config.schema';
+
+/**
+ * What each service may do on NATS (docs/security.md, 7.13). Services take the
+ * acting user from the message, so a client that could publish to any subject
+ * could act as anyone: each service gets its own NATS user, allowed to serve
+ * only its own subjects and to call only the subjects listed here.
+ * Add a subject here when a service starts calling it, then run
+ * `node services/libs/kit/scripts/generate-nats-authorization.js`.
+ */
+export interface ServiceNatsAccess {
+  /** Request subjects of other services this one calls. */
+  calls: readonly Subject[];
+  /** Events this service publishes (its own, `<service>.…`). */
+  emits: readonly EventName[];
+  /** Events of other services this one subscribes to. */
+  listens: readonly EventName[];
+}
+
+export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
+  // The gateway fronts every public subject.
+  [ServiceName.Gateway]: { calls: Object.values(Subjects), emits: [], listens: [] },
+  [ServiceName.Identity]: { calls: [], emits: [Events.IdentityGuestPurged], listens: [] },
+  [ServiceName.Creators]: {
+    calls: [Subjects.BillingCreatorPaymentGet],
+    emits: [Events.CreatorsPostsChanged],
+    listens: [],
+  },
+  [ServiceName.Ingestion]: { calls: [], emits: [], listens: [Events.CreatorsPostsChanged] },
+  [ServiceName.ChatInference]: {
+    calls: [
+      Subjects.CreatorsPersonaGet,
+      Subjects.CreatorsPostList,
+      Subjects.BillingSubscriptionGetActive,
+      Subjects.BillingCreatorPaymentGet,
+      Subjects.FeatureFlagsFlagGet,
+    ],
+    emits: [],
+    listens: [],
+  },
+  [ServiceName.Billing]: { calls: [], emits: [], listens: [] },
+  [ServiceName.FeatureFlags]: { calls: [], emits: [], listens: [] },
+};
+
+/**
+ * Replies go to inboxes under the caller's own name, so a service may read only
+ * the replies to its own requests (with a shared `_INBOX.>` any service could
+ * read the tokens identity sends the gateway).
+ */
+export function natsInboxPrefix(service: string): string {
+  return `_INBOX.${service}`;
+}
+
+/**
+ * A responder may publish to the reply subject of a request it received, and
+ * nowhere else in `_INBOX`. Streamed chat replies send one message per
+ * fragment, so the number of responses per request is not capped at one; the
+ * permission lapses with the longest stream.
+ */
+const RESPONSES = { max: 1_000_000, expires: '10m' } as const;
+
+export interface NatsPermissions {
+  publish: { allow: string[] };
+  subscribe: { allow: string[] };
+  allow_responses: typeof RESPONSES;
+}
+
+export function natsPermissionsFor(service: ServiceName, subjectPrefix = ''): NatsPermissions {
+  const access = natsAccess[service];
+  const own = service === ServiceName.Gateway ? [] : [`${subjectPrefix}${service}.>`];
+  return {
+    publish: {
+      allow: [...access.calls, ...access.emits].map((subject) => `${subjectPrefix}${subject}`),
+    },
+    subscribe: {
+      allow: [
+        ...own,
+        ...access.listens.map((event) => `${subjectPrefix}${event}`),
+        `${natsInboxPrefix(service)}.>`,
+      ],
+    },
+    allow_responses: RESPONSES,
+  };
+}
+
+/** The environment variable the NATS server reads a service's password from. */
+export function natsPasswordVariable(service: ServiceName): string {
+  return `NATS_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+}
+
+/**
+ * The NATS server's `authorization` block: one user per service, named after
+ * it. Passwords are `$NATS_PASSWORD_<SERVICE>` variable references (the server
+ * resolves them from its environment, so the file holds no secret) unless
+ * literal passwords are given (tests).
+ */
+export function natsAuthorizationConfig(
+  options: { subjectPrefix?: string; passwords?: Partial<Record<ServiceName, string>> } = {},
+): string {
+  const users = serviceNames.map((service) => {
+    const password = options.passwords?.[service];
+    const permissions = natsPermissionsFor(service, options.subjectPrefix);
+    return [
+      '    {',
+      `      user: ${JSON.stringify(service)}`,
+      `      password: ${password === undefined ? `$${natsPasswordVariable(service)}` : JSON.stringify(password)}`,
+      `      permissions: ${JSON.stringify(permissions, null, 2).replace(/\n/g, '\n      ')}`,
+      '    }',
+    ].join('\n');
+  });
+  return `authorization {\n  users: [\n${users.join('\n')}\n  ]\n}\n`;
+}
+
+/** The connection options that authenticate this service, if it has credentials. */
+export function natsCredentials(config: BaseConfig): { user?: string; pass?: string } {
+  if (config.NATS_USER === undefined && config.NATS_PASSWORD === undefined) return {};
+  if (config.NATS_USER === undefined || config.NATS_PASSWORD === undefined) {
+    const missing = config.NATS_USER === undefined ? 'NATS_USER' : 'NATS_PASSWORD';
+    const other = missing === 'NATS_USER' ? 'NATS_PASSWORD' : 'NATS_USER';
+    throw new ConfigError([{ variable: missing, message: `is required when ${other} is set` }]);
+  }
+  return { user: config.NATS_USER, pass: config.NATS_PASSWORD };
+}
+
+/** The committed copies of the authorization block, by path from the repository root. */
+export function natsAuthorizationFiles(): Record<string, string> {
+  const text = [
+    '# Generated by services/libs/kit/scripts/generate-nats-authorization.js from',
+    '# services/libs/kit/src/transport/nats-permissions.ts; do not edit. Passwords are read',
+    '# from the NATS server environment (NATS_PASSWORD_<SERVICE>); see docs/security.md, 7.13.',
+    natsAuthorizationConfig(),
+  ].join('\n');
+  return {
+    'deploy/nats/authorization.conf': text,
+    'charts/backtalk/files/nats-authorization.conf': text,
+  };
+}
