@@ -9,3 +9,4 @@ export const identityService: ServiceDefinition = {
   module: (env) => IdentityModule.register(env),
   database: identityDatabase,
 };
+export { localKeyEncryptionKey } from './signing-key/signing-key.cipher';

@@ -1,12 +1,18 @@
 import { InProcessClient, processBus } from '@backtalk/kit';
 import { type ReplyOf, Subjects, type Tokens } from '@backtalk/proto';
 import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { firstValueFrom } from 'rxjs';
 import { DataSource } from 'typeorm';
 import { identityService } from '../src/index';
 import { type Jose, loadJose } from '../src/signing-key/jose.loader';
 
-export const quietEnv = { BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent' };
+/** Standalone mode keeps a generated key-encryption key in its data folder: one throwaway folder per test file. */
+const dataDir = mkdtempSync(path.join(tmpdir(), 'backtalk-identity-test-'));
+
+export const quietEnv = { BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent', BACKTALK_DATA_DIR: dataDir };
 
 /** The real identity module on the in-process bus, with a client as the gateway would hold it. */
 export function startIdentity(

@@ -1,6 +1,6 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Spec §3 GuestPassword. Only an argon2id hash of the anonymous password is kept. */
+/** Spec §3 GuestPassword. Only a SHA-256 of the random 256-bit anonymous password is kept (see CreateGuest). */
 @Entity({ name: 'guest_passwords' })
 export class GuestPasswordEntity {
   @PrimaryColumn('uuid')

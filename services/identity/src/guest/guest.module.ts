@@ -6,11 +6,13 @@ import { GuestPasswordEntity } from './guest-password.entity';
 import { GuestUserEntity } from './guest-user.entity';
 import { GuestController } from './guest.controller';
 import { GuestRepository } from './guest.repository';
+import { GuestPurgeScheduler } from './guest-purge.scheduler';
+import { PurgeGuests } from './purge-guests.use-case';
 
 @Module({
   imports: [TypeOrmModule.forFeature([GuestUserEntity, GuestPasswordEntity]), TokenIssuerModule],
   controllers: [GuestController],
-  providers: [GuestRepository, CreateGuest],
+  providers: [GuestRepository, CreateGuest, PurgeGuests, GuestPurgeScheduler],
   exports: [GuestRepository],
 })
 export class GuestModule {}

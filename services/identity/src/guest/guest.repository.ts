@@ -29,6 +29,35 @@ export class GuestRepository {
     });
   }
 
+  /**
+   * Deletes up to `limit` guests last active (or, never active, created) before
+   * `cutoff` and never converted, with their user, password and refresh tokens, in
+   * one statement. Rows another replica is purging are skipped (SKIP LOCKED), and a
+   * guest already gone is simply not found, so concurrent or repeated runs are safe.
+   */
+  async purgeInactive(cutoff: Date, limit: number): Promise<string[]> {
+    const rows = (await this.guests.query(
+      `WITH expired AS (
+         SELECT g."cognitoUsername" AS id FROM guest_users g
+         WHERE g."convertedToUser" IS NOT TRUE
+           AND COALESCE(g."lastActiveAt", g."createdAt") < $1
+           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = g."cognitoUsername" AND NOT u."isGuest")
+         ORDER BY COALESCE(g."lastActiveAt", g."createdAt")
+         LIMIT $2
+         FOR UPDATE OF g SKIP LOCKED
+       ),
+       purged AS (
+         DELETE FROM guest_users WHERE "cognitoUsername" IN (SELECT id FROM expired) RETURNING "cognitoUsername" AS id
+       ),
+       passwords AS (DELETE FROM guest_passwords WHERE "guestUserId" IN (SELECT id FROM purged)),
+       tokens AS (DELETE FROM refresh_tokens WHERE "userId" IN (SELECT id FROM purged)),
+       users AS (DELETE FROM users WHERE id IN (SELECT id FROM purged) AND "isGuest")
+       SELECT id FROM purged`,
+      [cutoff, limit],
+    )) as { id: string }[];
+    return rows.map((row) => row.id);
+  }
+
   /** Records activity on the guest's own record (a no-op for a user who is not a guest). */
   async touch(guestUserId: string, at: Date): Promise<void> {
     await this.guests.update({ cognitoUsername: guestUserId }, { lastActiveAt: at });

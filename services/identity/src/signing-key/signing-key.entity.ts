@@ -13,9 +13,12 @@ export class SigningKeyEntity {
   @PrimaryColumn('text')
   kid!: string;
 
-  /** PKCS8 PEM. */
+  /**
+   * The PKCS8 PEM, encrypted with JWT_KEY_ENCRYPTION_KEY (SigningKeyCipher), never in
+   * plain text: a database dump or backup must not hand out the key that signs every token.
+   */
   @Column({ type: 'text' })
-  privateKeyPem!: string;
+  sealedPrivateKey!: string;
 
   /** The key that signs new tokens; kept as a column so a later rotation can retire keys. */
   @Column({ type: 'boolean', default: true })

@@ -14,7 +14,7 @@ export class SigningKeyRepository {
    * up with the same key.
    */
   async activateIfNoneActive(
-    candidate: Pick<SigningKeyEntity, 'kid' | 'privateKeyPem'>,
+    candidate: Pick<SigningKeyEntity, 'kid' | 'sealedPrivateKey'>,
   ): Promise<SigningKeyEntity> {
     await this.keys
       .createQueryBuilder()
@@ -29,5 +29,15 @@ export class SigningKeyRepository {
 
   findActive(): Promise<SigningKeyEntity | null> {
     return this.keys.findOneBy({ active: true });
+  }
+
+  findAll(): Promise<SigningKeyEntity[]> {
+    return this.keys.find();
+  }
+
+  /** Replaces a stored value only if it is still the one read, so replicas resealing at once agree. */
+  async replaceSealed(kid: string, previous: string, next: string): Promise<boolean> {
+    const result = await this.keys.update({ kid, sealedPrivateKey: previous }, { sealedPrivateKey: next });
+    return (result.affected ?? 0) > 0;
   }
 }

@@ -1,12 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectConfig } from '@backtalk/kit';
-import type { Tokens } from '@backtalk/proto';
+import { TOKEN_AUDIENCE, type Tokens } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
 import type { IdentityConfig } from '../identity.config';
 import { loadJose } from '../signing-key/jose.loader';
 import { SIGNING_ALGORITHM, SigningKeyService } from '../signing-key/signing-key.service';
 import { hashRefreshToken, newRefreshTokenValue } from './refresh-token.secret';
-import { accessTokenClaims, idTokenClaims, TOKEN_AUDIENCE, type TokenSubject } from './token-claims';
+import { accessTokenClaims, idTokenClaims, type TokenSubject } from './token-claims';
 
 /** A refresh token as handed out (`value`) and as stored (the rest). */
 export interface MintedRefreshToken {

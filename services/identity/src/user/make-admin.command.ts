@@ -1,11 +1,12 @@
 import { dataSourceOptions, openMigratedDataSource } from '@backtalk/kit';
+import { Role } from '@backtalk/proto';
 import type { IdentityConfig } from '../identity.config';
 import { identityDatabase } from '../identity.database';
 import { UserEntity } from './user.entity';
 import { type AddGroupOutcome, UserRepository } from './user.repository';
 
 /** Spec §6: members of this group are admins. */
-export const ADMIN_GROUP = 'admin';
+export const ADMIN_GROUP = Role.Admin;
 
 /**
  * `node services/identity/dist/main.js make-admin <email>`: puts an existing

@@ -1,0 +1,36 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { PurgeGuests } from './purge-guests.use-case';
+
+/** How often each replica looks for guests to purge; the purge itself is safe to run concurrently. */
+export const GUEST_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Runs PurgeGuests at start and then hourly (a timer: one job does not warrant a scheduler library). */
+@Injectable()
+export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(GuestPurgeScheduler.name);
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(private readonly purge: PurgeGuests) {}
+
+  onApplicationBootstrap(): void {
+    this.run();
+    this.timer = setInterval(() => this.run(), GUEST_PURGE_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private run(): void {
+    if (this.running) return;
+    this.running = this.purge
+      .execute()
+      .catch((error: unknown) => this.logger.warn(`Guest purge failed, retrying next hour: ${String(error)}`))
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+}
