@@ -3,6 +3,7 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { billingConfigSchema } from './billing.config';
 import { billingDatabase } from './billing.database';
+import { StripeAccountModule } from './stripe-account/stripe-account.module';
 import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
 
 @Module({})
@@ -19,6 +20,7 @@ export class BillingModule {
           env,
         }),
         CreatorSubscriptionModule,
+        StripeAccountModule,
       ],
     };
   }

@@ -1,6 +1,9 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
-/** A creator's Stripe Connect Express account and the price fans pay them. */
+/**
+ * A creator's Stripe Connect Express account, the Stripe price fans pay them and the
+ * onboarding state. Billing is their only owner; others ask billing.creator-payment.get.
+ */
 @Entity({ name: 'stripe_accounts' })
 export class StripeAccountEntity {
   @PrimaryColumn('uuid')

@@ -3,6 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { PostRepository } from '../post/post.repository';
 import { CreatorError } from './creator.errors';
+import { CreatorPayments } from './creator-payments.reader';
+import type { CreatorEntity } from './creator.entity';
 import { toCreator, toPersona, toPostText } from './creator.mapper';
 import { CreatorRepository } from './creator.repository';
 
@@ -11,34 +13,40 @@ export class CreatorController {
   constructor(
     private readonly creators: CreatorRepository,
     private readonly postRepository: PostRepository,
+    private readonly payments: CreatorPayments,
   ) {}
+
+  private async withPayments(creators: CreatorEntity[]) {
+    const onboarded = await this.payments.onboardingComplete(creators.map((creator) => creator.id));
+    return creators.map((creator) => toCreator(creator, onboarded.get(creator.id) ?? false));
+  }
 
   @MessagePattern(Subjects.CreatorsCreatorList)
   async list(
     @Payload() filter: ParsedRequestOf<typeof Subjects.CreatorsCreatorList>,
   ): Promise<ReplyOf<typeof Subjects.CreatorsCreatorList>> {
-    return { creators: (await this.creators.list(filter)).map(toCreator) };
+    return { creators: await this.withPayments(await this.creators.list(filter)) };
   }
 
   @MessagePattern(Subjects.CreatorsCreatorGet)
   async get(@Payload() { id }: ParsedRequestOf<typeof Subjects.CreatorsCreatorGet>) {
     const creator = await this.creators.findById(id);
     if (!creator) throw CreatorError.notFound();
-    return toCreator(creator);
+    return (await this.withPayments([creator]))[0]!;
   }
 
   @MessagePattern(Subjects.CreatorsCreatorFindByHandle)
   async findByHandle(@Payload() { handle }: ParsedRequestOf<typeof Subjects.CreatorsCreatorFindByHandle>) {
     const creator = await this.creators.findByHandle(handle);
     if (!creator) throw CreatorError.notFound();
-    return toCreator(creator);
+    return (await this.withPayments([creator]))[0]!;
   }
 
   @MessagePattern(Subjects.CreatorsCreatorFeatured)
   async featured() {
     const creator = await this.creators.findFeatured();
     if (!creator) throw CreatorError.notFound();
-    return toCreator(creator);
+    return (await this.withPayments([creator]))[0]!;
   }
 
   @MessagePattern(Subjects.CreatorsPostList)

@@ -1,6 +1,10 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Spec §3 Creator. `handle` is the last path segment of tiktokURL, lower-cased, for lookups. */
+/**
+ * Spec §3 Creator. `handle` is the last path segment of tiktokURL, lower-cased, for lookups.
+ * The spec's stripeAccountId, stripePriceId and onboardingComplete are billing's facts, not
+ * kept here (docs/architecture.md, "One owner per fact"); billing.creator-payment.get has them.
+ */
 @Entity({ name: 'creators' })
 export class CreatorEntity {
   @PrimaryGeneratedColumn('uuid')
@@ -32,12 +36,6 @@ export class CreatorEntity {
   @Column({ type: 'text', default: '' })
   thumb!: string;
 
-  @Column({ type: 'text', nullable: true })
-  stripeAccountId!: string | null;
-
-  @Column({ type: 'text', nullable: true })
-  stripePriceId!: string | null;
-
   @Column({ type: 'text', default: '' })
   essencePrompt!: string;
 
@@ -46,9 +44,6 @@ export class CreatorEntity {
 
   @Column({ type: 'integer', name: 'price_per_subscription', default: 1000 })
   pricePerSubscription!: number;
-
-  @Column({ type: 'boolean', default: false })
-  onboardingComplete!: boolean;
 
   @Column({ type: 'boolean', default: false })
   demoAccount!: boolean;

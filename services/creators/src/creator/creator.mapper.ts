@@ -3,7 +3,8 @@ import type { PostEntity } from '../post/post.entity';
 import type { CreatorEntity } from './creator.entity';
 
 /** The one place creators-service entities become wire types. */
-export function toCreator(entity: CreatorEntity): Creator {
+/** `onboardingComplete` is billing's fact, asked for by CreatorPayments. */
+export function toCreator(entity: CreatorEntity, onboardingComplete: boolean): Creator {
   return {
     id: entity.id,
     userId: entity.userId,
@@ -13,7 +14,7 @@ export function toCreator(entity: CreatorEntity): Creator {
     bio: entity.bio,
     thumb: entity.thumb,
     demoAccount: entity.demoAccount,
-    onboardingComplete: entity.onboardingComplete,
+    onboardingComplete,
     createdAt: entity.createdAt.toISOString(),
   };
 }
@@ -43,7 +44,6 @@ export function toPersona(entity: CreatorEntity, postsVersion: string): PersonaG
     essencePrompt: entity.essencePrompt,
     creatorPrompt: entity.creatorPrompt,
     demoAccount: entity.demoAccount,
-    onboardingComplete: entity.onboardingComplete,
     userId: entity.userId,
     postsVersion,
   };

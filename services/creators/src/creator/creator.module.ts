@@ -5,11 +5,12 @@ import { PostRepository } from '../post/post.repository';
 import { CreatorController } from './creator.controller';
 import { CreatorEntity } from './creator.entity';
 import { CreatorRepository } from './creator.repository';
+import { CreatorPayments } from './creator-payments.reader';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CreatorEntity, PostEntity])],
   controllers: [CreatorController],
-  providers: [CreatorRepository, PostRepository],
+  providers: [CreatorRepository, PostRepository, CreatorPayments],
   exports: [CreatorRepository, PostRepository],
 })
 export class CreatorModule {}

@@ -14,6 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { handleSchema } from '@backtalk/proto';
 
 import astronomerFixture from './fixtures/dez.looks.up.json';
 import homeCookFixture from './fixtures/demo.creator.json';
@@ -32,8 +33,6 @@ export const DEMO_TRANSCRIPT_MAX_WORDS = 200;
 /** TikTok's profile bio limit. */
 export const DEMO_BIO_MAX_CHARS = 80;
 
-/** Handles as they appear after `/@` (spec §2): word characters, dots and hyphens. */
-export const DEMO_HANDLE_PATTERN = /^[\w.-]+$/;
 const TIKTOK_URL_PATTERN = /^https:\/\/www\.tiktok\.com\/@([\w.-]+)$/;
 
 /** Counts whitespace-separated words, the measure used for transcript lengths. */
@@ -49,10 +48,7 @@ const text = (max?: number) => {
 
 export const demoCreatorSchema = z
   .strictObject({
-    handle: z
-      .string()
-      .regex(DEMO_HANDLE_PATTERN, 'must contain only letters, digits, _, . and -')
-      .max(64, 'must be at most 64 characters'),
+    handle: handleSchema,
     nickName: text(60),
     tiktokURL: z.string().regex(TIKTOK_URL_PATTERN, 'must look like https://www.tiktok.com/@handle'),
     bio: text(DEMO_BIO_MAX_CHARS),

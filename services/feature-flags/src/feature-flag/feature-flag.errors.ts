@@ -10,10 +10,11 @@ export class FeatureFlagError extends ServiceError {
     return new FeatureFlagError(ErrorCode.Forbidden, 'Only admins can change feature flags');
   }
 
-  static productionOnly(): FeatureFlagError {
+  /** Spec §6: the admin page toggles development flags only; production flags change with a release. */
+  static notDevelopmentFlag(): FeatureFlagError {
     return new FeatureFlagError(
       ErrorCode.Forbidden,
-      'Feature flag administration is only available in development environments.',
+      'Only development flags can be changed here. Change production flags with a release.',
     );
   }
 }

@@ -4,6 +4,7 @@ import {
   BYPASS_SUBSCRIPTIONS_FLAG,
   type FeatureFlag,
   type FlagEnvironment,
+  isAdmin,
 } from '@backtalk/proto';
 import type { FeatureFlagEntity } from './feature-flag.entity';
 import { FeatureFlagError } from './feature-flag.errors';
@@ -39,10 +40,10 @@ export class FeatureFlagService implements OnApplicationBootstrap {
 
   /** Spec §6: admins only, and only for development flags. */
   async setEnabled(actor: Actor, id: string, enabled: boolean): Promise<FeatureFlag> {
-    if (!actor.groups.includes('admin')) throw FeatureFlagError.notAdmin();
+    if (!isAdmin(actor)) throw FeatureFlagError.notAdmin();
     const flag = await this.flags.findById(id);
     if (!flag) throw FeatureFlagError.notFound();
-    if (flag.environment !== 'development') throw FeatureFlagError.productionOnly();
+    if (flag.environment !== 'development') throw FeatureFlagError.notDevelopmentFlag();
     const updated = await this.flags.setEnabled(id, enabled, actor.userId);
     if (!updated) throw FeatureFlagError.notFound();
     return toFeatureFlag(updated);

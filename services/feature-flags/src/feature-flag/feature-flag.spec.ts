@@ -78,6 +78,29 @@ describe('feature-flags service', () => {
     expect(after?.enabled).toBe(false);
   });
 
+  it('refuses to toggle a production flag with an error that says so, and changes nothing', async () => {
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    try {
+      const { rows } = await sql.query<{ id: string }>(
+        `INSERT INTO feature_flags.feature_flags (owner, name, enabled, environment)
+         VALUES ('system', 'liveFlag', false, 'production') RETURNING id`,
+      );
+      const id = rows[0]!.id;
+      await expect(
+        services.client.request(Subjects.FeatureFlagsFlagUpdate, { actor: admin, id, enabled: true }),
+      ).rejects.toMatchObject({
+        code: ErrorCode.Forbidden,
+        message: expect.stringContaining('Only development flags can be changed'),
+      });
+      const after = await sql.query('SELECT enabled FROM feature_flags.feature_flags WHERE id = $1', [id]);
+      expect(after.rows[0]).toEqual({ enabled: false });
+      await sql.query('DELETE FROM feature_flags.feature_flags WHERE id = $1', [id]);
+    } finally {
+      await sql.end();
+    }
+  });
+
   it('answers an unknown flag id with NOT_FOUND', async () => {
     await expect(
       services.client.request(Subjects.FeatureFlagsFlagUpdate, {
