@@ -26,6 +26,8 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
   LLM_THREADS: z.coerce.number().int().min(1).max(256).optional(),
   /** Give up when the model sends nothing for this long. */
   LLM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(60_000),
+  /** local: generations that may wait for the model; more are refused with 503 MODEL_BUSY and their allowance given back. */
+  LLM_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(16),
   /** local: where models are kept (default: <BACKTALK_DATA_DIR>/models). */
   MODELS_DIR: z.string().min(1).optional(),
   BACKTALK_DATA_DIR: z.string().min(1).default('.backtalk'),
@@ -47,6 +49,10 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
   /** Free-tier messages per window per fan (never sent to the browser). */
   FREE_TIER_MESSAGES: z.coerce.number().int().min(0).max(100_000).default(20),
   FREE_TIER_WINDOW_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(86_400),
+  /** Free-tier messages per window from one client address (all its guests together; IPv6 per /64). */
+  FREE_TIER_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** Replies one fan may have streaming at once, across all replicas. */
+  CHAT_MAX_CONCURRENT_REPLIES_PER_USER: z.coerce.number().int().min(1).max(100).default(3),
   /** Which feature-flag environment this deployment reads. */
   FLAG_ENVIRONMENT: z.enum(['development', 'production']).optional(),
 });

@@ -1,17 +1,27 @@
 import { Controller, OnApplicationBootstrap } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { type MessageStreamEvent, type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
+import {
+  type ChatMessage,
+  type MessageStreamEvent,
+  type ParsedRequestOf,
+  type ReplyOf,
+  Subjects,
+} from '@backtalk/proto';
 import type { Observable } from 'rxjs';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
 import { toChatMessage, toConversation } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
-import { MessageRepository } from './message.repository';
+import { decodeMessageCursor, encodeMessageCursor } from './message-cursor';
+import { ABANDONED_AFTER_MS, MessageRepository } from './message.repository';
 import { SendMessage } from './send-message.use-case';
 
-/** A reply not written to for this long belonged to a process that died. */
-const ABANDONED_AFTER_MS = 5 * 60_000;
+/**
+ * A page is also cut by size, so it stays far below NATS's 1 MB payload limit
+ * whatever the messages hold (replies can be long, with citations).
+ */
+const PAGE_MAX_BYTES = 256 * 1024;
 
 @Controller()
 export class ConversationController implements OnApplicationBootstrap {
@@ -37,12 +47,27 @@ export class ConversationController implements OnApplicationBootstrap {
 
   @MessagePattern(Subjects.ChatMessageList)
   async list(
-    @Payload() { actor, conversationId }: ParsedRequestOf<typeof Subjects.ChatMessageList>,
+    @Payload() { actor, conversationId, before, limit }: ParsedRequestOf<typeof Subjects.ChatMessageList>,
   ): Promise<ReplyOf<typeof Subjects.ChatMessageList>> {
+    const position = before === undefined ? undefined : decodeMessageCursor(before);
+    if (position === null) throw ChatError.invalidCursor();
     if (!(await this.conversations.findOwned(actor.userId, conversationId)))
       throw ChatError.conversationNotFound();
+    // One more than asked for tells whether older messages remain.
+    const rows = await this.messages.pageForConversation(actor.userId, conversationId, limit + 1, position);
+    if (!rows) throw ChatError.invalidCursor();
+    const page: ChatMessage[] = [];
+    let bytes = 0;
+    for (const row of rows.slice(0, limit)) {
+      const message = toChatMessage(row);
+      bytes += Buffer.byteLength(JSON.stringify(message));
+      if (page.length > 0 && bytes > PAGE_MAX_BYTES) break;
+      page.push(message);
+    }
+    const more = rows.length > page.length;
     return {
-      messages: (await this.messages.listForConversation(actor.userId, conversationId)).map(toChatMessage),
+      messages: page.reverse(),
+      nextCursor: more ? encodeMessageCursor({ id: page[0]!.id }) : null,
     };
   }
 
@@ -53,8 +78,8 @@ export class ConversationController implements OnApplicationBootstrap {
 
   @MessagePattern(Subjects.ChatRateLimitCheck)
   rateLimit(
-    @Payload() { actor, creatorId }: ParsedRequestOf<typeof Subjects.ChatRateLimitCheck>,
+    @Payload() { actor, creatorId, origin }: ParsedRequestOf<typeof Subjects.ChatRateLimitCheck>,
   ): Promise<ReplyOf<typeof Subjects.ChatRateLimitCheck>> {
-    return this.freeTier.check(actor, creatorId);
+    return this.freeTier.check(actor, creatorId, origin);
   }
 }

@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { FeatureFlagReader } from '@backtalk/kit';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PersonaModule } from '../persona/persona.module';
+import { FreeTierCounterEntity } from '../rate-limit/free-tier-counter.entity';
+import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repository';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
@@ -14,7 +16,7 @@ import { SendMessage } from './send-message.use-case';
 
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ConversationEntity, MessageEntity, UserRateLimitEntity]),
+    TypeOrmModule.forFeature([ConversationEntity, MessageEntity, UserRateLimitEntity, FreeTierCounterEntity]),
     PersonaModule,
   ],
   controllers: [ConversationController],
@@ -22,6 +24,7 @@ import { SendMessage } from './send-message.use-case';
     ConversationRepository,
     MessageRepository,
     UserRateLimitRepository,
+    FreeTierCounterRepository,
     FreeTierService,
     FeatureFlagReader,
     SendMessage,

@@ -12,7 +12,8 @@ export interface MessageCitation {
 
 /** Spec §3 Message. Assistant text is saved as it streams, so nothing is lost on a crash. */
 @Entity({ name: 'messages' })
-@Index('messages_conversation_created_idx', ['conversationId', 'createdAt'])
+@Index('messages_conversation_created_idx', ['conversationId', 'createdAt', 'id'])
+@Index('messages_owner_streaming_idx', ['owner'], { where: `"status" = 'streaming'` })
 export class MessageEntity {
   @PrimaryColumn('uuid')
   id!: string;

@@ -1,10 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, chatStreamsActive, llmFirstTokenSeconds } from '@backtalk/kit';
+import { CONFIG, ServiceError, chatStreamsActive, llmFirstTokenSeconds, renderError } from '@backtalk/kit';
 import {
   type Actor,
+  ChatErrorCode,
   type Citation,
-  ErrorCode,
   fragmentId,
+  isAdmin,
   type MessageStreamEvent,
   type ParsedRequestOf,
   type PersonaGetReply,
@@ -15,16 +16,24 @@ import type { AIMessageChunk } from '@langchain/core/messages';
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import type { ChatInferenceConfig } from '../chat-inference.config';
-import { LlmError, LocalLlamaChatModel, errorMessage } from '../llm';
-import { type PersonaPrompt, PersonaPromptBuilder, tokenCounterFor } from '../persona-prompt';
+import { LlmBusyError, LocalLlamaChatModel, errorMessage } from '../llm';
+import {
+  type PersonaPrompt,
+  PersonaPromptBuilder,
+  PromptLeakGuard,
+  PersonaPromptError,
+  PersonaPromptErrorCode,
+  type TokenBudget,
+  tokenCounterFor,
+} from '../persona-prompt';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { CHAT_MODEL } from '../persona/persona.tokens';
-import { FreeTierService } from '../rate-limit/free-tier.service';
+import { type FreeTierTicket, FreeTierService } from '../rate-limit/free-tier.service';
 import type { PostDocument } from '../retrieval';
 import { ChatError } from './chat.errors';
 import { messageText } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
-import { MessageRepository } from './message.repository';
+import { ABANDONED_AFTER_MS, MessageRepository } from './message.repository';
 
 type SendRequest = ParsedRequestOf<typeof Subjects.ChatMessageSend>;
 type StopReason = 'end_turn' | 'max_tokens' | 'error';
@@ -33,7 +42,6 @@ const RETRIEVED_POSTS = 6;
 const HISTORY_TURNS = 20;
 /** How often a streaming reply is written to the database, so a crash loses at most this much. */
 const FLUSH_INTERVAL_MS = 750;
-const MODEL_FAILED_TEXT = 'The AI could not answer right now. Please try again in a moment.';
 
 /**
  * Sends a fan's message and streams the persona's reply: checks the
@@ -71,24 +79,46 @@ export class SendMessage {
     const conversation = await this.conversations.findOwned(actor.userId, request.conversationId);
     if (!conversation) throw ChatError.conversationNotFound();
     const persona = await this.corpus.persona(conversation.creatorId);
-    if (!persona.onboardingComplete && !persona.demoAccount && persona.userId !== actor.userId) {
+    if (
+      !persona.demoAccount &&
+      persona.userId !== actor.userId &&
+      !(await this.corpus.onboardingComplete(persona.creatorId))
+    ) {
       throw ChatError.creatorNotOnboarded();
     }
-    const allowance = await this.freeTier.consume(actor, persona.creatorId);
-
     const text = request.content
       .map((block) => block.text)
       .join('\n')
       .trim();
+    const mayOverride = mayOverridePrompts(actor, persona);
+    await this.checkLength(persona, request, text, mayOverride);
+    await this.checkModelQueue();
+    const unlimited = await this.freeTier.isUnlimited(actor, persona.creatorId);
+
     const userMessageId = randomUUID();
     const assistantMessageId = randomUUID();
-    await this.messages.insertTurn({
-      owner: actor.userId,
-      conversationId: conversation.id,
-      userMessageId,
-      assistantMessageId,
-      text,
-      aiContext: request.aiContext,
+    const maxReplies = this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER;
+    // One transaction: the reply cap, the allowance and the stored turn succeed or fail together,
+    // so a message PostgreSQL refuses never costs the fan a message.
+    const ticket = await this.messages.transaction(async (db) => {
+      await this.messages.lockSender(db, actor.userId);
+      // The allowance first: a fan at the limit is told about the limit (and how to lift it).
+      const taken = await this.freeTier.consume(db, actor, unlimited, request.origin);
+      if ((await this.messages.countStreaming(db, actor.userId, ABANDONED_AFTER_MS)) >= maxReplies) {
+        throw ChatError.tooManyReplies(maxReplies);
+      }
+      await this.messages.insertTurn(
+        {
+          owner: actor.userId,
+          conversationId: conversation.id,
+          userMessageId,
+          assistantMessageId,
+          text,
+          aiContext: mayOverride && Object.keys(request.aiContext).length > 0 ? request.aiContext : null,
+        },
+        db,
+      );
+      return taken;
     });
 
     chatStreamsActive.inc({ service: 'chat-inference' });
@@ -96,10 +126,64 @@ export class SendMessage {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
       const prompt = () =>
         this.buildPrompt(actor, persona, request, text, [userMessageId, assistantMessageId]);
-      await this.stream(actor, assistantMessageId, prompt, emit, allowance.counted);
+      await this.stream(actor, assistantMessageId, prompt, emit, ticket);
     } finally {
       chatStreamsActive.dec({ service: 'chat-inference' });
     }
+  }
+
+  /**
+   * Refuses, before anything is stored or charged, a message that cannot fit
+   * the model's prompt budget even without posts or history. When the model
+   * cannot count tokens (it is unavailable) the send goes on and reports that.
+   */
+  private async checkLength(
+    persona: PersonaGetReply,
+    request: SendRequest,
+    text: string,
+    mayOverride: boolean,
+  ): Promise<void> {
+    try {
+      await this.prompts.build({
+        creator: this.creatorOf(persona, request, mayOverride),
+        posts: [],
+        history: [],
+        message: text,
+        budget: await this.budget(),
+        countTokens: tokenCounterFor(this.model),
+      });
+    } catch (error) {
+      // Leaves as MESSAGE_TOO_LONG with its fan-facing text; the token counts are for the log.
+      if (error instanceof PersonaPromptError && error.code === PersonaPromptErrorCode.MessageTooLong) {
+        throw new ChatError(error.code);
+      }
+      this.logger.warn(`Could not check the message length before sending: ${errorMessage(error)}`);
+    }
+  }
+
+  /**
+   * A local model whose wait queue is full answers 503 MODEL_BUSY before
+   * anything is stored or charged. A send that races past this check is
+   * refused by the queue itself and handled like any model failure.
+   */
+  private async checkModelQueue(): Promise<void> {
+    if (!(this.model instanceof LocalLlamaChatModel)) return;
+    const full = await this.model.queueFull().catch(() => false);
+    if (full) throw new LlmBusyError(`The local model ${this.config.LLM_MODEL} has a full wait queue`);
+  }
+
+  private creatorOf(persona: PersonaGetReply, request: SendRequest, mayOverride: boolean) {
+    // The persona's own words may be previewed from the UI only by that creator or an admin.
+    return {
+      nickName: persona.nickName,
+      handle: persona.handle,
+      essencePrompt: (mayOverride && request.aiContext.creatorEssenceFromUI) || persona.essencePrompt,
+      creatorPrompt: (mayOverride && request.aiContext.creatorPromptFromUI) || persona.creatorPrompt,
+    };
+  }
+
+  private async budget(): Promise<TokenBudget> {
+    return { contextWindow: await this.contextWindow(), reservedReplyTokens: this.config.LLM_MAX_TOKENS };
   }
 
   private async buildPrompt(
@@ -121,19 +205,12 @@ export class SendMessage {
       HISTORY_TURNS,
       currentTurn,
     );
-    // The persona's own words may be previewed from the UI only by that creator or an admin.
-    const mayOverride = actor.userId === persona.userId || actor.groups.includes('admin');
     return this.prompts.build({
-      creator: {
-        nickName: persona.nickName,
-        handle: persona.handle,
-        essencePrompt: (mayOverride && request.aiContext.creatorEssenceFromUI) || persona.essencePrompt,
-        creatorPrompt: (mayOverride && request.aiContext.creatorPromptFromUI) || persona.creatorPrompt,
-      },
+      creator: this.creatorOf(persona, request, mayOverridePrompts(actor, persona)),
       posts: posts.map((post) => post.doc),
       history: history.map((message) => ({ role: message.role, content: messageText(message) })),
       message: text,
-      budget: { contextWindow: await this.contextWindow(), reservedReplyTokens: this.config.LLM_MAX_TOKENS },
+      budget: await this.budget(),
       countTokens: tokenCounterFor(this.model),
     });
   }
@@ -149,7 +226,7 @@ export class SendMessage {
     messageId: string,
     buildPrompt: () => Promise<PersonaPrompt>,
     emit: (event: MessageStreamEvent) => void,
-    counted: boolean,
+    ticket: FreeTierTicket,
   ): Promise<void> {
     let seq = 0;
     let reply = '';
@@ -159,38 +236,48 @@ export class SendMessage {
     let prompt: PersonaPrompt;
     try {
       prompt = await buildPrompt();
+      // A reply quoting the prompt's canary is quoting its instructions: stopped before it shows.
+      const leakGuard = new PromptLeakGuard(prompt.canary);
+      const show = async (piece: string) => {
+        if (seq === 0) {
+          const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+          llmFirstTokenSeconds.observe(
+            { service: 'chat-inference', provider: this.config.LLM_PROVIDER },
+            seconds,
+          );
+        }
+        reply += piece;
+        emit({ type: 'fragment', text: piece, id: fragmentId(messageId, seq++) });
+        if (Date.now() - lastFlush >= FLUSH_INTERVAL_MS) {
+          lastFlush = Date.now();
+          await this.messages.saveAssistant(actor.userId, messageId, { text: reply, status: 'streaming' });
+        }
+      };
       const chunks = await this.model.stream(prompt.messages);
       for await (const chunk of chunks) {
-        const piece = chunkText(chunk);
-        if (piece) {
-          if (seq === 0) {
-            const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-            llmFirstTokenSeconds.observe(
-              { service: 'chat-inference', provider: this.config.LLM_PROVIDER },
-              seconds,
-            );
-          }
-          reply += piece;
-          emit({ type: 'fragment', text: piece, id: fragmentId(messageId, seq++) });
-          if (Date.now() - lastFlush >= FLUSH_INTERVAL_MS) {
-            lastFlush = Date.now();
-            await this.messages.saveAssistant(actor.userId, messageId, { text: reply, status: 'streaming' });
-          }
+        const piece = leakGuard.push(chunkText(chunk));
+        if (leakGuard.leaked) {
+          this.logger.warn(
+            `Stopped reply ${messageId}: it quoted the system prompt's canary (prompt leak, OWASP LLM07)`,
+          );
+          throw ChatError.replyStopped();
         }
+        if (piece) await show(piece);
         if (finishReason(chunk) === 'length') stopReason = 'max_tokens';
       }
+      const rest = leakGuard.flush();
+      if (rest) await show(rest);
     } catch (error) {
       this.logger.error(
         `Model ${this.config.LLM_PROVIDER}:${this.config.LLM_MODEL} failed for message ${messageId}: ${errorMessage(error)}`,
       );
-      if (seq === 0 && counted) await this.freeTier.refund(actor);
+      if (seq === 0) await this.freeTier.refund(actor, ticket);
       await this.messages.saveAssistant(actor.userId, messageId, {
         text: reply,
         status: 'failed',
         stopReason: 'error',
       });
-      const code = error instanceof LlmError ? error.wireCode : ErrorCode.LlmUnavailable;
-      emit({ type: 'error', code, message: MODEL_FAILED_TEXT });
+      emit({ type: 'error', ...streamErrorOf(error) });
       emit({ type: 'fragment', text: '', id: fragmentId(messageId, seq), stopReason: 'error' });
       return;
     }
@@ -204,6 +291,21 @@ export class SendMessage {
     if (citations.length) emit({ type: 'citations', messageId, citations });
     emit({ type: 'fragment', text: '', id: fragmentId(messageId, seq), stopReason });
   }
+}
+
+function mayOverridePrompts(actor: Actor, persona: PersonaGetReply): boolean {
+  return actor.userId === persona.userId || isAdmin(actor);
+}
+
+/**
+ * What the fan is told when the reply fails: the error's own code and text
+ * (model, prompt and index errors carry theirs, converted where they enter);
+ * anything else counts as the model failing.
+ */
+function streamErrorOf(error: unknown): { code: string; message: string } {
+  const failure = error instanceof ServiceError ? error : new ServiceError(ChatErrorCode.LlmUnavailable);
+  const { code, message } = renderError(failure).body;
+  return { code, message };
 }
 
 function chunkText(chunk: AIMessageChunk): string {

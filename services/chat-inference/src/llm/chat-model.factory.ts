@@ -39,6 +39,8 @@ export interface ChatModelOptions {
   parallelSequences?: number;
   /** local: how long a request waits for a free sequence. Default 120 000 ms. */
   queueTimeoutMs?: number;
+  /** local: requests that may wait for a free sequence; more are refused (MODEL_BUSY). Default 16. */
+  queueLimit?: number;
   /** local: chat template override (see ChatTemplateOption). */
   chatTemplate?: ChatTemplateOption;
 }
@@ -70,6 +72,7 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
         contextSize: options.contextSize,
         parallelSequences: options.parallelSequences,
         queueTimeoutMs: options.queueTimeoutMs,
+        queueLimit: options.queueLimit,
         chatTemplate: options.chatTemplate,
         onDownloadProgress: options.onDownloadProgress,
       });

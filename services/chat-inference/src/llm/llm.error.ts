@@ -1,28 +1,27 @@
-export enum LlmErrorCode {
+import { ServiceError } from '@backtalk/kit';
+import { AiErrorCode, ChatErrorCode, defaultMessageFor, type WireError } from '@backtalk/proto';
+
+/**
+ * How a model call failed, as codes from the AI and chat lists in
+ * `@backtalk/proto` (`proto/src/errors/ai.ts`): each is the code the fan's
+ * client receives, with that list's message saying what to do.
+ */
+export const LlmErrorCode = {
   /** The model cannot be used: missing or unreadable file, failed download, provider unreachable or failing. */
-  Unavailable = 'LLM_UNAVAILABLE',
+  Unavailable: ChatErrorCode.LlmUnavailable,
   /** The provider stopped answering (no first token, or a stall mid-stream, beyond the configured time). */
-  Timeout = 'LLM_TIMEOUT',
-  RateLimited = 'LLM_RATE_LIMITED',
+  Timeout: AiErrorCode.LlmTimeout,
+  RateLimited: AiErrorCode.LlmRateLimited,
   /** The provider refused our credentials. A deployment problem, not the fan's. */
-  Unauthorized = 'LLM_UNAUTHORIZED',
+  Unauthorized: AiErrorCode.LlmMisconfigured,
   /** The provider rejected the request itself (e.g. the prompt does not fit the context). */
-  BadRequest = 'LLM_BAD_REQUEST',
+  BadRequest: AiErrorCode.LlmRejected,
   /** The options given to the factory cannot work (unknown provider, missing key). */
-  InvalidConfig = 'LLM_INVALID_CONFIG',
-}
-
-/** `@backtalk/proto` ErrorCode values each LLM code travels as. */
-export type LlmWireCode = 'LLM_UNAVAILABLE' | 'TIMEOUT' | 'RATE_LIMITED' | 'INTERNAL';
-
-const wireCodeByCode: Record<LlmErrorCode, LlmWireCode> = {
-  [LlmErrorCode.Unavailable]: 'LLM_UNAVAILABLE',
-  [LlmErrorCode.Timeout]: 'TIMEOUT',
-  [LlmErrorCode.RateLimited]: 'RATE_LIMITED',
-  [LlmErrorCode.Unauthorized]: 'LLM_UNAVAILABLE',
-  [LlmErrorCode.BadRequest]: 'INTERNAL',
-  [LlmErrorCode.InvalidConfig]: 'LLM_UNAVAILABLE',
-};
+  InvalidConfig: AiErrorCode.LlmMisconfigured,
+  /** The local model's wait queue is full (LLM_QUEUE_LIMIT). */
+  Busy: AiErrorCode.ModelBusy,
+} as const;
+export type LlmErrorCode = (typeof LlmErrorCode)[keyof typeof LlmErrorCode];
 
 export interface LlmErrorDetails {
   provider?: string;
@@ -32,23 +31,28 @@ export interface LlmErrorDetails {
   cause?: unknown;
 }
 
-export class LlmError extends Error {
-  readonly wireCode: LlmWireCode;
+/**
+ * A model failure, as the shared error type. `message` is for the operator's
+ * log (provider, model, cause); what leaves the service (`toWire`, and so
+ * `renderError`) is the code's fan-facing text, so no provider detail reaches
+ * a browser.
+ */
+export class LlmError extends ServiceError {
+  declare readonly code: LlmErrorCode;
   readonly provider?: string;
   readonly model?: string;
   readonly status?: number;
 
-  constructor(
-    readonly code: LlmErrorCode,
-    message: string,
-    details: LlmErrorDetails = {},
-  ) {
-    super(message, details.cause === undefined ? undefined : { cause: details.cause });
-    this.name = new.target.name;
-    this.wireCode = wireCodeByCode[code];
+  constructor(code: LlmErrorCode, message: string, details: LlmErrorDetails = {}) {
+    super(code, message);
+    if (details.cause !== undefined) this.cause = details.cause;
     this.provider = details.provider;
     this.model = details.model;
     this.status = details.status;
+  }
+
+  override toWire(): WireError {
+    return { code: this.code, message: defaultMessageFor(this.code) };
   }
 
   /** Worth retrying later (the same request may succeed). */
@@ -56,7 +60,8 @@ export class LlmError extends Error {
     return (
       this.code === LlmErrorCode.Unavailable ||
       this.code === LlmErrorCode.Timeout ||
-      this.code === LlmErrorCode.RateLimited
+      this.code === LlmErrorCode.RateLimited ||
+      this.code === LlmErrorCode.Busy
     );
   }
 }
@@ -76,6 +81,13 @@ export class LlmTimeoutError extends LlmError {
 export class LlmConfigError extends LlmError {
   constructor(message: string, details?: LlmErrorDetails) {
     super(LlmErrorCode.InvalidConfig, message, details);
+  }
+}
+
+/** The local model already has LLM_QUEUE_LIMIT generations waiting. */
+export class LlmBusyError extends LlmError {
+  constructor(message: string, details?: LlmErrorDetails) {
+    super(LlmErrorCode.Busy, message, details);
   }
 }
 

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { AIMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
-import { LlmError, LlmErrorCode, LlmUnavailableError } from './llm.error';
+import { renderError } from '@backtalk/kit';
+import { LlmBusyError, LlmError, LlmErrorCode, LlmUnavailableError } from './llm.error';
 import { LocalLlamaChatModel } from './local-llama.chat-model';
 import { disposeLocalModels } from './local-llama.runtime';
 import type { ModelDownloadProgress } from './model-file.resolver';
@@ -126,6 +127,39 @@ describe('LocalLlamaChatModel with a real GGUF model', () => {
     }
   });
 
+  // 7.17: the wait queue is bounded; beyond it a generation is refused at once as MODEL_BUSY.
+  it('refuses generations beyond the queue limit at once with MODEL_BUSY and serves the rest', async () => {
+    const model = stories({ maxTokens: 60, parallelSequences: 1, queueLimit: 2, chatTemplate: RAW_TEMPLATE });
+    await model.load();
+    expect(await model.queueFull()).toBe(false);
+    const started = Date.now();
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => model.invoke([new HumanMessage('Once upon a time')])),
+    );
+    const refused = results.filter((result) => result.status === 'rejected');
+    // One generating, two waiting; the other three are refused without waiting.
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(3);
+    expect(refused).toHaveLength(3);
+    for (const { reason } of refused as PromiseRejectedResult[]) {
+      expect(reason).toBeInstanceOf(LlmBusyError);
+      expect(reason).toMatchObject({ code: 'MODEL_BUSY' });
+      expect(renderError(reason)).toEqual({
+        status: 503,
+        body: {
+          code: 'MODEL_BUSY',
+          message: 'Many fans are chatting right now. Send your message again in a minute.',
+        },
+      });
+    }
+    expect(Date.now() - started).toBeLessThan(30_000);
+    // The queue drained: the next request is served.
+    expect(await model.queueFull()).toBe(false);
+    expect(
+      (await model.invoke([new HumanMessage('Once upon a time')], { maxTokens: 2 })).usage_metadata
+        ?.output_tokens,
+    ).toBe(2);
+  });
+
   it("counts tokens with the model's own tokenizer and knows its context size", async () => {
     const model = stories();
     expect(await model.countTokens('Hello world')).toBe(2 + 4);
@@ -149,7 +183,7 @@ describe('LocalLlamaChatModel with a real GGUF model', () => {
       .catch((e: unknown) => e);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(error).toBeInstanceOf(LlmUnavailableError);
-    expect(error).toMatchObject({ code: 'LLM_UNAVAILABLE', wireCode: 'LLM_UNAVAILABLE' });
+    expect(error).toMatchObject({ code: 'LLM_UNAVAILABLE' });
     expect((error as Error).message).toContain(path.join(MODELS_DIR, 'no-such-model.gguf'));
   });
 });

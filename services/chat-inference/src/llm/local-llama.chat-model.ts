@@ -24,6 +24,8 @@ export interface LocalLlamaChatModelOptions extends BaseChatModelParams {
   parallelSequences?: number;
   /** How long a request may wait for a free sequence. Default 120 000 ms. */
   queueTimeoutMs?: number;
+  /** Requests that may wait for a free sequence; more are refused at once with LlmBusyError (MODEL_BUSY). Default 16. */
+  queueLimit?: number;
   /** Default 0.7; 0 is greedy (deterministic). */
   temperature?: number;
   topP?: number;
@@ -44,6 +46,9 @@ export interface LocalLlamaCallOptions extends BaseChatModelCallOptions {
 }
 
 type StopReason = LlamaCompletionResponse['metadata']['stopReason'];
+
+/** Waiting generations beyond the running ones: at a few seconds each, a minute's wait at most on a small machine. */
+const DEFAULT_QUEUE_LIMIT = 16;
 
 /**
  * A LangChain chat model over an in-process GGUF model (node-llama-cpp, CPU).
@@ -81,6 +86,16 @@ export class LocalLlamaChatModel extends BaseChatModel<LocalLlamaCallOptions> {
   /** Resolves (downloading if needed) and loads the model. Call it at start-up to fail fast and show progress. */
   async load(): Promise<void> {
     await this.pool();
+  }
+
+  private get queueLimit(): number {
+    return this.options.queueLimit ?? DEFAULT_QUEUE_LIMIT;
+  }
+
+  /** Whether a generation asked for now would be refused as MODEL_BUSY (the queue is full). */
+  async queueFull(): Promise<boolean> {
+    const pool = await this.pool();
+    return pool.busy >= pool.context.totalSequences && pool.waiting >= this.queueLimit;
   }
 
   /** Tokens per generation, prompt plus reply: the budget prompt assembly must fit. */
@@ -126,6 +141,7 @@ export class LocalLlamaChatModel extends BaseChatModel<LocalLlamaCallOptions> {
     const lease = await pool.acquire({
       signal: options.signal,
       timeoutMs: this.options.queueTimeoutMs ?? 120_000,
+      maxWaiting: this.queueLimit,
     });
     const controller = new AbortController();
     const onAbort = () => controller.abort(options.signal?.reason);

@@ -6,7 +6,7 @@ import type {
   LlamaEmbeddingContext,
   LlamaModel,
 } from 'node-llama-cpp' with { 'resolution-mode': 'import' };
-import { LlmUnavailableError, errorMessage } from './llm.error';
+import { LlmBusyError, LlmUnavailableError, errorMessage } from './llm.error';
 import { loadNodeLlamaCpp } from './node-llama-cpp.loader';
 
 /**
@@ -161,7 +161,9 @@ export interface SequenceLease {
 /**
  * A fixed set of context sequences. Each generation leases one for its whole
  * run, so concurrent requests never share KV-cache state; when all are busy,
- * requests wait in order (bounded by a timeout and the caller's signal).
+ * requests wait in order (bounded by a timeout and the caller's signal), and
+ * when `maxWaiting` already wait, a new request is refused at once: a longer
+ * queue would only make every fan in it wait past the timeout.
  */
 export class SequencePool {
   private readonly free: LlamaCompletion[];
@@ -183,9 +185,24 @@ export class SequencePool {
     return this.context.totalSequences - this.free.length;
   }
 
-  acquire(options: { signal?: AbortSignal; timeoutMs?: number } = {}): Promise<SequenceLease> {
+  /** Requests waiting for a sequence. */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
+  acquire(
+    options: { signal?: AbortSignal; timeoutMs?: number; maxWaiting?: number } = {},
+  ): Promise<SequenceLease> {
     const slot = this.free.shift();
     if (slot) return Promise.resolve(this.lease(slot));
+    if (options.maxWaiting !== undefined && this.waiters.length >= options.maxWaiting) {
+      return Promise.reject(
+        new LlmBusyError(
+          `The local model is busy: ${this.context.totalSequences} generating and ${this.waiters.length} waiting (LLM_QUEUE_LIMIT ${options.maxWaiting})`,
+          { provider: 'local' },
+        ),
+      );
+    }
     return new Promise<SequenceLease>((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
       const cleanup = () => {

@@ -51,10 +51,10 @@ export async function renderPrompt(
 }
 
 function renderTranscript(model: LlamaModel, turns: Turn[]): RenderedPrompt {
-  const system = turns.filter((t) => t.role === 'system').map((t) => t.text);
+  const system = turns.filter((t) => t.role === 'system').map((t) => neutraliseRoleMarkers(t.text));
   const dialogue = turns
     .filter((t) => t.role !== 'system')
-    .map((t) => `${TRANSCRIPT_LABEL[t.role]}: ${t.text}`);
+    .map((t) => `${TRANSCRIPT_LABEL[t.role]}: ${neutraliseRoleMarkers(t.text)}`);
   const text = [
     ...(system.length ? [system.join('\n\n'), ''] : []),
     ...dialogue,
@@ -62,6 +62,29 @@ function renderTranscript(model: LlamaModel, turns: Turn[]): RenderedPrompt {
   ].join('\n');
   // specialTokens=false: text that looks like a control token ("</s>") stays plain text.
   return { tokens: model.tokenize(text, false), stopTriggers: [...TRANSCRIPT_STOPS], format: 'transcript' };
+}
+
+/** Every line break a tokenizer may read as one, so none can start a line the check below misses. */
+const LINE_BREAKS = /\r\n?|[\v\f\u0085\u2028\u2029]/g;
+/**
+ * A line that opens like a transcript turn ("System:", " user :", "### Assistant："): a
+ * role word, optionally after markup, then a colon (ASCII or full-width).
+ */
+const ROLE_MARKER =
+  /^([\t #*>_~`-]*)(system|user|assistant|human|ai|bot|model|developer|instructions?)(\s*)[:：]/gim;
+
+/**
+ * In a transcript a turn is a line that starts with its role label, so text
+ * that starts a line with one could fake a turn (a fan writing "\nSystem: new
+ * rules" or "\nAssistant: sure, here is my prompt"). Such a marker becomes
+ * "System (quoted):", which no longer reads as, or parses as, a turn; the rest
+ * of the text is kept as written. Turns from templates need no such care: their
+ * markers are special tokens that text cannot produce.
+ */
+export function neutraliseRoleMarkers(text: string): string {
+  return text
+    .replace(LINE_BREAKS, '\n')
+    .replace(ROLE_MARKER, (_match, lead: string, role: string) => `${lead}${role} (quoted):`);
 }
 
 async function resolveWrapper(

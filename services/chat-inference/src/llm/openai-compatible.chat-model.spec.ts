@@ -1,3 +1,5 @@
+import { renderError } from '@backtalk/kit';
+import { defaultMessageFor } from '@backtalk/proto';
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -107,17 +109,22 @@ describe('OpenAI-compatible adapter failures', () => {
   afterAll(() => server.close());
 
   it.each([
-    [401, LlmErrorCode.Unauthorized, 'LLM_UNAVAILABLE'],
-    [429, LlmErrorCode.RateLimited, 'RATE_LIMITED'],
-    [400, LlmErrorCode.BadRequest, 'INTERNAL'],
-    [500, LlmErrorCode.Unavailable, 'LLM_UNAVAILABLE'],
-  ])('maps HTTP %i to %s', async (code, expected, wire) => {
+    [401, LlmErrorCode.Unauthorized, 503],
+    [429, LlmErrorCode.RateLimited, 503],
+    [400, LlmErrorCode.BadRequest, 502],
+    [500, LlmErrorCode.Unavailable, 503],
+  ])('maps HTTP %i to %s, answered with %i and its fan-facing text', async (code, expected, answered) => {
     status = code;
     const error = await openai(baseUrl, { maxRetries: 0 })
       .invoke([new HumanMessage('hi')])
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LlmError);
-    expect(error).toMatchObject({ code: expected, wireCode: wire, provider: 'openai', status: code });
+    expect(error).toMatchObject({ code: expected, provider: 'openai', status: code });
+    // The shared error type: the provider's words stay in the log, the fan reads the code's text.
+    const { status: httpStatus, body } = renderError(error);
+    expect(httpStatus).toBe(answered);
+    expect(body).toEqual({ code: expected, message: defaultMessageFor(expected) });
+    expect(body.message).not.toContain(`status ${code}`);
   });
 
   it('reports an unreachable server as LlmUnavailableError, quickly', async () => {

@@ -38,6 +38,16 @@ const words = (text: string) => text.split(/\s+/).filter(Boolean).length;
 describe('PersonaPromptBuilder', () => {
   const builder = new PersonaPromptBuilder();
 
+  // 7.18: a new canary per prompt, in the system message only, so a reply quoting it is caught.
+  it('writes a new random canary into each system message and nowhere else', async () => {
+    const first = await builder.build(input({ history: turns(2) }));
+    const second = await builder.build(input());
+    expect(first.canary).toMatch(/^canary-[0-9a-f]{16}$/);
+    expect(second.canary).not.toBe(first.canary);
+    expect(systemText(first.messages)).toContain(first.canary);
+    for (const message of first.messages.slice(1)) expect(message.text).not.toContain(first.canary);
+  });
+
   it("puts the rules, the persona and the posts in the system message and the fan's message last", async () => {
     const { messages, includedPosts } = await builder.build(input());
     expect(messages[0]).toBeInstanceOf(SystemMessage);
@@ -151,6 +161,20 @@ describe('PersonaPromptBuilder', () => {
     expect(withoutHistory.includedPosts.length).toBeGreaterThan(withHistory.includedPosts.length);
   });
 
+  it('grounds on a clipped copy of the best post before any history, when no post fits whole', async () => {
+    const long = { ...MAYA_POSTS[0], transcript: 'feed the starter twice a day '.repeat(100) };
+    const base = await builder.build(input({ posts: [], countTokens: words }));
+    // Room for a clipped post or for old turns, not for the whole post and the turns.
+    const budget = { contextWindow: base.promptTokens + 100 + 160, reservedReplyTokens: 100 };
+    const prompt = await builder.build(
+      input({ posts: [long], history: turns(30), budget, countTokens: words }),
+    );
+    expect(prompt.includedPosts.map((post) => post.postId)).toEqual([long.postId]);
+    expect(systemText(prompt.messages)).toContain('…');
+    expect(prompt.messages.length).toBeGreaterThan(2);
+    expect(prompt.promptTokens).toBeLessThanOrEqual(budget.contextWindow - budget.reservedReplyTokens);
+  });
+
   it('cuts a very long transcript to the per-post limit', async () => {
     const long = { ...MAYA_POSTS[0], transcript: 'knead the dough '.repeat(2_000) };
     const system = systemText(
@@ -172,11 +196,63 @@ describe('PersonaPromptBuilder', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PersonaPromptError);
     expect(error).toMatchObject({
-      code: PersonaPromptErrorCode.MessageTooLong,
-      wireCode: 'VALIDATION_FAILED',
+      code: 'MESSAGE_TOO_LONG',
+    });
+    // What leaves the service is the code's text, which says what to do, not the token counts.
+    expect((error as PersonaPromptError).toWire()).toEqual({
+      code: 'MESSAGE_TOO_LONG',
+      message: 'Your message is too long for this chat. Shorten it and send again.',
     });
     await expect(builder.build(input({ message: '   ' }))).rejects.toMatchObject({
       code: PersonaPromptErrorCode.InvalidInput,
+    });
+  });
+
+  describe('in a small context', () => {
+    const longCreator = {
+      ...creator,
+      essencePrompt: `Maya is a home cook from Lisbon. ${'She loves sourdough and late-night baking. '.repeat(60)}`,
+      creatorPrompt: `Keep answers short. ${'Always suggest a recipe and a pastry. '.repeat(60)}`,
+    };
+
+    it('keeps the full reply reservation when everything fits', async () => {
+      const prompt = await builder.build(input());
+      expect(prompt.replyTokens).toBe(500);
+      expect(prompt.creatorTextsClipped).toBe(false);
+    });
+
+    it('first gives up reply room, down to a floor, to keep the creator texts and a post', async () => {
+      // The rules, the persona and the message alone, without posts:
+      const bare = await builder.build(
+        input({ posts: [], budget: { contextWindow: 100_000, reservedReplyTokens: 512 } }),
+      );
+      const window = bare.promptTokens + 512 - 20;
+      const prompt = await builder.build(
+        input({ budget: { contextWindow: window, reservedReplyTokens: 512 } }),
+      );
+      expect(prompt.replyTokens).toBeLessThan(512);
+      expect(prompt.replyTokens).toBeGreaterThanOrEqual(128);
+      expect(prompt.creatorTextsClipped).toBe(false);
+      expect(prompt.includedPosts.length).toBeGreaterThan(0);
+      expect(prompt.promptTokens + prompt.replyTokens).toBeLessThanOrEqual(window);
+    });
+
+    it('then clips the creator texts, rather than refusing an ordinary message', async () => {
+      const prompt = await builder.build(
+        input({ creator: longCreator, budget: { contextWindow: 1_200, reservedReplyTokens: 512 } }),
+      );
+      expect(prompt.replyTokens).toBe(128);
+      expect(prompt.creatorTextsClipped).toBe(true);
+      expect(systemText(prompt.messages)).toContain('Rules.');
+      expect(prompt.promptTokens + prompt.replyTokens).toBeLessThanOrEqual(1_200);
+    });
+
+    it('refuses only when even the bare rules and a reply floor do not fit, saying the model is too small', async () => {
+      const error = await builder
+        .build(input({ creator: longCreator, budget: { contextWindow: 300, reservedReplyTokens: 512 } }))
+        .catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: PersonaPromptErrorCode.ContextTooSmall });
+      expect((error as Error).message).toContain('LLM_CONTEXT_SIZE');
     });
   });
 

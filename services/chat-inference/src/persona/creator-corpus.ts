@@ -23,6 +23,14 @@ export class CreatorCorpus {
     return this.client.request(Subjects.CreatorsPersonaGet, { creatorId });
   }
 
+  /** Billing owns the onboarding state (docs/architecture.md, "One owner per fact"). */
+  async onboardingComplete(creatorId: string): Promise<boolean> {
+    const { payments } = await this.client.request(Subjects.BillingCreatorPaymentGet, {
+      creatorIds: [creatorId],
+    });
+    return payments[0]?.onboardingComplete ?? false;
+  }
+
   async search(persona: PersonaGetReply, question: string, limit: number): Promise<ScoredPost[]> {
     await this.ensureIndexed(persona);
     return this.retriever.retrieve(persona.creatorId, question, limit);

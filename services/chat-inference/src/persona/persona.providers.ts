@@ -56,6 +56,7 @@ export const personaProviders: Provider[] = [
         contextSize: config.LLM_CONTEXT_SIZE,
         threads: config.LLM_THREADS,
         timeoutMs: config.LLM_TIMEOUT_MS,
+        queueLimit: config.LLM_QUEUE_LIMIT,
         modelsDir: modelsDirOf(config),
         onDownloadProgress: downloadReporter(),
       }),

@@ -1,15 +1,36 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONFIG, FeatureFlagReader, ServiceClient } from '@backtalk/kit';
-import { type Actor, BYPASS_SUBSCRIPTIONS_FLAG, type RateLimitCheckReply, Subjects } from '@backtalk/proto';
+import {
+  type Actor,
+  BYPASS_SUBSCRIPTIONS_FLAG,
+  type RateLimitCheckReply,
+  type RequestOrigin,
+  Subjects,
+} from '@backtalk/proto';
+import ipaddr from 'ipaddr.js';
+import { createHash } from 'node:crypto';
+import type { EntityManager } from 'typeorm';
 import { type ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
 import { ChatError } from '../conversation/chat.errors';
-import { UserRateLimitRepository } from './user-rate-limit.repository';
+import type { FreeTierScope } from './free-tier-counter.entity';
+import { FreeTierCounterRepository } from './free-tier-counter.repository';
+import { type RateLimitState, UserRateLimitRepository } from './user-rate-limit.repository';
+
+/** What a send took from the free tier, so a failed reply can give exactly that back. */
+export interface FreeTierTicket {
+  counted: boolean;
+  counters: { scope: FreeTierScope; key: string }[];
+}
+
+const UNCOUNTED: FreeTierTicket = { counted: false, counters: [] };
 
 /**
  * Spec §4, §5, §9: a fan may send FREE_TIER_MESSAGES per window; an active
  * subscription to the creator, or the bypassSubscriptions flag, lifts it.
- * The limit itself never leaves the server, only canSendMessage and
- * nextAvailableTime do.
+ * Guests are free to create, so the allowance is also counted per client
+ * address (FREE_TIER_MESSAGES_PER_ADDRESS) and per device (FREE_TIER_MESSAGES):
+ * a send must fit all three. The limits never leave the server, only
+ * canSendMessage and nextAvailableTime do.
  */
 @Injectable()
 export class FreeTierService {
@@ -17,40 +38,60 @@ export class FreeTierService {
 
   constructor(
     private readonly limits: UserRateLimitRepository,
+    private readonly counters: FreeTierCounterRepository,
     private readonly flags: FeatureFlagReader,
     private readonly client: ServiceClient,
     @Inject(CONFIG) private readonly config: ChatInferenceConfig,
   ) {}
 
   /** The status check: never counts a message. */
-  async check(actor: Actor, creatorId: string): Promise<RateLimitCheckReply> {
+  async check(actor: Actor, creatorId: string, origin?: RequestOrigin): Promise<RateLimitCheckReply> {
     if (await this.isUnlimited(actor, creatorId)) return { canSendMessage: true, nextAvailableTime: null };
-    const state = await this.limits.find(actor.userId);
-    const now = Date.now();
-    if (!state || state.resetTime.getTime() <= now || state.queryCount < this.config.FREE_TIER_MESSAGES) {
-      return { canSendMessage: true, nextAvailableTime: null };
+    const full: (RateLimitState | null)[] = [];
+    const user = await this.limits.find(actor.userId);
+    if (isFull(user, this.config.FREE_TIER_MESSAGES)) full.push(user);
+    for (const { scope, key, limit } of this.originCounters(origin)) {
+      const state = await this.counters.find(scope, key);
+      if (isFull(state, limit)) full.push(state);
     }
-    return { canSendMessage: false, nextAvailableTime: state.resetTime.toISOString() };
+    if (full.length === 0) return { canSendMessage: true, nextAvailableTime: null };
+    return { canSendMessage: false, nextAvailableTime: latestReset(full) };
   }
 
-  /** Takes one message, or throws RATE_LIMITED with the time the next one is allowed. */
-  async consume(actor: Actor, creatorId: string): Promise<{ counted: boolean }> {
-    if (await this.isUnlimited(actor, creatorId)) return { counted: false };
-    const taken = await this.limits.consume(
-      actor.userId,
-      this.config.FREE_TIER_MESSAGES,
-      this.config.FREE_TIER_WINDOW_SECONDS,
-    );
-    if (taken) return { counted: true };
-    const state = await this.limits.find(actor.userId);
-    throw ChatError.rateLimited(state?.resetTime.toISOString() ?? null);
+  /**
+   * Takes one message from every allowance that applies, inside the caller's
+   * transaction, or throws RATE_LIMITED (and the caller's transaction rolls
+   * back whatever was taken). Subscribers and the bypass flag take nothing.
+   */
+  async consume(
+    db: EntityManager,
+    actor: Actor,
+    unlimited: boolean,
+    origin?: RequestOrigin,
+  ): Promise<FreeTierTicket> {
+    if (unlimited) return UNCOUNTED;
+    const window = this.config.FREE_TIER_WINDOW_SECONDS;
+    if (!(await this.limits.consume(actor.userId, this.config.FREE_TIER_MESSAGES, window, db))) {
+      throw ChatError.rateLimited(resetOf(await this.limits.find(actor.userId, db)));
+    }
+    const ticket: FreeTierTicket = { counted: true, counters: [] };
+    for (const { scope, key, limit } of this.originCounters(origin)) {
+      if (!(await this.counters.consume(scope, key, limit, window, db))) {
+        throw ChatError.rateLimited(resetOf(await this.counters.find(scope, key, db)));
+      }
+      ticket.counters.push({ scope, key });
+    }
+    return ticket;
   }
 
-  refund(actor: Actor): Promise<void> {
-    return this.limits.refund(actor.userId);
+  /** Gives back what a send took (its reply failed before the model produced anything). */
+  async refund(actor: Actor, ticket: FreeTierTicket): Promise<void> {
+    if (!ticket.counted) return;
+    await this.limits.refund(actor.userId);
+    for (const { scope, key } of ticket.counters) await this.counters.refund(scope, key);
   }
 
-  private async isUnlimited(actor: Actor, creatorId: string): Promise<boolean> {
+  async isUnlimited(actor: Actor, creatorId: string): Promise<boolean> {
     if (await this.flags.isEnabled(BYPASS_SUBSCRIPTIONS_FLAG, flagEnvironmentOf(this.config))) return true;
     try {
       const { active } = await this.client.request(Subjects.BillingSubscriptionGetActive, {
@@ -64,4 +105,53 @@ export class FreeTierService {
       return false;
     }
   }
+
+  private originCounters(origin?: RequestOrigin): { scope: FreeTierScope; key: string; limit: number }[] {
+    if (!origin) return [];
+    const counters: { scope: FreeTierScope; key: string; limit: number }[] = [];
+    const address = addressKey(origin.ip);
+    if (address) {
+      counters.push({
+        scope: 'address',
+        key: digest(address),
+        limit: this.config.FREE_TIER_MESSAGES_PER_ADDRESS,
+      });
+    }
+    if (origin.device) {
+      counters.push({ scope: 'device', key: digest(origin.device), limit: this.config.FREE_TIER_MESSAGES });
+    }
+    return counters;
+  }
+}
+
+function isFull(state: RateLimitState | null, limit: number): boolean {
+  if (limit <= 0) return true;
+  return !!state && state.resetTime.getTime() > Date.now() && state.queryCount >= limit;
+}
+
+function resetOf(state: RateLimitState | null): string | null {
+  return state ? state.resetTime.toISOString() : null;
+}
+
+/** The time every full allowance has reset again; null when one never resets (a limit of 0). */
+function latestReset(states: (RateLimitState | null)[]): string | null {
+  if (states.some((state) => state === null)) return null;
+  return new Date(Math.max(...states.map((state) => state!.resetTime.getTime()))).toISOString();
+}
+
+/**
+ * The address as one allowance: IPv4 as is (also when IPv4-mapped), IPv6 per
+ * /64, since one subscriber line usually gets a whole /64. Unparseable → none.
+ */
+export function addressKey(ip: string): string | null {
+  if (!ipaddr.isValid(ip)) return null;
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((part) => part.toString(16)).join(':')}::/64`;
+}
+
+/** Pseudonymous keys: the table never holds a raw address or device id. */
+function digest(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 
 export interface RateLimitState {
   queryCount: number;
@@ -9,14 +9,16 @@ export interface RateLimitState {
 
 /**
  * The free-tier counter. Every read and write is for one fan's own row (the
- * user id is the owner), and consuming is a single atomic statement.
+ * user id is the owner), and consuming is a single atomic statement. Writes
+ * take the caller's transaction, so taking a message and storing it commit
+ * or roll back together.
  */
 @Injectable()
 export class UserRateLimitRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
-  async find(userId: string): Promise<RateLimitState | null> {
-    const rows: RateLimitState[] = await this.dataSource.query(
+  async find(userId: string, db: EntityManager = this.dataSource.manager): Promise<RateLimitState | null> {
+    const rows: RateLimitState[] = await db.query(
       'SELECT "queryCount", "resetTime" FROM "user_rate_limits" WHERE "userId" = $1',
       [userId],
     );
@@ -28,8 +30,14 @@ export class UserRateLimitRepository {
    * One INSERT … ON CONFLICT … WHERE: PostgreSQL locks the row, so concurrent
    * sends can never take more than `limit` messages in a window.
    */
-  async consume(userId: string, limit: number, windowSeconds: number): Promise<RateLimitState | null> {
-    const rows: RateLimitState[] = await this.dataSource.query(
+  async consume(
+    userId: string,
+    limit: number,
+    windowSeconds: number,
+    db: EntityManager = this.dataSource.manager,
+  ): Promise<RateLimitState | null> {
+    if (limit <= 0) return null;
+    const rows: RateLimitState[] = await db.query(
       `INSERT INTO "user_rate_limits" AS current ("userId", "owner", "queryCount", "resetTime")
        VALUES ($1, $1, 1, now() + make_interval(secs => $3))
        ON CONFLICT ("userId") DO UPDATE SET

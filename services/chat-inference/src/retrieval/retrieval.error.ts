@@ -1,30 +1,31 @@
-export enum RetrievalErrorCode {
+import { ServiceError } from '@backtalk/kit';
+import { AiErrorCode, defaultMessageFor, ErrorCode, type WireError } from '@backtalk/proto';
+
+/** How retrieval failed, as codes from `@backtalk/proto`'s lists (each with its fan-facing text). */
+export const RetrievalErrorCode = {
   /** The caller passed something unusable (empty creator id, bad limit, wrong vector size). */
-  InvalidInput = 'RETRIEVAL_INVALID_INPUT',
+  InvalidInput: ErrorCode.ValidationFailed,
   /** The index backend (Qdrant) could not be reached or failed. */
-  IndexUnavailable = 'RETRIEVAL_INDEX_UNAVAILABLE',
-  /** The existing collection was created with a different vector layout. */
-  SchemaMismatch = 'RETRIEVAL_SCHEMA_MISMATCH',
-}
+  IndexUnavailable: AiErrorCode.PostIndexUnavailable,
+  /** The existing collection was created with a different vector layout: the operator's to fix. */
+  SchemaMismatch: ErrorCode.Internal,
+} as const;
+export type RetrievalErrorCode = (typeof RetrievalErrorCode)[keyof typeof RetrievalErrorCode];
 
-/** Wire codes from `@backtalk/proto`'s ErrorCode that each retrieval code maps to. */
-const wireCodeByCode: Record<RetrievalErrorCode, 'VALIDATION_FAILED' | 'SERVICE_UNAVAILABLE' | 'INTERNAL'> = {
-  [RetrievalErrorCode.InvalidInput]: 'VALIDATION_FAILED',
-  [RetrievalErrorCode.IndexUnavailable]: 'SERVICE_UNAVAILABLE',
-  [RetrievalErrorCode.SchemaMismatch]: 'INTERNAL',
-};
+/**
+ * A retrieval failure, as the shared error type. `message` is for the log;
+ * what leaves the service is the code's fan-facing text.
+ */
+export class RetrievalError extends ServiceError {
+  declare readonly code: RetrievalErrorCode;
 
-export class RetrievalError extends Error {
-  readonly wireCode: 'VALIDATION_FAILED' | 'SERVICE_UNAVAILABLE' | 'INTERNAL';
+  constructor(code: RetrievalErrorCode, message: string, options?: { cause?: unknown }) {
+    super(code, message);
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
 
-  constructor(
-    readonly code: RetrievalErrorCode,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
-    this.name = 'RetrievalError';
-    this.wireCode = wireCodeByCode[code];
+  override toWire(): WireError {
+    return { code: this.code, message: defaultMessageFor(this.code) };
   }
 }
 
