@@ -1,16 +1,24 @@
 import { CONFIG, collectProcessMetrics } from '@backtalk/kit';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { SwaggerModule } from '@nestjs/swagger';
+import type { Application } from 'express';
+import type { AddressInfo } from 'node:net';
 import { Logger } from 'nestjs-pino';
 import type { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
+import { listenInternal, separateInternalRoutes } from './internal/internal-port';
 import { buildOpenApiDocument } from './openapi/openapi';
+import { deviceCookie } from './security/client-origin';
+import { noStoreForAuth, securityHeaders } from './security/security-headers';
 import { defaultWebDistDir, serveWebApp } from './spa/spa';
-import { SwaggerModule } from '@nestjs/swagger';
 
 export interface StartedGateway {
   app: NestExpressApplication;
+  /** The public API and web app. */
   url: string;
+  /** Probes and metrics (HTTP_PORT); not for the public. */
+  internalUrl: string;
   servesWebApp: boolean;
 }
 
@@ -23,13 +31,37 @@ export async function startGateway(env?: Record<string, string | undefined>): Pr
   });
   app.useLogger(app.get(Logger));
   const config = app.get<GatewayConfig>(CONFIG);
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // X-Forwarded-For counts only from the proxies named in TRUSTED_PROXIES; with none, the peer is the client.
+  app.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
   app.disable('x-powered-by');
+  app.use(separateInternalRoutes);
+  app.use(securityHeaders());
+  app.use(noStoreForAuth);
+  app.use(deviceCookie);
   SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app), { jsonDocumentUrl: 'api/openapi.json' });
   const servesWebApp = serveWebApp(app, config.WEB_DIST_DIR ?? defaultWebDistDir());
   await app.listen(config.PORT, config.HOST);
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const internal = await listenInternal(
+    app.getHttpAdapter().getInstance() as Application,
+    config.HTTP_PORT,
+    config.HOST,
+  ).catch(async (error: unknown) => {
+    // The public port is already open; do not leave it serving without probes.
+    await app.close();
+    throw error;
+  });
+  app.getHttpServer().once('close', () => {
+    internal.close();
+    internal.closeAllConnections();
+  });
   const host = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
-  return { app, url: `http://${host}:${port}`, servesWebApp };
+  const portOf = (address: string | AddressInfo | null) =>
+    typeof address === 'object' && address ? address.port : config.PORT;
+  app.get(Logger).log(`gateway probes and metrics on internal port ${portOf(internal.address())}`);
+  return {
+    app,
+    url: `http://${host}:${portOf(app.getHttpServer().address())}`,
+    internalUrl: `http://${host}:${portOf(internal.address())}`,
+    servesWebApp,
+  };
 }

@@ -1,16 +1,16 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { APP_GUARD, APP_PIPE } from '@nestjs/core';
-import { ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
-import { CONFIG, ServiceKitModule, ValidationError, describeZodIssues } from '@backtalk/kit';
+import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { APP_PIPE } from '@nestjs/core';
+import { ServiceKitModule, ValidationError, describeZodIssues } from '@backtalk/kit';
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
-import { AuthController } from './auth/auth.controller';
 import { AuthModule } from './auth/auth.module';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorsController } from './creators/creators.controller';
-import { type GatewayConfig, gatewayConfigSchema } from './gateway.config';
+import { gatewayConfigSchema } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
+import { ApiThrottleMiddleware, GuestCreationThrottleMiddleware } from './throttle/throttle.middleware';
+import { ThrottleService } from './throttle/throttle.service';
 
 /** Bad HTTP input becomes VALIDATION_FAILED (400) with a message naming the field. */
 const ValidationPipe = createZodValidationPipe({
@@ -18,32 +18,24 @@ const ValidationPipe = createZodValidationPipe({
 });
 
 @Module({})
-export class GatewayModule {
+export class GatewayModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    // Counted before guards and body validation, so refused and bad requests cost budget too.
+    consumer.apply(ApiThrottleMiddleware).forRoutes({ path: 'api/{*path}', method: RequestMethod.ALL });
+    consumer
+      .apply(GuestCreationThrottleMiddleware)
+      .forRoutes({ path: 'api/auth/guest', method: RequestMethod.POST });
+  }
+
   static register(env?: Record<string, string | undefined>): DynamicModule {
     return {
       module: GatewayModule,
       imports: [
         ServiceKitModule.forService({ name: 'gateway', config: gatewayConfigSchema, env }),
-        ThrottlerModule.forRootAsync({
-          inject: [CONFIG],
-          useFactory: (config: GatewayConfig) => [
-            { name: 'default', ttl: 60_000, limit: config.THROTTLE_PER_MINUTE },
-            {
-              name: 'guest-creation',
-              ttl: 60_000,
-              limit: config.GUEST_CREATIONS_PER_MINUTE,
-              skipIf: (context) => context.getHandler() !== AuthController.prototype.createGuest,
-            },
-          ],
-        }),
         AuthModule,
       ],
       controllers: [PlatformHealthController, CreatorsController, ConversationsController],
-      providers: [
-        PlatformHealthService,
-        { provide: APP_GUARD, useClass: ThrottlerGuard },
-        { provide: APP_PIPE, useClass: ValidationPipe },
-      ],
+      providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };
   }
 }

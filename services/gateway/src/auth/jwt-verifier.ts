@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceClient, ServiceError } from '@backtalk/kit';
-import { type Actor, ErrorCode, Subjects } from '@backtalk/proto';
+import { accessTokenClaimsSchema, type Actor, ErrorCode, Subjects, TOKEN_AUDIENCE } from '@backtalk/proto';
 /** jose is ESM-only: load it once with a native dynamic import (kept by the SWC build). */
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
 type JWTVerifyGetKey = ReturnType<Jose['createLocalJWKSet']>;
@@ -11,7 +11,6 @@ const loadJose = (): Promise<Jose> => (josePromise ??= import('jose'));
 const CLOCK_TOLERANCE_SECONDS = 5;
 /** An unknown key id triggers a JWKS refetch at most this often. */
 const JWKS_REFRESH_MIN_MS = 30_000;
-export const TOKEN_AUDIENCE = 'backtalk';
 
 /**
  * Verifies access tokens locally against identity's public keys: one NATS
@@ -54,18 +53,11 @@ export class JwtVerifier {
     if (payload.token_use !== 'access') {
       throw new ServiceError(ErrorCode.Unauthorized, 'An access token is required');
     }
-    const userType = payload.user_type;
-    const groups = payload.groups;
-    if (typeof payload.sub !== 'string' || (userType !== 'guest' && userType !== 'authenticated')) {
+    const claims = accessTokenClaimsSchema.safeParse(payload);
+    if (typeof payload.sub !== 'string' || !claims.success) {
       throw new ServiceError(ErrorCode.Unauthorized, 'The access token is missing its claims');
     }
-    return {
-      userId: payload.sub,
-      userType,
-      groups: Array.isArray(groups)
-        ? groups.filter((group): group is string => typeof group === 'string')
-        : [],
-    };
+    return { userId: payload.sub, userType: claims.data.user_type, groups: claims.data.groups };
   }
 
   private canRefresh(): boolean {

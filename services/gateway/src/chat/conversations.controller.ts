@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { InjectConfig, ServiceClient } from '@backtalk/kit';
 import { type Actor, Subjects } from '@backtalk/proto';
@@ -9,11 +9,13 @@ import {
   ConversationIdParams,
   ConversationOpenBody,
   ConversationResponse,
+  MessageListQuery,
   MessageListResponse,
   RateLimitBody,
   RateLimitResponse,
   SendMessageBody,
 } from './dto/chat.dto';
+import { clientOrigin } from '../security/client-origin';
 import { relayAsServerSentEvents } from './sse-stream';
 
 @ApiTags('chat')
@@ -37,8 +39,9 @@ export class ConversationsController {
   messages(
     @CurrentActor() actor: Actor,
     @Param() { id }: ConversationIdParams,
+    @Query() query: MessageListQuery,
   ): Promise<MessageListResponse> {
-    return this.client.request(Subjects.ChatMessageList, { actor, conversationId: id });
+    return this.client.request(Subjects.ChatMessageList, { actor, conversationId: id, ...query });
   }
 
   /** Sends a message; the reply streams back as Server-Sent Events (fragment, citations, error). */
@@ -53,7 +56,13 @@ export class ConversationsController {
   ): Promise<void> {
     const events$ = this.client.stream(
       Subjects.ChatMessageSend,
-      { actor, conversationId: id, content: body.content, aiContext: body.aiContext ?? {} },
+      {
+        actor,
+        conversationId: id,
+        content: body.content,
+        aiContext: body.aiContext ?? {},
+        origin: clientOrigin(request),
+      },
       { firstMs: this.config.CHAT_STREAM_TIMEOUT_MS, eachMs: this.config.CHAT_STREAM_TIMEOUT_MS },
     );
     return relayAsServerSentEvents(events$, request, response);
@@ -63,11 +72,16 @@ export class ConversationsController {
   @Post('chat/rate-limit')
   @HttpCode(200)
   @ApiOkResponse({ type: RateLimitResponse })
-  rateLimit(@CurrentActor() actor: Actor, @Body() body: RateLimitBody): Promise<RateLimitResponse> {
+  rateLimit(
+    @CurrentActor() actor: Actor,
+    @Body() body: RateLimitBody,
+    @Req() request: Request,
+  ): Promise<RateLimitResponse> {
     return this.client.request(Subjects.ChatRateLimitCheck, {
       actor,
       creatorId: body.creatorId,
       message: body.message,
+      origin: clientOrigin(request),
     });
   }
 }

@@ -1,5 +1,5 @@
-import { chatStreamsActive, ServiceError } from '@backtalk/kit';
-import { httpStatusFor, type MessageStreamEvent } from '@backtalk/proto';
+import { chatStreamsActive, renderError, ServiceError } from '@backtalk/kit';
+import type { MessageStreamEvent } from '@backtalk/proto';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
 
@@ -43,13 +43,9 @@ export function relayAsServerSentEvents(
         response.write(formatEvent(event));
       },
       error: (error: unknown) => {
-        const failure = ServiceError.from(error);
-        if (!started) {
-          const details = failure.details && typeof failure.details === 'object' ? failure.details : {};
-          response.status(httpStatusFor(failure.code)).json({ ...details, ...failure.toWire() });
-        } else {
-          response.write(formatEvent({ type: 'error', code: failure.code, message: failure.message }));
-        }
+        const { status, body } = renderError(ServiceError.from(error));
+        if (!started) response.status(status).json(body);
+        else response.write(formatEvent({ type: 'error', code: body.code, message: body.message }));
         finish();
       },
       complete: () => {

@@ -1,20 +1,19 @@
-import { creatorListReplySchema, creatorSchema, idSchema, postSchema } from '@backtalk/proto';
+import {
+  creatorGetRequestSchema,
+  creatorListQuerySchema,
+  creatorListReplySchema,
+  creatorSchema,
+  handleParamSchema,
+  postSchema,
+} from '@backtalk/proto';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
 export class CreatorResponse extends createZodDto(creatorSchema) {}
 export class CreatorListResponse extends createZodDto(creatorListReplySchema) {}
+/** Posts without transcripts: the public list never carries them. */
 export class PostListResponse extends createZodDto(z.object({ posts: z.array(postSchema) })) {}
-export class CreatorIdParams extends createZodDto(z.object({ id: idSchema })) {}
+export class CreatorIdParams extends createZodDto(creatorGetRequestSchema) {}
 /** Spec §2: word characters, dots and hyphens; leading @ characters are stripped. */
-export class HandleParams extends createZodDto(
-  z.object({
-    handle: z
-      .string()
-      .max(64)
-      .regex(/^@*[\w.-]+$/, 'must be word characters, dots and hyphens'),
-  }),
-) {}
-export class CreatorListQuery extends createZodDto(
-  z.object({ demoAccount: z.enum(['true', 'false']).optional() }).strict(),
-) {}
+export class HandleParams extends createZodDto(z.object({ handle: handleParamSchema })) {}
+export class CreatorListQuery extends createZodDto(creatorListQuerySchema) {}

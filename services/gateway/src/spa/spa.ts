@@ -12,7 +12,8 @@ export function defaultWebDistDir(): string {
 
 /**
  * Serves the built web app: its files as they are (hashed assets cached for a
- * year), and index.html for every other GET so client-side routes work on reload.
+ * year), and index.html for every other GET (and HEAD, answered like GET) so
+ * client-side routes work on reload.
  */
 export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   const index = path.join(dir, 'index.html');
@@ -23,7 +24,8 @@ export function serveWebApp(app: NestExpressApplication, dir: string): boolean {
   );
   app.use(express.static(dir, { index: false }));
   app.use((request: Request, response: Response, next: NextFunction) => {
-    if (request.method !== 'GET' || SERVER_PATHS.test(request.path)) return next();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || SERVER_PATHS.test(request.path))
+      return next();
     response.setHeader('Cache-Control', 'no-cache');
     response.sendFile(index);
   });

@@ -1,37 +1,37 @@
 import {
-  aiContextSchema,
+  conversationOpenRequestSchema,
   conversationSchema,
   idSchema,
+  messageListQuerySchema,
   messageListReplySchema,
+  messageSendRequestSchema,
   rateLimitCheckReplySchema,
+  rateLimitCheckRequestSchema,
 } from '@backtalk/proto';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
-export class ConversationOpenBody extends createZodDto(z.object({ creatorId: idSchema }).strict()) {}
+// Every input is the proto request schema minus what the gateway fills in
+// itself (the actor from the token, ids from the path), so HTTP and NATS
+// callers meet the same rules.
+
+export class ConversationOpenBody extends createZodDto(
+  conversationOpenRequestSchema.omit({ actor: true }).strict(),
+) {}
 export class ConversationResponse extends createZodDto(conversationSchema) {}
 export class ConversationIdParams extends createZodDto(z.object({ id: idSchema })) {}
+/** `?before=<nextCursor>&limit=` pages back through the conversation. */
+export class MessageListQuery extends createZodDto(messageListQuerySchema) {}
 export class MessageListResponse extends createZodDto(messageListReplySchema) {}
 
 /** Spec §7 sendMessage({content:[{text}], aiContext}). */
 export class SendMessageBody extends createZodDto(
-  z
-    .object({
-      content: z
-        .array(z.object({ text: z.string().max(4000) }).strict())
-        .min(1)
-        .max(8)
-        .refine(
-          (blocks) => blocks.some((block) => block.text.trim().length > 0),
-          'message text must not be blank',
-        ),
-      aiContext: aiContextSchema.optional(),
-    })
+  messageSendRequestSchema
+    .omit({ actor: true, conversationId: true })
+    .extend({ aiContext: messageSendRequestSchema.shape.aiContext.unwrap().optional() })
     .strict(),
 ) {}
 
 /** Spec §7 aiChatWrapperFunc({message, creatorId}); the user comes from the token. */
-export class RateLimitBody extends createZodDto(
-  z.object({ creatorId: idSchema, message: z.string().max(4000).default('') }).strict(),
-) {}
+export class RateLimitBody extends createZodDto(rateLimitCheckRequestSchema.omit({ actor: true }).strict()) {}
 export class RateLimitResponse extends createZodDto(rateLimitCheckReplySchema) {}
