@@ -7,10 +7,14 @@ const preset = require('../jest.preset.js');
 export default {
   ...preset,
   displayName: 'web',
-  testEnvironment: 'jsdom',
+  // jsdom with Node's fetch, Request, Response and AbortController (the data router builds a
+  // Request for every navigation; jsdom has none).
+  testEnvironment: 'jest-fixed-jsdom',
   setupFiles: ['<rootDir>/src/test/setup-env.ts'],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
+    // CSS Modules: `styles.name` is 'name', so tests and markup read the same class names.
+    '\\.module\\.css$': 'identity-obj-proxy',
     '\\.css$': '<rootDir>/src/test/style-stub.cjs',
     '\\.(svg|png|jpe?g|gif|webp|webm|mp4)$': '<rootDir>/src/test/file-stub.cjs',
   },

@@ -1,10 +1,8 @@
-import { BrowserRouter } from 'react-router-dom';
-import { AppRoutes } from './features/shell/AppRoutes';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { appRoutes } from './features/shell/routes';
+
+const router = createBrowserRouter(appRoutes());
 
 export function App() {
-  return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
-  );
+  return <RouterProvider router={router} />;
 }

@@ -340,6 +340,7 @@ export interface components {
                 /** @enum {string} */
                 status: "complete" | "streaming" | "failed";
             }[];
+            nextCursor: string | null;
         };
         PostListResponse: {
             posts: {
@@ -361,6 +362,10 @@ export interface components {
             creatorId: string;
             /** @default  */
             message: string;
+            origin?: {
+                device?: string;
+                ip: string;
+            };
         };
         RateLimitResponse: {
             canSendMessage: boolean;
@@ -387,6 +392,10 @@ export interface components {
             content: {
                 text: string;
             }[];
+            origin?: {
+                device?: string;
+                ip: string;
+            };
         };
         SessionResponse: {
             email: string | null;
@@ -540,7 +549,10 @@ export interface operations {
     };
     ConversationsController_messages: {
         parameters: {
-            query?: never;
+            query?: {
+                before?: string;
+                limit?: number;
+            };
             header?: never;
             path: {
                 id: string;

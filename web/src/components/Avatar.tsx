@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import './components.css';
+import styles from './components.module.css';
 
 export interface AvatarProps {
   src?: string | null;
@@ -12,7 +12,10 @@ export function Avatar({ src, name, size = 40 }: AvatarProps) {
   const [failed, setFailed] = useState(false);
   const initial = name.trim().charAt(0).toUpperCase() || '?';
   return (
-    <span className="avatar" style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}>
+    <span
+      className={styles['avatar']}
+      style={{ width: size, height: size, fontSize: Math.round(size * 0.42) }}
+    >
       {src && !failed ? (
         <img src={src} alt="" onError={() => setFailed(true)} />
       ) : (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './components.css';
+import styles from './components.module.css';
 
 export interface BannerProps {
   tone?: 'error' | 'warning' | 'info';
@@ -9,9 +9,12 @@ export interface BannerProps {
 
 export function Banner({ tone = 'info', children, action }: BannerProps) {
   return (
-    <div className={`banner banner--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
-      <div className="banner__text">{children}</div>
-      {action ? <div className="banner__action">{action}</div> : null}
+    <div
+      className={`${styles['banner']} ${styles[`banner--${tone}`]}`}
+      role={tone === 'error' ? 'alert' : 'status'}
+    >
+      <div className={styles['banner__text']}>{children}</div>
+      {action ? <div className={styles['banner__action']}>{action}</div> : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import './components.css';
+import styles from './components.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -10,7 +10,7 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 
 /** Class names of a button, for links that should look like one. */
 export function buttonClass(variant: ButtonVariant = 'primary', size: 'md' | 'lg' | 'sm' = 'md'): string {
-  return `btn btn--${variant} btn--${size}`;
+  return `${styles['btn']} ${styles[`btn--${variant}`]} ${styles[`btn--${size}`]}`;
 }
 
 export function Button({

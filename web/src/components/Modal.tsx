@@ -1,5 +1,6 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import './components.css';
+import * as Dialog from '@radix-ui/react-dialog';
+import { useRef, type ReactNode } from 'react';
+import styles from './components.module.css';
 
 export interface ModalProps {
   open: boolean;
@@ -9,44 +10,42 @@ export interface ModalProps {
   actions?: ReactNode;
 }
 
-/** A dialog that closes on Escape or a click on the backdrop; focus moves into it when it opens. */
+/**
+ * A dialog (Radix): focus moves into it when it opens (to the element marked `data-autofocus`, else
+ * the first focusable one), Tab stays inside it, Escape or a click on the backdrop closes it, and
+ * focus returns to where it was.
+ */
 export function Modal({ open, title, onClose, children, actions }: ModalProps) {
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onClose();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    const previouslyFocused = document.activeElement as HTMLElement | null;
-    const dialog = dialogRef.current;
-    const focusable =
-      dialog?.querySelector<HTMLElement>('[data-autofocus]') ?? dialog?.querySelector<HTMLElement>('button');
-    focusable?.focus();
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      previouslyFocused?.focus?.();
-    };
-  }, [open, onClose]);
-
-  if (!open) return null;
+  // Radix returns focus only to its own Trigger; our callers open the dialog from anywhere.
+  const returnFocusTo = useRef<HTMLElement | null>(null);
   return (
-    <div
-      className="modal-backdrop"
-      onMouseDown={(event) => event.target === event.currentTarget && onClose()}
-    >
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef}>
-        <h2 className="modal__title" id={titleId}>
-          {title}
-        </h2>
-        <div className="modal__body">{children}</div>
-        {actions ? <div className="modal__actions">{actions}</div> : null}
-      </div>
-    </div>
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className={styles['modal-backdrop']}>
+          <Dialog.Content
+            className={styles['modal']}
+            aria-describedby={undefined}
+            onOpenAutoFocus={(event) => {
+              returnFocusTo.current = document.activeElement as HTMLElement | null;
+              const preferred = (event.currentTarget as HTMLElement).querySelector<HTMLElement>(
+                '[data-autofocus]',
+              );
+              if (!preferred) return;
+              event.preventDefault();
+              preferred.focus();
+            }}
+            onCloseAutoFocus={(event) => {
+              event.preventDefault();
+              returnFocusTo.current?.focus();
+              returnFocusTo.current = null;
+            }}
+          >
+            <Dialog.Title className={styles['modal__title']}>{title}</Dialog.Title>
+            <div className={styles['modal__body']}>{children}</div>
+            {actions ? <div className={styles['modal__actions']}>{actions}</div> : null}
+          </Dialog.Content>
+        </Dialog.Overlay>
+      </Dialog.Portal>
+    </Dialog.Root>
   );
 }

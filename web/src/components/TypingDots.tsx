@@ -1,5 +1,5 @@
 import type { HTMLAttributes } from 'react';
-import './components.css';
+import styles from './components.module.css';
 
 /** Three bouncing dots in an incoming-message bubble: the persona is typing. */
 export function TypingDots({
@@ -7,7 +7,7 @@ export function TypingDots({
   compact,
   ...rest
 }: HTMLAttributes<HTMLDivElement> & { compact?: boolean }) {
-  const classes = ['typing-dots', compact ? 'typing-dots--compact' : '', className ?? '']
+  const classes = [styles['typing-dots'], compact ? styles['typing-dots--compact'] : '', className ?? '']
     .filter(Boolean)
     .join(' ');
   return (

@@ -35,7 +35,13 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
   const isGuest = useSessionStore((state) => state.status !== 'authenticated');
   const navigate = useNavigate();
   const location = useLocation();
-  const scroll = useAutoScroll<HTMLDivElement>([messages, isTyping, error]);
+  const {
+    ref: scrollRef,
+    paused,
+    onScroll,
+    onWheel,
+    scrollToBottom,
+  } = useAutoScroll<HTMLDivElement>([messages, isTyping, error]);
 
   const signUp = useCallback(() => {
     rememberSignInRedirect(location.pathname);
@@ -56,7 +62,7 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
       {creator.demoAccount ? <DemoBanner /> : null}
       <ChatHeader creator={creator} />
       <div className="chat-body">
-        <div className="chat-scroll" ref={scroll.ref} onScroll={scroll.onScroll} onWheel={scroll.onWheel}>
+        <div className="chat-scroll" ref={scrollRef} onScroll={onScroll} onWheel={onWheel}>
           <div className="chat-messages" role="log" aria-label={`Conversation with ${creator.nickName}`}>
             {loadingHistory ? (
               <div className="chat-loading">
@@ -75,12 +81,12 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
           </div>
         </div>
         {showWelcome ? <WelcomeOverlay creator={creator} onSuggestion={setDraft} /> : null}
-        {scroll.paused ? (
+        {paused ? (
           <button
             type="button"
             className="scroll-to-bottom"
             aria-label="Scroll to latest message"
-            onClick={scroll.scrollToBottom}
+            onClick={scrollToBottom}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path

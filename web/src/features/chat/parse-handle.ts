@@ -1,8 +1,8 @@
 // The creator handle in a chat URL (spec §2, /@{username}).
 
+import { HANDLE_PATTERN } from '@backtalk/proto/browser';
+
 export const INVALID_URL_FORMAT = 'Invalid URL format';
-/** Word characters, dots and hyphens, with an optional trailing slash. */
-export const HANDLE_PATTERN = /^[\w.-]+\/?$/;
 
 export type HandleParseResult =
   { ok: true; handle: string } | { ok: false; error: typeof INVALID_URL_FORMAT };
@@ -21,7 +21,8 @@ export function parseCreatorHandle(pathname: string): HandleParseResult {
   } catch {
     return invalid;
   }
-  segment = segment.replace(/^@+/, '');
+  // One trailing slash is allowed; the rest must be the contract's handle pattern.
+  segment = segment.replace(/^@+/, '').replace(/\/$/, '');
   if (!HANDLE_PATTERN.test(segment)) return invalid;
-  return { ok: true, handle: segment.replace(/\/$/, '') };
+  return { ok: true, handle: segment };
 }

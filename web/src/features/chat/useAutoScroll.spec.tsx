@@ -7,13 +7,13 @@ let metrics = { scrollHeight: 1000, clientHeight: 400, scrollTop: 0 };
 
 function Harness() {
   const [items, setItems] = useState(1);
-  const scroll = useAutoScroll<HTMLDivElement>(items);
+  const { ref: boxRef, onScroll, paused, scrollToBottom } = useAutoScroll<HTMLDivElement>(items);
   return (
     <>
       <div
         data-testid="box"
         ref={(el) => {
-          scroll.ref.current = el;
+          boxRef.current = el;
           if (el && !Object.prototype.hasOwnProperty.call(el, 'scrollTop')) {
             Object.defineProperty(el, 'scrollHeight', {
               configurable: true,
@@ -32,13 +32,13 @@ function Harness() {
             });
           }
         }}
-        onScroll={scroll.onScroll}
+        onScroll={onScroll}
       />
       <button type="button" onClick={() => setItems((n) => n + 1)}>
         more
       </button>
-      {scroll.paused ? (
-        <button type="button" onClick={scroll.scrollToBottom}>
+      {paused ? (
+        <button type="button" onClick={scrollToBottom}>
           to bottom
         </button>
       ) : null}

@@ -14,6 +14,8 @@ export function useCreatorByHandle(handle: string | null): CreatorLookup {
   useEffect(() => {
     if (handle === null) return;
     const controller = new AbortController();
+    // Goes when web-data moves this hook to TanStack Query (issue 8.1).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setLookup({ status: 'loading', creator: null });
     findCreatorByHandle(handle, controller.signal).then(
       (creator) => setLookup(creator ? { status: 'found', creator } : { status: 'missing', creator: null }),

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import './legal.css';
+import styles from './legal.module.css';
 
 export function LegalPage({
   title,
@@ -11,10 +11,10 @@ export function LegalPage({
   children: ReactNode;
 }) {
   return (
-    <article className="page legal">
-      <header className="legal__header">
+    <article className={`page ${styles['legal']}`}>
+      <header className={styles['legal__header']}>
         <h1>{title}</h1>
-        <p className="legal__updated">Last updated {updated}</p>
+        <p className={styles['legal__updated']}>Last updated {updated}</p>
       </header>
       {children}
     </article>

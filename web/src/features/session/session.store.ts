@@ -1,5 +1,6 @@
 // The signed-in user (spec §4 "Session"): loading, then guest or authenticated. 'anonymous' is
 // the empty state of the sign-in page, where no guest is created.
+import { Role } from '@backtalk/proto/browser';
 import { create } from 'zustand';
 import {
   ApiError,
@@ -27,7 +28,7 @@ export interface SessionUser extends SessionInfo {
   isAdmin: boolean;
 }
 
-export const ADMIN_GROUP = 'admin';
+export const ADMIN_GROUP = Role.Admin;
 /** Spec §9: guest credentials are refreshed every 3000000 ms. */
 export const GUEST_REFRESH_INTERVAL_MS = 3000000;
 /** Access tokens are refreshed this long before they expire. */

@@ -1,18 +1,20 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet, useNavigation } from 'react-router-dom';
 import { TopLoadingBar } from '../../components/TopLoadingBar';
 import { useSessionBootstrap, useSessionStore } from '../session';
 import { Footer } from './Footer';
 import { Navbar } from './Navbar';
-import './shell.css';
+import styles from './shell.module.css';
 
 export function AppShell() {
   useSessionBootstrap();
-  const loading = useSessionStore((state) => state.status === 'loading');
+  const loadingSession = useSessionStore((state) => state.status === 'loading');
+  // A navigation waits for the next screen's chunk (lazy routes) and loaders.
+  const navigating = useNavigation().state !== 'idle';
   return (
-    <div className="app">
-      {loading ? <TopLoadingBar /> : null}
+    <div className={styles['app']}>
+      {loadingSession ? <TopLoadingBar /> : navigating ? <TopLoadingBar label="Loading…" /> : null}
       <Navbar />
-      <main className="app__main">
+      <main className={styles['app__main']}>
         <Outlet />
       </main>
       <Footer />

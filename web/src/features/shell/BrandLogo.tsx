@@ -1,10 +1,11 @@
+import styles from './shell.module.css';
 import { PRODUCT_NAME } from '../../config';
 
 /** The brand mark: two overlapping speech bubbles, and the product name. */
 export function BrandLogo() {
   return (
-    <span className="brand">
-      <svg className="brand__mark" viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
+    <span className={styles['brand']}>
+      <svg className={styles['brand__mark']} viewBox="0 0 32 32" width="30" height="30" aria-hidden="true">
         <defs>
           <linearGradient id="brand-gradient" x1="0" y1="0" x2="1" y2="1">
             <stop offset="0" stopColor="#6d28d9" />
@@ -20,7 +21,7 @@ export function BrandLogo() {
         <circle cx="20.5" cy="18.5" r="1.6" fill="#fff" />
         <circle cx="25" cy="18.5" r="1.6" fill="#fff" />
       </svg>
-      <span className="brand__name">{PRODUCT_NAME}</span>
+      <span className={styles['brand__name']}>{PRODUCT_NAME}</span>
     </span>
   );
 }

@@ -1,45 +1,52 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { selectIsAdmin, selectIsCreator, useSessionStore } from '../session';
 import { AdminMenu } from './AdminMenu';
 import { BrandLogo } from './BrandLogo';
 import { UserMenu } from './UserMenu';
-import './shell.css';
+import styles from './shell.module.css';
 
 /** Brand, Admin menu (admins), 'Are you a Creator?' (not for creators) and the user menu; a hamburger at ≤ 768px. */
 export function Navbar() {
   const isAdmin = useSessionStore(selectIsAdmin);
   const isCreator = useSessionStore(selectIsCreator);
-  const [menuOpen, setMenuOpen] = useState(false);
   const menuId = useId();
   const { pathname } = useLocation();
-
-  useEffect(() => setMenuOpen(false), [pathname]);
+  // The menu is open on the path where it was opened, so a navigation closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
 
   return (
-    <header className="navbar">
-      <div className="navbar__inner">
-        <Link to="/" className="navbar__brand" aria-label="Backtalk home">
+    <header className={styles['navbar']}>
+      <div className={styles['navbar__inner']}>
+        <Link to="/" className={styles['navbar__brand']} aria-label="Backtalk home">
           <BrandLogo />
         </Link>
         <button
           type="button"
-          className="navbar__hamburger"
+          className={styles['navbar__hamburger']}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls={menuId}
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
         >
-          <span className={`hamburger${menuOpen ? ' hamburger--open' : ''}`} aria-hidden="true">
+          <span
+            className={`${styles['hamburger']}${menuOpen ? ` ${styles['hamburger--open']}` : ''}`}
+            aria-hidden="true"
+          >
             <span />
             <span />
             <span />
           </span>
         </button>
-        <nav id={menuId} className={`navbar__menu${menuOpen ? ' navbar__menu--open' : ''}`} aria-label="Main">
+        <nav
+          id={menuId}
+          className={`${styles['navbar__menu']}${menuOpen ? ` ${styles['navbar__menu--open']}` : ''}`}
+          aria-label="Main"
+        >
           {isAdmin ? <AdminMenu /> : null}
           {!isCreator ? (
-            <Link to="/creator/signup" className="navbar__link">
+            <Link to="/creator/signup" className={styles['navbar__link']}>
               Are you a Creator?
             </Link>
           ) : null}

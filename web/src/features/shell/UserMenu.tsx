@@ -1,7 +1,9 @@
+import styles from './shell.module.css';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { createPortalSession } from '../../api';
+import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
-import { Dropdown } from '../../components/Dropdown';
+import { Dropdown, MenuItem, MenuSeparator } from '../../components/Dropdown';
 import { rememberSignInRedirect, useSessionStore } from '../session';
 
 /**
@@ -20,7 +22,7 @@ export function UserMenu() {
     navigate('/sign-in');
   };
 
-  if (status === 'loading') return <span className="user-menu__placeholder" aria-hidden="true" />;
+  if (status === 'loading') return <span className={styles['user-menu__placeholder']} aria-hidden="true" />;
   if (status === 'anonymous') {
     return (
       <Button variant="primary" size="sm" onClick={goToSignIn}>
@@ -31,19 +33,13 @@ export function UserMenu() {
 
   if (status === 'guest') {
     return (
-      <Dropdown ariaLabel="Account menu" label={<span className="user-menu__label">Guest</span>}>
-        {(close) => (
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={() => {
-              close();
-              goToSignIn();
-            }}
-          >
-            Sign In
-          </button>
+      <Dropdown ariaLabel="Account menu" label={<span className={styles['user-menu__label']}>Guest</span>}>
+        {() => (
+          <MenuItem>
+            <button type="button" onClick={goToSignIn}>
+              Sign In
+            </button>
+          </MenuItem>
         )}
       </Dropdown>
     );
@@ -65,52 +61,45 @@ export function UserMenu() {
     <Dropdown
       ariaLabel="Account menu"
       label={
-        <span className="user-menu__label">
-          <span className="user-menu__email">{label}</span>
-          {isCreator ? <span className="badge">Creator</span> : null}
+        <span className={styles['user-menu__label']}>
+          <span className={styles['user-menu__email']}>{label}</span>
+          {isCreator ? <Badge>Creator</Badge> : null}
         </span>
       }
     >
-      {(close) => (
+      {() => (
         <>
           {isCreator ? (
             <>
-              <Link role="menuitem" className="menu-item" to="/creator/tools" onClick={close}>
-                Creator Tools
-              </Link>
-              <Link role="menuitem" className="menu-item" to="/creator/posts" onClick={close}>
-                Posts
-              </Link>
-              <Link role="menuitem" className="menu-item" to="/creator/payments" onClick={close}>
-                Payments
-              </Link>
+              <MenuItem>
+                <Link to="/creator/tools">Creator Tools</Link>
+              </MenuItem>
+              <MenuItem>
+                <Link to="/creator/posts">Posts</Link>
+              </MenuItem>
+              <MenuItem>
+                <Link to="/creator/payments">Payments</Link>
+              </MenuItem>
             </>
           ) : (
+            <MenuItem>
+              <button type="button" onClick={() => void manageBilling()}>
+                Manage Billing
+              </button>
+            </MenuItem>
+          )}
+          <MenuSeparator />
+          <MenuItem>
             <button
               type="button"
-              role="menuitem"
-              className="menu-item"
-              onClick={() => {
-                close();
-                void manageBilling();
+              onClick={async () => {
+                await signOut();
+                navigate('/');
               }}
             >
-              Manage Billing
+              Sign Out
             </button>
-          )}
-          <div className="menu-separator" role="separator" />
-          <button
-            type="button"
-            role="menuitem"
-            className="menu-item"
-            onClick={async () => {
-              close();
-              await signOut();
-              navigate('/');
-            }}
-          >
-            Sign Out
-          </button>
+          </MenuItem>
         </>
       )}
     </Dropdown>

@@ -1,18 +1,24 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock';
 import { newCreator, newSessionInfo, resetAppState } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
-import { useSessionStore } from '../session';
-import { AppRoutes } from './AppRoutes';
+import { STORAGE_KEYS, useSessionStore } from '../session';
+import { appRoutes, type RouteSections } from './routes';
 
-function renderApp(path: string) {
-  return render(
-    <MemoryRouter initialEntries={[path]}>
-      <AppRoutes />
-      <LocationProbe />
-    </MemoryRouter>,
-  );
+function renderApp(path: string, sections?: RouteSections) {
+  const withProbe = [
+    {
+      element: (
+        <>
+          <Outlet />
+          <LocationProbe />
+        </>
+      ),
+      children: appRoutes(sections),
+    },
+  ];
+  return render(<RouterProvider router={createMemoryRouter(withProbe, { initialEntries: [path] })} />);
 }
 const location = () => screen.getByTestId('location').textContent;
 
@@ -58,22 +64,24 @@ describe('app routes and shell', () => {
     'redirects %s to /',
     async (path) => {
       renderApp(path);
+      expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe(
+        'DMs that actually answer back',
+      );
       expect(location()).toBe('/');
-      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('DMs that actually answer back');
       await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
     },
   );
 
   it('shows a top bar with a spinner while the session loads', async () => {
     renderApp('/');
-    expect(screen.getByRole('progressbar', { name: 'Loading your session…' })).toBeTruthy();
+    expect(await screen.findByRole('progressbar', { name: 'Loading your session…' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
     expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
   });
 
   it('shows the footer with legal links that open in a new tab', async () => {
     renderApp('/');
-    const privacy = screen.getByRole('link', { name: 'Privacy Policy' });
+    const privacy = await screen.findByRole('link', { name: 'Privacy Policy' });
     const terms = screen.getByRole('link', { name: 'Terms of Service' });
     expect([privacy.getAttribute('href'), privacy.getAttribute('target')]).toEqual([
       '/privacy-policy',
@@ -107,14 +115,14 @@ describe('app routes and shell', () => {
     ],
   ])('serves the static legal page %s', async (path, title, clause) => {
     renderApp(path);
-    expect(screen.getByRole('heading', { level: 1, name: title }).textContent).toBe(title);
+    expect((await screen.findByRole('heading', { level: 1, name: title })).textContent).toBe(title);
     expect(screen.getByRole('article').textContent).toMatch(clause);
     await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
   });
 
   it("states the terms' notice period for price changes", async () => {
     renderApp('/terms-of-service');
-    expect(screen.getByRole('article').textContent).toContain(
+    expect((await screen.findByRole('article')).textContent).toContain(
       "at least 30 days' notice before any price change",
     );
     await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
@@ -181,7 +189,7 @@ describe('app routes and shell', () => {
   it("'Try Backtalk now!' opens the featured creator's chat", async () => {
     fetchMock.on('GET', '/api/creators/featured', jsonResponse(200, newCreator()));
     renderApp('/');
-    fireEvent.click(screen.getByRole('button', { name: 'Try Backtalk now!' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Try Backtalk now!' }));
     await waitFor(() => expect(location()).toBe('/@maya.makes'));
     expect(await screen.findByRole('heading', { name: 'Maya' })).toBeTruthy();
   });
@@ -189,7 +197,7 @@ describe('app routes and shell', () => {
   it('shows the sample chat and the demo video with its poster on the landing page', async () => {
     renderApp('/');
     expect(
-      screen.getByText('Chat with AI versions of TikTokers built from their real personality.'),
+      await screen.findByText('Chat with AI versions of TikTokers built from their real personality.'),
     ).toBeTruthy();
     expect(screen.getByRole('img', { name: /Sample chat/ })).toBeTruthy();
     const video = document.querySelector('video');
@@ -199,5 +207,102 @@ describe('app routes and shell', () => {
       '/media/backtalk-demo.mp4',
     ]);
     await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+  });
+
+  describe('error elements', () => {
+    it('shows a friendly error page with a way home when a screen fails, keeping the navbar', async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      const Broken = () => {
+        throw new Error('render failed');
+      };
+      renderApp('/broken', { public: [{ path: 'broken', Component: Broken }] });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Go to Home' }).getAttribute('href')).toBe('/');
+      expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
+      await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
+    });
+
+    it("catches a failing loader in a guarded section's own error element", async () => {
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderApp('/admin/broken', {
+        admin: [
+          {
+            path: 'broken',
+            loader: () => {
+              throw new Error('loader failed');
+            },
+            element: <p>never shown</p>,
+          },
+        ],
+      });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Something went wrong!' })).toBeTruthy();
+      expect(screen.queryByText('never shown')).toBeNull();
+    });
+  });
+
+  describe('guards', () => {
+    const signInScreen = [{ path: 'sign-in', element: <p>Sign-in screen</p> }];
+    const sections: RouteSections = {
+      public: signInScreen,
+      signedIn: [{ path: 'account', element: <p>Account screen</p> }],
+      creator: [{ path: 'tools', element: <p>Creator tools screen</p> }],
+      admin: [{ path: 'demo-accounts', element: <p>Demo accounts screen</p> }],
+    };
+    const signedInAs = (overrides: Parameters<typeof newSessionInfo>[0]) => {
+      localStorage.setItem(
+        STORAGE_KEYS.auth,
+        JSON.stringify({ idToken: 'i', accessToken: 'a', refreshToken: 'r' }),
+      );
+      fetchMock.on(
+        'GET',
+        '/api/auth/session',
+        jsonResponse(200, newSessionInfo({ userType: 'authenticated', userId: 'user-1', ...overrides })),
+      );
+    };
+
+    it.each(['/account', '/creator/tools'])(
+      'sends a guest from %s to /sign-in and remembers the path',
+      async (path) => {
+        renderApp(`${path}?x=1`, sections);
+        expect(await screen.findByText('Sign-in screen')).toBeTruthy();
+        expect(location()).toBe('/sign-in');
+        expect(localStorage.getItem(STORAGE_KEYS.signInRedirectPath)).toBe(`${path}?x=1`);
+      },
+    );
+
+    it('lets a signed-in user into signed-in routes', async () => {
+      signedInAs({});
+      renderApp('/account', sections);
+      expect(await screen.findByText('Account screen')).toBeTruthy();
+    });
+
+    it("shows 'Access Denied' to a signed-in user who is not a creator, and lets a creator in", async () => {
+      signedInAs({});
+      const { unmount } = renderApp('/creator/tools', sections);
+      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+      expect(screen.queryByText('Creator tools screen')).toBeNull();
+      unmount();
+      signedInAs({ isCreator: true });
+      renderApp('/creator/tools', sections);
+      expect(await screen.findByText('Creator tools screen')).toBeTruthy();
+    });
+
+    it("shows 'Access Denied' under /admin to guests and to users outside the admin group", async () => {
+      renderApp('/admin/demo-accounts', sections);
+      expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+      cleanup();
+      signedInAs({ groups: ['creators'] });
+      renderApp('/admin/demo-accounts', sections);
+      await waitFor(() => expect(useSessionStore.getState().status).toBe('authenticated'));
+      expect(screen.getByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+      expect(screen.queryByText('Demo accounts screen')).toBeNull();
+    });
+
+    it('lets a member of the admin group into /admin routes', async () => {
+      signedInAs({ groups: ['admin'] });
+      renderApp('/admin/demo-accounts', sections);
+      expect(await screen.findByText('Demo accounts screen')).toBeTruthy();
+      expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();
+    });
   });
 });

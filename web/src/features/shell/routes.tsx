@@ -1,0 +1,78 @@
+import { redirect, type RouteObject } from 'react-router-dom';
+import { TopLoadingBar } from '../../components/TopLoadingBar';
+import { AppShell } from './AppShell';
+import { RequireAdmin, RequireCreator, RequireSignedIn } from './guards';
+import { RouteErrorPage } from './RouteErrorPage';
+
+/**
+ * Screens added to the built-in ones, by section. The guarded sections are empty until their
+ * screens are built (creator tools, admin pages); a section with no screens is not routed at all,
+ * so its paths keep falling through to the catch-all redirect home.
+ */
+export interface RouteSections {
+  /** Open to everyone (e.g. /sign-in). */
+  public?: RouteObject[];
+  /** Any signed-in (non-guest) user; others are sent to /sign-in. */
+  signedIn?: RouteObject[];
+  /** Under /creator: signed-in creators; guests go to /sign-in, other users see 'Access Denied'. */
+  creator?: RouteObject[];
+  /** Under /admin: members of the 'admin' group; everyone else sees 'Access Denied' (spec §2). */
+  admin?: RouteObject[];
+}
+
+// Each feature is its own chunk: the route table imports screens only through `lazy`.
+const landing = () => import('../landing/LandingPage').then((m) => ({ Component: m.LandingPage }));
+const noCreator = () => import('../creator-list/NoCreatorPage').then((m) => ({ Component: m.NoCreatorPage }));
+const privacyPolicy = () =>
+  import('../legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage }));
+const termsOfService = () =>
+  import('../legal/TermsOfServicePage').then((m) => ({ Component: m.TermsOfServicePage }));
+const creatorChat = () => import('../chat/CreatorChatPage').then((m) => ({ Component: m.CreatorChatPage }));
+
+/**
+ * The app's route table for `createBrowserRouter` (and `createMemoryRouter` in tests). Every
+ * section has its own error element, so a failing screen keeps the navbar and offers a way home.
+ */
+export function appRoutes(sections: RouteSections = {}): RouteObject[] {
+  const errorElement = <RouteErrorPage />;
+  const guarded: RouteObject[] = [];
+  if (sections.signedIn?.length) {
+    guarded.push({ element: <RequireSignedIn />, errorElement, children: sections.signedIn });
+  }
+  if (sections.creator?.length) {
+    guarded.push({ path: 'creator', element: <RequireCreator />, errorElement, children: sections.creator });
+  }
+  if (sections.admin?.length) {
+    guarded.push({ path: 'admin', element: <RequireAdmin />, errorElement, children: sections.admin });
+  }
+  return [
+    {
+      element: <AppShell />,
+      // Only if the shell itself fails; screens fail inside their section below.
+      errorElement: <RouteErrorPage standalone />,
+      // Shown while the first screen's chunk loads.
+      hydrateFallbackElement: <TopLoadingBar label="Loading…" />,
+      children: [
+        {
+          errorElement,
+          children: [
+            { index: true, lazy: landing },
+            { path: 'ai-chat', lazy: noCreator },
+            { path: 'privacy-policy', lazy: privacyPolicy },
+            { path: 'terms-of-service', lazy: termsOfService },
+            ...(sections.public ?? []),
+          ],
+        },
+        ...guarded,
+        {
+          // `/@{username}` paths are creator chats (route patterns cannot express the '@' prefix);
+          // any other path goes home (replace).
+          path: '*',
+          errorElement,
+          loader: ({ request }) => (new URL(request.url).pathname.startsWith('/@') ? null : redirect('/')),
+          lazy: creatorChat,
+        },
+      ],
+    },
+  ];
+}
