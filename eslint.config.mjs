@@ -1,5 +1,6 @@
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/.backtalk/**', 'charts/**', 'deploy/**'] },
@@ -33,10 +34,17 @@ export default tseslint.config(
               sourceTag: 'scope:e2e',
               onlyDependOnLibsWithTags: ['scope:service', 'scope:testing', 'scope:kit', 'scope:proto'],
             },
-            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: [] },
+            // The web app takes plain constants from proto (`@backtalk/proto/browser`), never zod schemas.
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:proto'] },
           ],
         },
       ],
     },
+  },
+  // The web app: the rules of hooks and exhaustive effect dependencies (and the React Compiler's
+  // purity checks that the plugin's recommended set includes).
+  {
+    files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
   },
 );

@@ -3,6 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { deployDir, readSchema, SERVICES } from './support/tools';
+import { deployToolsDescribe } from './support/requirements';
+
+const describeWithTools = deployToolsDescribe();
 
 // The Compose Specification schema as docker compose itself embeds it (compose-go).
 let validate: ValidateFunction;
@@ -10,13 +13,14 @@ let compose: any; // validated by the schema first
 
 beforeAll(
   () => {
+    if (!describeWithTools.available) return;
     validate = new Ajv2020({ strict: false, allErrors: true }).compile(readSchema('compose'));
     compose = parse(readFileSync(join(deployDir, 'compose.yaml'), 'utf8'), { merge: true });
   },
   10 * 60 * 1000,
 );
 
-describe('deploy/compose.yaml', () => {
+describeWithTools('deploy/compose.yaml', () => {
   it('is valid against the Compose Specification schema', () => {
     validate(compose);
     expect(validate.errors ?? []).toEqual([]);
@@ -49,5 +53,29 @@ describe('deploy/compose.yaml', () => {
       expect(definition.depends_on).toMatchObject({ nats: { condition: 'service_healthy' } });
     }
     expect(compose.services.gateway.ports).toEqual(['3000:3000']);
+  });
+
+  it('gives each service its own NATS user, whose password the NATS server reads for it', () => {
+    const nats = compose.services.nats;
+    expect(nats.command).toContain('--config=/etc/nats/authorization.conf');
+    expect(nats.volumes).toContain('./nats/authorization.conf:/etc/nats/authorization.conf:ro');
+    const authorization = readFileSync(join(deployDir, 'nats/authorization.conf'), 'utf8');
+    for (const service of SERVICES) {
+      const variable = `NATS_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+      expect(authorization).toContain(`user: "${service}"\n      password: $${variable}\n`);
+      expect(compose.services[service].environment).toMatchObject({
+        NATS_USER: service,
+        NATS_PASSWORD: nats.environment[variable],
+      });
+      expect(nats.environment[variable]).toMatch(new RegExp(`^\\$\\{${variable}:-.{16,}\\}$`));
+    }
+  });
+
+  it('checks the gateway on its internal port and gives it the shared Redis', () => {
+    const gateway = compose.services.gateway;
+    expect(gateway.environment).toMatchObject({ PORT: '3000', HTTP_PORT: '9090' });
+    expect(gateway.healthcheck.test.join(' ')).toContain('http://127.0.0.1:9090/health/ready');
+    expect(gateway.environment.REDIS_URL).toBe('${REDIS_URL:-redis://redis:6379}');
+    expect(gateway.depends_on).toMatchObject({ redis: { condition: 'service_healthy' } });
   });
 });

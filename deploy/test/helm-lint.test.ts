@@ -1,12 +1,20 @@
 import { join } from 'node:path';
 import { chartDir, helm, installHelm } from './support/tools';
 import { KUBE_VERSION } from './support/manifests';
+import { deployToolsDescribe } from './support/requirements';
+
+const describeWithTools = deployToolsDescribe();
 
 const examples = join(chartDir, 'examples');
 
-beforeAll(() => installHelm(), 15 * 60 * 1000);
+beforeAll(
+  () => {
+    if (describeWithTools.available) installHelm();
+  },
+  15 * 60 * 1000,
+);
 
-describe('helm lint --strict', () => {
+describeWithTools('helm lint --strict', () => {
   it.each([
     ['default values', []],
     ['production example', [join(examples, 'production-values.yaml')]],

@@ -1,13 +1,19 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chartDir, installHelm, SERVICES, type ServiceName } from './support/tools';
 import { byKind, named, parseManifests, render, renderText, type Manifest } from './support/manifests';
 import { buildManifestCheck, strictDecodeErrors } from './support/strict-decode';
 import { kubernetesSchemaErrors } from './support/kubernetes-schema';
+import { deployToolsDescribe } from './support/requirements';
+
+const describeWithTools = deployToolsDescribe();
 
 const examples = join(chartDir, 'examples');
 const SECRET_KEYS = [
   'DATABASE_URL',
   'JWT_PRIVATE_KEY',
+  'JWT_KEY_ENCRYPTION_KEY',
+  'JWT_KEY_ENCRYPTION_PREVIOUS_KEYS',
   'SMTP_URL',
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',
@@ -18,6 +24,7 @@ const SECRET_KEYS = [
   'S3_SECRET_ACCESS_KEY',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
+  'REDIS_URL',
 ];
 const DB_SERVICES = SERVICES.filter((s) => s !== 'gateway');
 
@@ -34,6 +41,7 @@ let dev: Manifest[];
 
 beforeAll(
   () => {
+    if (!describeWithTools.available) return;
     installHelm();
     buildManifestCheck();
     texts.defaults = renderText();
@@ -55,7 +63,7 @@ const secretEnvOf = (manifests: Manifest[], service: ServiceName): EnvVar[] =>
     (e) => e.valueFrom?.secretKeyRef,
   );
 
-describe.each([
+describeWithTools.each<[string, () => Manifest[], () => string]>([
   ['default values', () => defaults, () => texts.defaults],
   ['production example', () => production, () => texts.production],
   ['dev example', () => dev, () => texts.dev],
@@ -82,10 +90,26 @@ describe.each([
       expect(Object.keys(configMap.data ?? {}).filter((key) => SECRET_KEYS.includes(key))).toEqual([]);
     }
     for (const service of SERVICES) {
-      for (const env of secretEnvOf(manifests(), service)) {
+      for (const env of secretEnvOf(manifests(), service).filter((e) => e.name !== 'NATS_PASSWORD')) {
         expect(env.valueFrom?.secretKeyRef?.name).toBe('backtalk-secrets');
         expect(SECRET_KEYS).toContain(env.valueFrom?.secretKeyRef?.key);
       }
+    }
+  });
+
+  it('connects every service to NATS as its own user, with its own password and permissions', () => {
+    const authorization = named(manifests(), 'ConfigMap', 'backtalk-nats-authorization').data?.[
+      'authorization.conf'
+    ];
+    expect(authorization).toBe(readFileSync(join(chartDir, 'files/nats-authorization.conf'), 'utf8'));
+    for (const service of SERVICES) {
+      const key = `NATS_PASSWORD_${service.toUpperCase().replace(/-/g, '_')}`;
+      expect(configOf(manifests(), service).NATS_USER).toBe(service);
+      expect(secretEnvOf(manifests(), service).find((e) => e.name === 'NATS_PASSWORD')).toEqual({
+        name: 'NATS_PASSWORD',
+        valueFrom: { secretKeyRef: { name: 'backtalk-nats', key } },
+      });
+      expect(authorization).toContain(`user: "${service}"\n      password: $${key}\n`);
     }
   });
 
@@ -93,8 +117,10 @@ describe.each([
     for (const deployment of byKind(manifests(), 'Deployment')) {
       const pod = deployment.spec.template.spec;
       const c = container(deployment);
-      expect(c.livenessProbe.httpGet).toEqual({ path: '/health/live', port: 'http' });
-      expect(c.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: 'http' });
+      // The gateway answers probes on its internal port only.
+      const probePort = deployment.metadata.name === name('gateway') ? 'internal' : 'http';
+      expect(c.livenessProbe.httpGet).toEqual({ path: '/health/live', port: probePort });
+      expect(c.readinessProbe.httpGet).toEqual({ path: '/health/ready', port: probePort });
       expect(c.startupProbe.httpGet.path).toBe('/health/live');
       for (const bound of ['requests', 'limits']) {
         expect(Object.keys(c.resources[bound]).sort()).toEqual(['cpu', 'memory']);
@@ -110,7 +136,7 @@ describe.each([
   });
 });
 
-describe('the Kubernetes schema checks', () => {
+describeWithTools('the Kubernetes schema checks', () => {
   it('catch a field the API server would reject as unknown or duplicated', () => {
     const service = renderText({})
       .split('\n---\n')
@@ -134,7 +160,7 @@ describe('the Kubernetes schema checks', () => {
   });
 });
 
-describe('shutdown', () => {
+describeWithTools('shutdown', () => {
   it('ends each service drain before Kubernetes kills the pod', () => {
     for (const manifests of [defaults, production, dev]) {
       for (const service of SERVICES) {
@@ -148,7 +174,7 @@ describe('shutdown', () => {
   });
 });
 
-describe('environment of each service', () => {
+describeWithTools('environment of each service', () => {
   it('puts the cluster basics in every service', () => {
     for (const service of SERVICES) {
       const config = configOf(defaults, service);
@@ -167,11 +193,48 @@ describe('environment of each service', () => {
 
   it('gives the gateway PORT and the others HTTP_PORT, matching the probed container port', () => {
     expect(configOf(defaults, 'gateway').PORT).toBe('3000');
-    expect(configOf(defaults, 'gateway').HTTP_PORT).toBeUndefined();
     for (const service of DB_SERVICES) expect(configOf(defaults, service).HTTP_PORT).toBe('3000');
     for (const deployment of byKind(defaults, 'Deployment')) {
+      if (deployment.metadata.name === name('gateway')) continue;
       expect(container(deployment).ports).toEqual([{ name: 'http', containerPort: 3000, protocol: 'TCP' }]);
     }
+  });
+
+  it('probes and scrapes the gateway on its internal port, which no Service exposes', () => {
+    expect(configOf(defaults, 'gateway').HTTP_PORT).toBe('9090');
+    const deployment = named(defaults, 'Deployment', name('gateway'));
+    const gateway = container(deployment);
+    expect(gateway.ports).toEqual([
+      { name: 'http', containerPort: 3000, protocol: 'TCP' },
+      { name: 'internal', containerPort: 9090, protocol: 'TCP' },
+    ]);
+    for (const probe of ['startupProbe', 'livenessProbe', 'readinessProbe'])
+      expect(gateway[probe].httpGet.port).toBe('internal');
+    expect(deployment.spec.template.metadata.annotations['prometheus.io/port']).toBe('9090');
+    expect(named(defaults, 'Service', name('gateway')).spec.ports).toEqual([
+      { name: 'http', port: 80, targetPort: 'http', protocol: 'TCP' },
+    ]);
+    const scraped = render({
+      set: ['networkPolicy.metricsFrom[0].namespaceSelector.matchLabels.team=monitoring'],
+    });
+    const ingress = named(scraped, 'NetworkPolicy', name('gateway')).spec.ingress;
+    expect(ingress.map((rule: { ports: { port: string }[] }) => rule.ports[0].port)).toEqual([
+      'http',
+      'internal',
+    ]);
+  });
+
+  it('trusts X-Forwarded-For only from the configured proxies and takes Redis from the Secret', () => {
+    expect(configOf(defaults, 'gateway').TRUSTED_PROXIES).toBe('10.0.0.0/8,172.16.0.0/12,192.168.0.0/16');
+    const narrowed = render({ set: ['config.gateway.trustedProxies=10.42.0.0/16'] });
+    expect(configOf(narrowed, 'gateway').TRUSTED_PROXIES).toBe('10.42.0.0/16');
+    expect(configOf(defaults, 'gateway')).toMatchObject({
+      THROTTLE_PER_MINUTE: '600',
+      GUEST_CREATIONS_PER_MINUTE: '20',
+    });
+    const redis = secretEnvOf(defaults, 'gateway').find((e) => e.name === 'REDIS_URL');
+    expect(redis?.valueFrom?.secretKeyRef?.optional).toBe(true);
+    for (const service of DB_SERVICES) expect(configOf(defaults, service).TRUSTED_PROXIES).toBeUndefined();
   });
 
   it.each<[string, ServiceName[]]>([
@@ -180,6 +243,8 @@ describe('environment of each service', () => {
     ['QDRANT_URL', ['chat-inference', 'ingestion']],
     ['FREE_TIER_MESSAGES', ['chat-inference']],
     ['FREE_TIER_WINDOW_SECONDS', ['chat-inference']],
+    ['FREE_TIER_MESSAGES_PER_ADDRESS', ['chat-inference']],
+    ['CHAT_MAX_CONCURRENT_REPLIES_PER_USER', ['chat-inference']],
     ['STORAGE_DRIVER', ['ingestion']],
     ['S3_BUCKET', ['ingestion']],
     ['PLATFORM_FEE_PERCENT', ['billing']],
@@ -191,6 +256,8 @@ describe('environment of each service', () => {
 
   it.each<[string, ServiceName[], boolean]>([
     ['JWT_PRIVATE_KEY', ['identity'], true],
+    ['JWT_KEY_ENCRYPTION_KEY', ['identity'], true],
+    ['JWT_KEY_ENCRYPTION_PREVIOUS_KEYS', ['identity'], true],
     ['SMTP_URL', ['identity'], true],
     ['STRIPE_SECRET_KEY', ['billing'], true],
     ['STRIPE_WEBHOOK_SECRET', ['gateway', 'billing'], true],
@@ -220,7 +287,7 @@ describe('environment of each service', () => {
   });
 });
 
-describe('scaling and availability', () => {
+describeWithTools('scaling and availability', () => {
   it('autoscales exactly the gateway and chat-inference, leaving replicas to the HPA', () => {
     const targets = byKind(defaults, 'HorizontalPodAutoscaler').map((hpa) => hpa.spec.scaleTargetRef.name);
     expect(targets.sort()).toEqual([name('chat-inference'), name('gateway')]);
@@ -252,7 +319,7 @@ describe('scaling and availability', () => {
   });
 });
 
-describe('exposure and network policies', () => {
+describeWithTools('exposure and network policies', () => {
   const egressPorts = (manifests: Manifest[], service: string): number[] =>
     named(manifests, 'NetworkPolicy', name(service))
       .spec.egress.flatMap((rule: { ports: { port: number }[] }) => rule.ports.map((p) => p.port))
@@ -279,7 +346,7 @@ describe('exposure and network policies', () => {
   });
 
   it.each<[ServiceName, number[]]>([
-    ['gateway', [53, 53, 4222, 5432]],
+    ['gateway', [53, 53, 4222, 5432, 6379]],
     ['identity', [53, 53, 4222, 5432]],
     ['creators', [53, 53, 4222, 5432]],
     ['feature-flags', [53, 53, 4222, 5432]],
@@ -299,7 +366,7 @@ describe('exposure and network policies', () => {
   });
 });
 
-describe('migrations', () => {
+describeWithTools('migrations', () => {
   const jobs = () => byKind(defaults, 'Job');
 
   it('runs one pre-install/pre-upgrade hook Job per service that owns a schema', () => {
@@ -343,7 +410,7 @@ describe('migrations', () => {
   });
 });
 
-describe('images', () => {
+describeWithTools('images', () => {
   it('defaults to backtalk-<service>:<appVersion> and takes a registry from values', () => {
     expect(container(named(defaults, 'Deployment', name('chat-inference'))).image).toBe(
       'backtalk-chat-inference:0.1.0',

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { ProcessSupervisor } from '@backtalk/kit';
+import { localKeyEncryptionKey } from '@backtalk/identity';
 import path from 'node:path';
 
 /**
@@ -17,7 +18,12 @@ const supervisor = new ProcessSupervisor({
   write: (line) => process.stdout.write(`${line}\n`),
 });
 
-const env = { ...process.env, BACKTALK_MODE: 'cluster' };
+const env: Record<string, string | undefined> = { ...process.env, BACKTALK_MODE: 'cluster' };
+// Identity encrypts its stored signing key (docs/security.md 7.14); on one machine the key
+// lives in the data folder, as in standalone mode, unless one is given.
+if (!env.JWT_KEY_ENCRYPTION_KEY && !env.JWT_PRIVATE_KEY) {
+  env.JWT_KEY_ENCRYPTION_KEY = localKeyEncryptionKey(process.env.BACKTALK_DATA_DIR || '.backtalk');
+}
 services.forEach((name, index) =>
   supervisor.start({
     name,

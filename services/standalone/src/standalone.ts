@@ -1,4 +1,4 @@
-import { assertWritableDir, DataDirUnreachableError, startEmbeddedPostgres } from '@backtalk/embedded-db';
+import { assertWritableDir, EmbeddedDatabaseError, startEmbeddedPostgres } from '@backtalk/embedded-db';
 import { startGateway } from '@backtalk/gateway';
 import { loadConfig, processBus, startInProcessService } from '@backtalk/kit';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
@@ -46,8 +46,9 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
   const database = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, 'postgres'),
     database: 'backtalk',
+    onNotice: log,
   }).catch((error: unknown) => {
-    throw error instanceof DataDirUnreachableError ? new StartupError(error.message) : error;
+    throw error instanceof EmbeddedDatabaseError ? new StartupError(error.message) : error;
   });
   const serviceEnv: Record<string, string | undefined> = {
     NODE_ENV: 'development',

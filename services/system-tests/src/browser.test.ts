@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './chromium';
+import { describeWhenAvailable } from '@backtalk/testing';
+import { chromiumProblem, launchChromium } from './chromium';
 import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
 
 /**
@@ -15,7 +16,7 @@ import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
 const MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
 const FREE_TIER_MESSAGES = 2;
 
-describe('browser: a newcomer chats with a demo creator', () => {
+describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats with a demo creator', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-browser-'));
   let app: SpawnedProcess;
   let browser: Browser;

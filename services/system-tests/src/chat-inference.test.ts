@@ -1,15 +1,26 @@
 import { billingService } from '@backtalk/billing';
 import { creatorsService, loadDemoFixtures } from '@backtalk/creators';
 import { featureFlagsService } from '@backtalk/feature-flags';
-import type { ServiceDefinition } from '@backtalk/kit';
-import { ErrorCode, type MessageStreamEvent, Subjects } from '@backtalk/proto';
+import { Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import {
+  baseConfigSchema,
+  DrainingNatsServer,
+  ServiceClient,
+  ServiceKitModule,
+  type ServiceDefinition,
+} from '@backtalk/kit';
+import { ChatErrorCode, ErrorCode, type MessageStreamEvent, Subjects } from '@backtalk/proto';
 import {
   createTestDatabase,
+  describeWithNats,
   startServicesInProcess,
+  testNatsUrl,
   type InProcessServices,
   type TestDatabase,
 } from '@backtalk/testing';
-import { randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from './processes';
 import { firstValueFrom, toArray } from 'rxjs';
@@ -149,7 +160,15 @@ describe('chat through chat-inference with a real local model', () => {
   it('rejects bad input and stores nothing', async () => {
     const actor = fan();
     const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
-    for (const content of [[{ text: '   ' }], [], [{ text: 'x'.repeat(4001) }]]) {
+    for (const content of [
+      [{ text: '   ' }],
+      [],
+      [{ text: 'x'.repeat(4001) }],
+      // PostgreSQL cannot store NUL; the contract refuses it before anything is stored or spent.
+      [{ text: 'a\u0000' }],
+      [{ text: 'a\ud800' }],
+      Array.from({ length: 9 }, () => ({ text: 'hi' })),
+    ]) {
       await expect(
         firstValueFrom(
           services.client.stream(Subjects.ChatMessageSend, {
@@ -251,7 +270,8 @@ describe('chat-inference when things go wrong', () => {
       const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
       const events = await send(services, actor, conversation.id, 'hello?');
       expect(events.find((event) => event.type === 'error')).toMatchObject({
-        message: 'The AI could not answer right now. Please try again in a moment.',
+        code: 'LLM_UNAVAILABLE',
+        message: 'The AI could not answer right now. Send your message again in a moment.',
       });
       expect(fragments(events).at(-1)?.stopReason).toBe('error');
       const { messages } = await services.client.request(Subjects.ChatMessageList, {
@@ -293,4 +313,125 @@ describe('chat-inference when things go wrong', () => {
       await db.drop();
     }
   }, 60_000);
+});
+
+describe('chat-inference with the real model at default settings', () => {
+  it('refuses a message too long for the model before storing or charging it (7.7)', async () => {
+    const db = await createTestDatabase('toolong');
+    // Empty values fall back to the product defaults (LLM_MAX_TOKENS 512, LLM_CONTEXT_SIZE 4096).
+    const services = await boot(db, { LLM_MAX_TOKENS: '', LLM_CONTEXT_SIZE: '', FREE_TIER_MESSAGES: '3' });
+    try {
+      const actor = fan();
+      const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
+      const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+      // The largest message the contract allows: 8 blocks of 4000 characters.
+      const block = { text: 'Tell me everything about your sourdough starter and your oven. '.repeat(62) };
+      for (let i = 0; i < 5; i++) {
+        await expect(
+          firstValueFrom(
+            services.client.stream(Subjects.ChatMessageSend, {
+              actor,
+              conversationId: conversation.id,
+              content: Array.from({ length: 8 }, () => block),
+              aiContext: {},
+            }),
+          ),
+        ).rejects.toMatchObject({
+          code: ChatErrorCode.MessageTooLong,
+          message: 'Your message is too long for this chat. Shorten it and send again.',
+        });
+      }
+      const { messages } = await services.client.request(Subjects.ChatMessageList, {
+        actor,
+        conversationId: conversation.id,
+      });
+      expect(messages).toEqual([]);
+      await expect(
+        services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' }),
+      ).resolves.toEqual({ canSendMessage: true, nextAvailableTime: null });
+    } finally {
+      await services.close();
+      await db.drop();
+    }
+  }, 90_000);
+});
+
+describeWithNats('message pages over real NATS (7.8)', () => {
+  it('loads a conversation of more than 1 MB page by page, each page well under NATS’s 1 MB', async () => {
+    const db = await createTestDatabase('chatpages');
+    const prefix = `test${randomBytes(4).toString('hex')}.`;
+    const env = {
+      DATABASE_URL: db.url,
+      NATS_URL: testNatsUrl(),
+      NATS_SUBJECT_PREFIX: prefix,
+      BACKTALK_MODE: 'cluster',
+      LOG_LEVEL: 'silent',
+      LLM_MODEL: storiesModel,
+      LLM_PRELOAD: 'false',
+    };
+    const server = await NestFactory.createMicroservice(chatInferenceService.module(env), {
+      strategy: new DrainingNatsServer({
+        servers: testNatsUrl(),
+        queue: 'chat-inference',
+        subjectPrefix: prefix,
+      }),
+      logger: false,
+    });
+    await server.listen();
+    @Module({
+      imports: [ServiceKitModule.forService({ name: 'test-caller', config: baseConfigSchema, env })],
+    })
+    class CallerModule {}
+    const caller = await NestFactory.createApplicationContext(CallerModule, { logger: false });
+    const sql = new Client({ connectionString: db.url });
+    await sql.connect();
+    try {
+      const actor = fan();
+      const conversationId = randomUUID();
+      await sql.query(
+        'INSERT INTO chat_inference.conversations (id, owner, "creatorId") VALUES ($1, $2, $3)',
+        [conversationId, actor.userId, randomUUID()],
+      );
+      // 300 messages of about 4 KB each (1.2 MB), seven sharing each timestamp.
+      await sql.query(
+        `INSERT INTO chat_inference.messages (id, "conversationId", owner, role, content, status, "createdAt")
+         SELECT gen_random_uuid(), $1, $2, CASE WHEN n % 2 = 0 THEN 'user' ELSE 'assistant' END,
+                jsonb_build_array(jsonb_build_object('text', n || ' ' || repeat('ü', 2000))), 'complete',
+                timestamptz '2025-01-01T00:00:00Z' + make_interval(secs => n / 7)
+         FROM generate_series(1, 300) AS n`,
+        [conversationId, actor.userId],
+      );
+      const client = caller.get(ServiceClient);
+      const seen: string[] = [];
+      let before: string | undefined;
+      let bytes = 0;
+      do {
+        const page = await client.request(Subjects.ChatMessageList, {
+          actor,
+          conversationId,
+          before,
+          limit: 100,
+        });
+        const size = Buffer.byteLength(JSON.stringify(page));
+        expect(size).toBeLessThan(512 * 1024);
+        bytes += size;
+        seen.unshift(...page.messages.map((message) => message.id));
+        before = page.nextCursor ?? undefined;
+      } while (before);
+      expect(bytes).toBeGreaterThan(1024 * 1024);
+      const { rows } = await sql.query<{ id: string }>(
+        'SELECT id FROM chat_inference.messages WHERE "conversationId" = $1 ORDER BY "createdAt", id',
+        [conversationId],
+      );
+      expect(seen).toEqual(rows.map((row) => row.id));
+      await expect(
+        client.request(Subjects.ChatMessageList, { actor, conversationId, before: 'not-a-cursor' }),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    } finally {
+      await sql.end();
+      await caller.close();
+      await server.close();
+      await db.drop();
+    }
+  }, 90_000);
 });

@@ -1,19 +1,41 @@
 import fs from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** Debian's chromium package; `npx playwright install` cannot work on these machines. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Where to find Chromium: CHROMIUM_PATH, Debian's chromium package, other usual
+ * system paths, or a browser Playwright already installed. `npx playwright
+ * install` cannot work on these machines; .ci/run installs Debian's package.
+ */
+function chromiumCandidates(): string[] {
+  // A path the user names is the only one tried: a wrong one is reported, not papered over.
+  if (process.env.CHROMIUM_PATH) return [process.env.CHROMIUM_PATH];
+  const candidates = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  try {
+    candidates.push(chromium.executablePath());
+  } catch {
+    // playwright-core knows no installed browser for this platform.
+  }
+  return candidates;
+}
+
+export const CHROMIUM: string | undefined = chromiumCandidates().find((candidate) =>
+  fs.existsSync(candidate),
+);
+
+/** null when a Chromium was found, else why not (for a skipped suite's name). */
+export function chromiumProblem(): string | null {
+  if (CHROMIUM) return null;
+  return process.env.CHROMIUM_PATH
+    ? `CHROMIUM_PATH=${process.env.CHROMIUM_PATH} does not exist`
+    : "no Chromium found (set CHROMIUM_PATH, or install Debian's chromium package as .ci/run does)";
+}
 
 /**
  * Headless Chromium as these machines need it: no sandbox as root, and none of
  * the background traffic a closed network would refuse.
  */
 export function launchChromium(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) {
-    throw new Error(
-      `Chromium not found at ${CHROMIUM}: .ci/run installs Debian's chromium package (or set CHROMIUM_PATH)`,
-    );
-  }
+  if (!CHROMIUM) throw new Error(chromiumProblem() ?? 'no Chromium');
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

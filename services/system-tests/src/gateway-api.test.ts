@@ -9,9 +9,11 @@ import {
   startServicesInProcess,
   type InProcessServices,
   type TestDatabase,
+  itWhenAvailable,
 } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { chromiumProblem, launchChromium } from './chromium';
 import { repoRoot } from './processes';
 import { startGateway, type StartedGateway } from '@backtalk/gateway';
 
@@ -139,6 +141,8 @@ describe('gateway HTTP API over the real services', () => {
       ['/api/auth/guest', '{"creatorId": "x", "admin": true}'],
       ['/api/auth/refresh', '{}'],
       ['/api/auth/refresh', 'not json'],
+      ['/api/auth/guest', '{"creatorId": "a\\u0000"}'],
+      ['/api/auth/refresh', `{"refreshToken": "${'a'.repeat(20)}\\u0000"}`],
     ])('refuses a bad body on %s with a clear 400', async (route, body) => {
       const response = await json(route, { method: 'POST', body });
       expect(response.status).toBe(400);
@@ -220,9 +224,31 @@ describe('gateway HTTP API over the real services', () => {
       const streamed = await send();
       expect(streamed.status).toBe(200);
       expect(streamed.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      // The stream carries the same security headers as every other response.
+      expect(streamed.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(streamed.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(streamed.headers.get('x-frame-options')).toBe('DENY');
       const events = streamed.text.split('\n\n').filter(Boolean);
       expect(events[0]).toMatch(/^event: fragment\nid: [0-9a-f-]{36}#0\ndata: \{/);
       expect(events.at(-1)).toMatch(/"stopReason":"(end_turn|max_tokens)"/);
+
+      // 7.8: the list pages with an opaque cursor, newest page first, oldest first within it.
+      const messagesUrl = `/api/conversations/${conversation.body.id}/messages`;
+      const newest = await json(`${messagesUrl}?limit=1`, { token: fan.accessToken });
+      expect(newest.status).toBe(200);
+      expect(newest.body.messages.map((message: { role: string }) => message.role)).toEqual(['assistant']);
+      expect(newest.body.nextCursor).toEqual(expect.any(String));
+      const older = await json(
+        `${messagesUrl}?limit=1&before=${encodeURIComponent(newest.body.nextCursor)}`,
+        {
+          token: fan.accessToken,
+        },
+      );
+      expect(older.body).toMatchObject({ messages: [{ role: 'user' }], nextCursor: null });
+      for (const query of ['before=nonsense', `before=${'x'.repeat(201)}`, 'limit=0', 'limit=101']) {
+        const refused = await json(`${messagesUrl}?${query}`, { token: fan.accessToken });
+        expect([query, refused.status, refused.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+      }
 
       const limited = await send();
       expect(limited.status).toBe(429);
@@ -237,6 +263,54 @@ describe('gateway HTTP API over the real services', () => {
         canSendMessage: false,
         nextAvailableTime: limited.body.nextAvailableTime,
       });
+    });
+
+    // One fan for both tests: guest creation is throttled per address.
+    it('refuses text it cannot store with 400, stores nothing and spends no allowance; pages with ?before=&limit=', async () => {
+      const fan = await guest();
+      const conversation = await json('/api/conversations', {
+        method: 'POST',
+        token: fan.accessToken,
+        body: JSON.stringify({ creatorId: featuredId }),
+      });
+      const route = `/api/conversations/${conversation.body.id}/messages`;
+      const refusedBodies = [
+        { content: [{ text: 'a\u0000' }] },
+        { content: [{ text: 'a\ud800' }] },
+        { content: [{ text: 'hi' }], aiContext: { uiContextId: 'chat\u0000' } },
+        { content: Array.from({ length: 9 }, () => ({ text: 'hi' })) },
+      ];
+      for (const body of refusedBodies) {
+        // Three times: each refused send used to spend one message of the free tier.
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const refused = await json(route, {
+            method: 'POST',
+            token: fan.accessToken,
+            body: JSON.stringify(body),
+          });
+          expect([body, refused.status, refused.body.code]).toEqual([body, 400, 'VALIDATION_FAILED']);
+        }
+      }
+      const check = await json('/api/chat/rate-limit', {
+        method: 'POST',
+        token: fan.accessToken,
+        body: JSON.stringify({ creatorId: featuredId, message: 'a\u0000' }),
+      });
+      expect(check.status).toBe(400);
+      const status = await json('/api/chat/rate-limit', {
+        method: 'POST',
+        token: fan.accessToken,
+        body: JSON.stringify({ creatorId: featuredId, message: '' }),
+      });
+      expect(status.body).toEqual({ canSendMessage: true, nextAvailableTime: null });
+
+      const page = await json(`${route}?limit=10`, { token: fan.accessToken });
+      expect(page.status).toBe(200);
+      expect(page.body).toEqual({ messages: [], nextCursor: null });
+      for (const query of ['limit=0', 'limit=101', 'limit=ten', `before=${'x'.repeat(201)}`, 'after=1']) {
+        const refused = await json(`${route}?${query}`, { token: fan.accessToken });
+        expect([query, refused.status, refused.body.code]).toEqual([query, 400, 'VALIDATION_FAILED']);
+      }
     });
 
     it.each([
@@ -294,13 +368,48 @@ describe('gateway HTTP API over the real services', () => {
     }
   });
 
-  it('keeps probes and metrics open without a token', async () => {
-    expect((await fetch(`${url}/health/live`)).status).toBe(200);
+  it('keeps probes and metrics open without a token on the internal port only', async () => {
+    expect((await fetch(`${gateway.internalUrl}/health/live`)).status).toBe(200);
+    expect((await fetch(`${url}/metrics`)).status).toBe(404);
     await fetch(`${url}/api/auth/session`);
-    const metrics = await (await fetch(`${url}/metrics`)).text();
+    const metrics = await (await fetch(`${gateway.internalUrl}/metrics`)).text();
     // Requests a guard turned away are counted too, labelled by route pattern.
     expect(metrics).toMatch(
       /backtalk_http_requests_total\{[^}]*route="\/api\/auth\/session"[^}]*status="401"[^}]*\} [1-9]/,
     );
   });
+
+  itWhenAvailable(
+    'Chromium',
+    chromiumProblem(),
+    'runs the built web app under its Content-Security-Policy without a violation',
+    async () => {
+      expect(gateway.servesWebApp).toBe(true);
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage();
+        const violations: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy|Refused to/i.test(message.text())) violations.push(message.text());
+        });
+        // Runs in the page (a string: this project's types have no DOM).
+        await page.addInitScript(
+          "document.addEventListener('securitypolicyviolation', (e) => console.error('Refused to load: ' + e.violatedDirective + ' ' + e.blockedURI));",
+        );
+        const landing = await page.goto(url);
+        expect(landing?.headers()['content-security-policy']).toContain("script-src 'self'");
+        await page.waitForLoadState('networkidle');
+        await page.goto(`${url}/@demo.creator`);
+        await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+        const box = page.getByRole('textbox', { name: 'Message' });
+        await box.fill('Once upon a time');
+        await box.press('Enter');
+        await page.locator('[data-testid="chat-message"][data-role="assistant"]').first().waitFor();
+        await page.waitForLoadState('networkidle');
+        expect(violations).toEqual([]);
+      } finally {
+        await browser.close();
+      }
+    },
+  );
 });

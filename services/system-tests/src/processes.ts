@@ -1,6 +1,7 @@
 import { freePort } from '@backtalk/embedded-db';
 import { ProcessSupervisor } from '@backtalk/kit';
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 export const repoRoot = path.resolve(__dirname, '../../..');
@@ -30,6 +31,7 @@ export async function startCluster(env: Record<string, string>): Promise<Running
     write: (line) => output.push(line),
   });
   const gatewayPort = await freePort();
+  const keyEncryptionKey = randomBytes(32).toString('base64');
   const specs = new Map<string, { args: string[]; env: Record<string, string> }>();
   for (const name of backendServices) {
     specs.set(name, {
@@ -48,7 +50,14 @@ export async function startCluster(env: Record<string, string>): Promise<Running
       name,
       command: process.execPath,
       args: spec.args,
-      env: { PATH: process.env.PATH, ...env, ...spec.env, BACKTALK_MODE: 'cluster' },
+      // Identity needs a key to encrypt its stored signing key outside standalone mode.
+      env: {
+        PATH: process.env.PATH,
+        JWT_KEY_ENCRYPTION_KEY: keyEncryptionKey,
+        ...env,
+        ...spec.env,
+        BACKTALK_MODE: 'cluster',
+      },
     });
   };
   for (const name of specs.keys()) start(name);

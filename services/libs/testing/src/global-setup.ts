@@ -5,12 +5,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { canConnect, TEST_SERVER_URL_VARIABLE } from './test-database';
 import { NATS_STATUS_VARIABLE, probeNats } from './nats';
+import { probeRedis, REDIS_STATUS_VARIABLE } from './redis';
 
 const DEFAULT_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
  * Jest global setup for every project: finds a PostgreSQL server (the
- * machine's, else an embedded one), and probes NATS once. Idempotent, since
+ * machine's, else an embedded one), and probes NATS and Redis once. Idempotent, since
  * each project of a multi-project run calls it.
  */
 export default async function globalSetup(): Promise<void> {
@@ -32,5 +33,9 @@ export default async function globalSetup(): Promise<void> {
   if (!process.env[NATS_STATUS_VARIABLE]) {
     const problem = await probeNats();
     process.env[NATS_STATUS_VARIABLE] = problem === null ? 'reachable' : problem;
+  }
+  if (!process.env[REDIS_STATUS_VARIABLE]) {
+    const problem = await probeRedis();
+    process.env[REDIS_STATUS_VARIABLE] = problem === null ? 'reachable' : problem;
   }
 }

@@ -1,3 +1,4 @@
+import { describeWhenAvailable } from './components';
 import net from 'node:net';
 
 export const NATS_STATUS_VARIABLE = 'BACKTALK_TEST_NATS';
@@ -27,10 +28,9 @@ export function probeNats(url = testNatsUrl(), timeoutMs = 1500): Promise<string
 /**
  * A describe block for suites that need a real NATS server. The global setup
  * probes it once; when it is unreachable the suite reports as skipped, with
- * the reason in its name, instead of failing or silently passing.
+ * the reason in its name (or fails, when CI requires every component).
  */
 export function describeWithNats(name: string, fn: () => void): void {
   const status = process.env[NATS_STATUS_VARIABLE] ?? 'unknown: global setup did not probe NATS';
-  if (status === 'reachable') describe(name, fn);
-  else describe.skip(`${name} [skipped: NATS not reachable — ${status}]`, fn);
+  describeWhenAvailable('NATS', status === 'reachable' ? null : `not reachable: ${status}`, name, fn);
 }

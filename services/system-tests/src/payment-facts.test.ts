@@ -1,0 +1,111 @@
+import { billingService } from '@backtalk/billing';
+import { chatInferenceService } from '@backtalk/chat-inference';
+import { creatorsService } from '@backtalk/creators';
+import { featureFlagsService } from '@backtalk/feature-flags';
+import { ErrorCode, Subjects } from '@backtalk/proto';
+import {
+  createTestDatabase,
+  startServicesInProcess,
+  type InProcessServices,
+  type TestDatabase,
+} from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Client } from 'pg';
+import { firstValueFrom, toArray } from 'rxjs';
+import { repoRoot } from './processes';
+
+/**
+ * Issue 8 item 4: billing alone owns a creator's payment state. Creators' replies and
+ * chat-inference's gate ("This creator is not taking chats yet") both ask billing.
+ */
+describe('payment facts have one owner: billing', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let sql: Client;
+  const creatorId = randomUUID();
+  const fan = { userId: randomUUID(), userType: 'authenticated' as const, groups: [] };
+
+  beforeAll(async () => {
+    database = await createTestDatabase('payment-facts');
+    services = await startServicesInProcess(
+      [creatorsService, billingService, featureFlagsService, chatInferenceService],
+      {
+        DATABASE_URL: database.url,
+        LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
+        LLM_THREADS: '1',
+      },
+    );
+    sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    // A creator who is not a demo account (none can be created over the API yet).
+    await sql.query(
+      `INSERT INTO creators.creators (id, owner, "userId", "tiktokURL", handle, "creatorPrompt")
+       VALUES ($1, $2, $2, 'https://www.tiktok.com/@pay.test', $3, 'Be brief.')`,
+      [creatorId, randomUUID(), `pay.test.${creatorId.slice(0, 8)}`],
+    );
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await services?.close();
+    await database?.drop();
+  });
+
+  const setOnboarded = (onboardingComplete: boolean) =>
+    sql.query(
+      `INSERT INTO billing.stripe_accounts ("creatorId", "stripeAccountId", "onboardingComplete")
+       VALUES ($1, 'acct_test', $2)
+       ON CONFLICT ("creatorId") DO UPDATE SET "onboardingComplete" = $2`,
+      [creatorId, onboardingComplete],
+    );
+
+  const send = async () => {
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, {
+      actor: fan,
+      creatorId,
+    });
+    return firstValueFrom(
+      services.client
+        .stream(Subjects.ChatMessageSend, {
+          actor: fan,
+          conversationId: conversation.id,
+          content: [{ text: 'Hello there' }],
+        })
+        .pipe(toArray()),
+    );
+  };
+
+  it("keeps no payment columns in creators' table", async () => {
+    const { rows } = await sql.query(
+      `SELECT column_name FROM information_schema.columns WHERE table_schema = 'creators' AND table_name = 'creators'`,
+    );
+    const columns = rows.map((row: { column_name: string }) => row.column_name);
+    expect(columns).not.toEqual(expect.arrayContaining(['stripeAccountId']));
+    expect(columns.filter((name) => /stripe|onboarding/i.test(name))).toEqual([]);
+  });
+
+  it("shows the creator's onboarding state as billing has it", async () => {
+    await expect(
+      services.client.request(Subjects.CreatorsCreatorGet, { id: creatorId }),
+    ).resolves.toMatchObject({
+      onboardingComplete: false,
+    });
+    await setOnboarded(true);
+    await expect(
+      services.client.request(Subjects.CreatorsCreatorGet, { id: creatorId }),
+    ).resolves.toMatchObject({
+      onboardingComplete: true,
+    });
+    await setOnboarded(false);
+  });
+
+  it('lets fans chat only once billing says onboarding is complete', async () => {
+    await expect(send()).rejects.toMatchObject({
+      code: ErrorCode.Forbidden,
+      message: 'This creator is not taking chats yet. Check back once they have finished setting up.',
+    });
+    await setOnboarded(true);
+    const events = await send();
+    expect(events.at(-1)).toMatchObject({ stopReason: expect.any(String) });
+  });
+});
