@@ -99,6 +99,11 @@ and then range over $.Values.__services.
 {{- printf "%s:%s" $repo $tag }}
 {{- end }}
 
+{{/* The port of a service's probes and /metrics: the gateway keeps them off its public port. */}}
+{{- define "backtalk.internalPortName" -}}
+{{- if eq .name "gateway" }}internal{{ else }}http{{ end }}
+{{- end }}
+
 {{- define "backtalk.serviceAccountName" -}}
 {{- if .Values.serviceAccount.create }}
 {{- default (include "backtalk.fullname" .) .Values.serviceAccount.name }}
@@ -125,6 +130,7 @@ Call with (dict "root" $ "svc" $svc).
   "NODE_ENV" $c.nodeEnv
   "LOG_LEVEL" $c.logLevel
   "NATS_URL" $v.nats.url
+  "NATS_USER" $name
   "REQUEST_TIMEOUT_MS" (toString (int64 $c.requestTimeoutMs))
 }}
 {{- /* The service's own drain must end before Kubernetes kills the pod: leave the preStop
@@ -133,6 +139,11 @@ Call with (dict "root" $ "svc" $svc).
 {{- $_ := set $env "SHUTDOWN_GRACE_MS" (toString (min 120000 (mul (max 1 $drainSeconds) 1000))) }}
 {{- if eq $name "gateway" }}
 {{- $_ := set $env "PORT" (toString (int64 $c.httpPort)) }}
+{{- /* Probes and metrics answer only on this internal port, never on the public one. */}}
+{{- $_ := set $env "HTTP_PORT" (toString (int64 $c.gateway.internalPort)) }}
+{{- $_ := set $env "TRUSTED_PROXIES" $c.gateway.trustedProxies }}
+{{- $_ := set $env "THROTTLE_PER_MINUTE" (toString (int64 $c.gateway.throttlePerMinute)) }}
+{{- $_ := set $env "GUEST_CREATIONS_PER_MINUTE" (toString (int64 $c.gateway.guestCreationsPerMinute)) }}
 {{- $_ := set $env "PUBLIC_URL" $c.publicUrl }}
 {{- $_ := set $env "DEV_HOSTS" $c.devHosts }}
 {{- else }}
@@ -153,6 +164,8 @@ Call with (dict "root" $ "svc" $svc).
 {{- if eq $name "chat-inference" }}
 {{- $_ := set $env "FREE_TIER_MESSAGES" (toString (int64 $c.freeTier.messages)) }}
 {{- $_ := set $env "FREE_TIER_WINDOW_SECONDS" (toString (int64 $c.freeTier.windowSeconds)) }}
+{{- $_ := set $env "FREE_TIER_MESSAGES_PER_ADDRESS" (toString (int64 $c.freeTier.messagesPerAddress)) }}
+{{- $_ := set $env "CHAT_MAX_CONCURRENT_REPLIES_PER_USER" (toString (int64 $c.chat.maxConcurrentRepliesPerUser)) }}
 {{- end }}
 {{- if eq $name "ingestion" }}
 {{- $_ := set $env "STORAGE_DRIVER" $v.storage.driver }}
@@ -181,10 +194,15 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- $keys := dict "DATABASE_URL" false }}
 {{- if eq $name "gateway" }}
 {{- $_ := set $keys "STRIPE_WEBHOOK_SECRET" true }}
+{{- /* Shared throttle counters; without it each replica counts alone. */}}
+{{- $_ := set $keys "REDIS_URL" true }}
 {{- end }}
 {{- if eq $name "identity" }}
 {{- /* Without it identity generates a key and keeps it in its database. */}}
 {{- $_ := set $keys "JWT_PRIVATE_KEY" true }}
+{{- /* Encrypts that stored key; identity refuses to start with neither this nor JWT_PRIVATE_KEY. */}}
+{{- $_ := set $keys "JWT_KEY_ENCRYPTION_KEY" true }}
+{{- $_ := set $keys "JWT_KEY_ENCRYPTION_PREVIOUS_KEYS" true }}
 {{- $_ := set $keys "SMTP_URL" true }}
 {{- end }}
 {{- if has $name (list "chat-inference" "ingestion") }}
@@ -216,6 +234,17 @@ Keys of the existing Secret each service reads, with whether the pod may start w
       optional: true
       {{- end }}
 {{- end }}
+{{- /* Each service's own NATS password (docs/security.md, 7.13); the NATS server reads the same keys. */}}
+- name: NATS_PASSWORD
+  valueFrom:
+    secretKeyRef:
+      name: {{ .root.Values.nats.auth.existingSecret }}
+      key: {{ include "backtalk.natsPasswordKey" .svc.name }}
+{{- end }}
+
+{{/* NATS_PASSWORD_<SERVICE>: the Secret key, and the variable the NATS server's authorization block reads. */}}
+{{- define "backtalk.natsPasswordKey" -}}
+NATS_PASSWORD_{{ . | upper | replace "-" "_" }}
 {{- end }}
 
 {{/* Pod-level settings shared by Deployments and migration Jobs. */}}
