@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { FreeTierScope } from './free-tier-counter.entity';
-import type { RateLimitState } from './user-rate-limit.repository';
+import { type RateLimitState, takeFromFixedWindow } from './fixed-window';
 
 /** The per-address and per-device free-tier counters; the same atomic statement as the per-user one. */
 @Injectable()
@@ -29,18 +29,12 @@ export class FreeTierCounterRepository {
     windowSeconds: number,
     db: EntityManager = this.dataSource.manager,
   ): Promise<RateLimitState | null> {
-    if (limit <= 0) return null;
-    const rows: RateLimitState[] = await db.query(
-      `INSERT INTO "free_tier_counters" AS current ("scope", "key", "queryCount", "resetTime")
-       VALUES ($1, $2, 1, now() + make_interval(secs => $4))
-       ON CONFLICT ("scope", "key") DO UPDATE SET
-         "queryCount" = CASE WHEN current."resetTime" <= now() THEN 1 ELSE current."queryCount" + 1 END,
-         "resetTime" = CASE WHEN current."resetTime" <= now() THEN now() + make_interval(secs => $4) ELSE current."resetTime" END
-       WHERE current."resetTime" <= now() OR current."queryCount" < $3
-       RETURNING "queryCount", "resetTime"`,
-      [scope, key, limit, windowSeconds],
+    return takeFromFixedWindow(
+      db,
+      { table: 'free_tier_counters', columns: { scope, key }, conflictOn: ['scope', 'key'] },
+      limit,
+      windowSeconds,
     );
-    return rows[0] ?? null;
   }
 
   async refund(scope: FreeTierScope, key: string): Promise<void> {

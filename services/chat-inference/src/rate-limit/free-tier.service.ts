@@ -14,7 +14,8 @@ import { type ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.c
 import { ChatError } from '../conversation/chat.errors';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
-import { type RateLimitState, UserRateLimitRepository } from './user-rate-limit.repository';
+import type { RateLimitState } from './fixed-window';
+import { UserRateLimitRepository } from './user-rate-limit.repository';
 
 /** What a send took from the free tier, so a failed reply can give exactly that back. */
 export interface FreeTierTicket {
