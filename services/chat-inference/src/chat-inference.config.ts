@@ -1,4 +1,4 @@
-import { baseConfigSchema, booleanFlagSchema, secret } from '@backtalk/kit';
+import { ServiceConfig, baseConfigSchema, booleanFlagSchema, secret } from '@backtalk/kit';
 import { z } from 'zod';
 
 const optionalUrl = z.string().url().optional();
@@ -56,7 +56,8 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
   /** Which feature-flag environment this deployment reads. */
   FLAG_ENVIRONMENT: z.enum(['development', 'production']).optional(),
 });
-export type ChatInferenceConfig = z.output<typeof chatInferenceConfigSchema>;
+/** Injected by type: `constructor(private readonly config: ChatInferenceConfig)`. */
+export class ChatInferenceConfig extends ServiceConfig(chatInferenceConfigSchema) {}
 
 export function flagEnvironmentOf(config: ChatInferenceConfig): 'development' | 'production' {
   return config.FLAG_ENVIRONMENT ?? (config.NODE_ENV === 'production' ? 'production' : 'development');

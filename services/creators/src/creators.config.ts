@@ -1,8 +1,8 @@
-import { baseConfigSchema, booleanFlagSchema } from '@backtalk/kit';
-import type { z } from 'zod';
+import { ServiceConfig, baseConfigSchema, booleanFlagSchema } from '@backtalk/kit';
 
 export const creatorsConfigSchema = baseConfigSchema.extend({
   /** Seed the fictional demo creators and their posts on start (standalone mode turns it on). */
   DEMO_DATA: booleanFlagSchema.default(false),
 });
-export type CreatorsConfig = z.output<typeof creatorsConfigSchema>;
+/** Injected by type: `constructor(private readonly config: CreatorsConfig)`. */
+export class CreatorsConfig extends ServiceConfig(creatorsConfigSchema) {}

@@ -1,4 +1,4 @@
-import { baseConfigSchema, portSchema, secret } from '@backtalk/kit';
+import { ServiceConfig, baseConfigSchema, portSchema, secret } from '@backtalk/kit';
 import net from 'node:net';
 import { z } from 'zod';
 
@@ -59,4 +59,5 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .regex(/^[\w:.-]{1,64}$/)
     .default('backtalk:throttle'),
 });
-export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+/** Injected by type: `constructor(private readonly config: GatewayConfig)`. */
+export class GatewayConfig extends ServiceConfig(gatewayConfigSchema) {}

@@ -1,4 +1,4 @@
-import { baseConfigSchema, secret } from '@backtalk/kit';
+import { ServiceConfig, baseConfigSchema, secret } from '@backtalk/kit';
 import { z } from 'zod';
 import { normalizePem, parseEs256PrivateKey } from './signing-key/es256-key';
 import { parseKeyEncryptionKey } from './signing-key/signing-key.cipher';
@@ -49,4 +49,5 @@ export const identityConfigSchema = baseConfigSchema.extend({
   /** Lifetime of a refresh token; each rotation issues a new one with a full lifetime. */
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(1).max(31_536_000).default(2_592_000),
 });
-export type IdentityConfig = z.output<typeof identityConfigSchema>;
+/** Injected by type: `constructor(private readonly config: IdentityConfig)`. */
+export class IdentityConfig extends ServiceConfig(identityConfigSchema) {}

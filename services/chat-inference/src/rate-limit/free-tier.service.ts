@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, FeatureFlagReader, ServiceClient } from '@backtalk/kit';
+import { Injectable, Logger } from '@nestjs/common';
+import { FeatureFlagReader, ServiceClient } from '@backtalk/kit';
 import {
   type Actor,
   BYPASS_SUBSCRIPTIONS_FLAG,
@@ -10,7 +10,7 @@ import {
 import ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { type ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
+import { ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
 import { ChatError } from '../conversation/chat.errors';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
@@ -41,7 +41,7 @@ export class FreeTierService {
     private readonly counters: FreeTierCounterRepository,
     private readonly flags: FeatureFlagReader,
     private readonly client: ServiceClient,
-    @Inject(CONFIG) private readonly config: ChatInferenceConfig,
+    private readonly config: ChatInferenceConfig,
   ) {}
 
   /** The status check: never counts a message. */

@@ -52,5 +52,4 @@ export const baseConfigSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   METRICS_ENABLED: booleanFlag.default(true),
 });
-export type BaseConfig = z.output<typeof baseConfigSchema>;
 export { port as portSchema, booleanFlag as booleanFlagSchema };
