@@ -9,7 +9,7 @@ import { CHAT_MODEL } from './persona.tokens';
 
 const logger = new Logger('Models');
 
-export function modelsDirOf(config: ChatInferenceConfig): string {
+function modelsDirOf(config: ChatInferenceConfig): string {
   return path.resolve(config.MODELS_DIR ?? path.join(config.BACKTALK_DATA_DIR, 'models'));
 }
 

@@ -143,7 +143,7 @@ function latestReset(states: (RateLimitState | null)[]): string | null {
  * The address as one allowance: IPv4 as is (also when IPv4-mapped), IPv6 per
  * /64, since one subscriber line usually gets a whole /64. Unparseable → none.
  */
-export function addressKey(ip: string): string | null {
+function addressKey(ip: string): string | null {
   if (!ipaddr.isValid(ip)) return null;
   const parsed = ipaddr.process(ip);
   if (parsed.kind() === 'ipv4') return parsed.toString();

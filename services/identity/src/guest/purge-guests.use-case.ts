@@ -6,7 +6,7 @@ import { GuestRepository } from './guest.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Guests deleted per statement (and per event), so one run never holds many locks. */
-export const PURGE_BATCH = 500;
+const PURGE_BATCH = 500;
 
 /**
  * Issue 7 item 11: guests are free, so unconverted ones would pile up without

@@ -14,7 +14,7 @@ import { SigningKeyRepository } from './signing-key.repository';
 export const SIGNING_ALGORITHM = 'ES256';
 
 /** The public key as the JWKS publishes it. */
-export type PublishedJwk = Es256PublicJwk & { kid: string; alg: typeof SIGNING_ALGORITHM; use: 'sig' };
+type PublishedJwk = Es256PublicJwk & { kid: string; alg: typeof SIGNING_ALGORITHM; use: 'sig' };
 
 export interface SigningKey {
   kid: string;
