@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { loadConfig, ProcessSupervisor } from '@backtalk/kit';
+import { ConfigError, loadConfig, ProcessSupervisor } from '@backtalk/kit';
 import { localKeyEncryptionKey } from '@backtalk/identity';
 import path from 'node:path';
 import { clusterLauncherConfigSchema } from './launcher.config';
@@ -11,7 +11,17 @@ import { clusterLauncherConfigSchema } from './launcher.config';
  */
 const root = path.resolve(__dirname, '../../..');
 const services = ['identity', 'creators', 'ingestion', 'chat-inference', 'billing', 'feature-flags'];
-const launcher = loadConfig(clusterLauncherConfigSchema);
+const launcher = loadLauncherConfig();
+
+function loadLauncherConfig(): ReturnType<typeof loadConfig<typeof clusterLauncherConfigSchema>> {
+  try {
+    return loadConfig(clusterLauncherConfigSchema);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`start:cluster: ${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 const supervisor = new ProcessSupervisor({
   restartDelayMs: launcher.CLUSTER_RESTART_DELAY_MS,
