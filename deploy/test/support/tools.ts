@@ -51,7 +51,7 @@ function goEnv(name: string): string {
   return execFileSync(goBinary(), ['env', name], { encoding: 'utf8' }).trim();
 }
 
-export function helmBinary(): string {
+function helmBinary(): string {
   const helm = which('helm', [join(goEnv('GOPATH').split(delimiter)[0], 'bin')]);
   if (!helm)
     throw new Error('helm not found in PATH or $(go env GOPATH)/bin; run deploy/scripts/install-helm.sh');

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
-import { billingConfigSchema } from './billing.config';
+import { BillingConfig } from './billing.config';
 import { billingDatabase } from './billing.database';
 import { StripeAccountModule } from './stripe-account/stripe-account.module';
 import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
@@ -14,7 +14,7 @@ export class BillingModule {
       imports: [
         ServiceKitModule.forService({
           name: 'billing',
-          config: billingConfigSchema,
+          config: BillingConfig,
           database: billingDatabase,
           healthSubject: Subjects.BillingHealthCheck,
           env,

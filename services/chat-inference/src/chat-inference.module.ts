@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
-import { chatInferenceConfigSchema } from './chat-inference.config';
+import { ChatInferenceConfig } from './chat-inference.config';
 import { chatInferenceDatabase } from './chat-inference.database';
 import { ConversationModule } from './conversation/conversation.module';
 
@@ -13,7 +13,7 @@ export class ChatInferenceModule {
       imports: [
         ServiceKitModule.forService({
           name: 'chat-inference',
-          config: chatInferenceConfigSchema,
+          config: ChatInferenceConfig,
           database: chatInferenceDatabase,
           healthSubject: Subjects.ChatInferenceHealthCheck,
           env,

@@ -1,8 +1,10 @@
-import { baseConfigSchema, booleanFlagSchema } from '@backtalk/kit';
-import type { z } from 'zod';
+import { ServiceConfig, baseConfigSchema, booleanFlagSchema } from '@backtalk/kit';
 
 export const creatorsConfigSchema = baseConfigSchema.extend({
-  /** Seed the fictional demo creators and their posts on start (standalone mode turns it on). */
-  DEMO_DATA: booleanFlagSchema.default(false),
+  DEMO_DATA: booleanFlagSchema
+    .default(false)
+    .meta({ defaultText: '`false` (`true` in standalone)' })
+    .describe('seed the fictional demo creators and their posts on start'),
 });
-export type CreatorsConfig = z.output<typeof creatorsConfigSchema>;
+/** Injected by type: `constructor(private readonly config: CreatorsConfig)`. */
+export class CreatorsConfig extends ServiceConfig(creatorsConfigSchema) {}

@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
-import { creatorsConfigSchema } from './creators.config';
+import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
 import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
@@ -14,7 +14,7 @@ export class CreatorsModule {
       imports: [
         ServiceKitModule.forService({
           name: 'creators',
-          config: creatorsConfigSchema,
+          config: CreatorsConfig,
           database: creatorsDatabase,
           healthSubject: Subjects.CreatorsHealthCheck,
           env,

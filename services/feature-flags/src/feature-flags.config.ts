@@ -1,3 +1,5 @@
-import { baseConfigSchema } from '@backtalk/kit';
+import { ServiceConfig, baseConfigSchema } from '@backtalk/kit';
 
 export const featureFlagsConfigSchema = baseConfigSchema;
+/** Injected by type: `constructor(private readonly config: FeatureFlagsConfig)`. */
+export class FeatureFlagsConfig extends ServiceConfig(featureFlagsConfigSchema) {}

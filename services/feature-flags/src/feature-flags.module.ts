@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
-import { featureFlagsConfigSchema } from './feature-flags.config';
+import { FeatureFlagsConfig } from './feature-flags.config';
 import { featureFlagsDatabase } from './feature-flags.database';
 import { FeatureFlagModule } from './feature-flag/feature-flag.module';
 
@@ -13,7 +13,7 @@ export class FeatureFlagsModule {
       imports: [
         ServiceKitModule.forService({
           name: 'feature-flags',
-          config: featureFlagsConfigSchema,
+          config: FeatureFlagsConfig,
           database: featureFlagsDatabase,
           healthSubject: Subjects.FeatureFlagsHealthCheck,
           env,

@@ -1,11 +1,11 @@
-import { CONFIG, collectProcessMetrics } from '@backtalk/kit';
+import { collectProcessMetrics } from '@backtalk/kit';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SwaggerModule } from '@nestjs/swagger';
 import type { Application } from 'express';
 import type { AddressInfo } from 'node:net';
 import { Logger } from 'nestjs-pino';
-import type { GatewayConfig } from './gateway.config';
+import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
 import { listenInternal, separateInternalRoutes } from './internal/internal-port';
 import { buildOpenApiDocument } from './openapi/openapi';
@@ -30,7 +30,7 @@ export async function startGateway(env?: Record<string, string | undefined>): Pr
     rawBody: true,
   });
   app.useLogger(app.get(Logger));
-  const config = app.get<GatewayConfig>(CONFIG);
+  const config = app.get(GatewayConfig);
   // X-Forwarded-For counts only from the proxies named in TRUSTED_PROXIES; with none, the peer is the client.
   app.set('trust proxy', config.TRUSTED_PROXIES.length ? config.TRUSTED_PROXIES : false);
   app.disable('x-powered-by');

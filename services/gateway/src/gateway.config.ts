@@ -1,4 +1,4 @@
-import { baseConfigSchema, portSchema, secret } from '@backtalk/kit';
+import { ServiceConfig, baseConfigSchema, portSchema, secret } from '@backtalk/kit';
 import net from 'node:net';
 import { z } from 'zod';
 
@@ -31,32 +31,64 @@ const trustedProxiesSchema = z
   });
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
-  PORT: portSchema.default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  PUBLIC_URL: z.string().url().optional(),
-  /** Where the built web app lives; the gateway serves it with an SPA fallback. */
-  WEB_DIST_DIR: z.string().min(1).optional(),
-  /** How long /api/health waits for each service before calling it down. */
-  HEALTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2000),
-  /** How long a chat reply may stay silent (first fragment, or between fragments) before the relay gives up. */
-  CHAT_STREAM_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(120_000),
-  /** Requests per minute one client address may make to the API, all routes together. */
-  THROTTLE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
-  /** Guests one client address may create per minute (a browser creates one per visit). */
-  GUEST_CREATIONS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(20),
-  /** Proxies whose X-Forwarded-For is believed (the ingress controller); nobody else's. */
-  TRUSTED_PROXIES: trustedProxiesSchema,
-  /** Shared throttle counters for every gateway replica; unset keeps them in this process's memory. */
+  PORT: portSchema.default(3000).describe('HTTP port of the API and web app'),
+  HOST: z.string().min(1).default('0.0.0.0').describe('address the gateway listens on'),
+  PUBLIC_URL: z.string().url().optional().describe('the public address, when behind a proxy'),
+  WEB_DIST_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ defaultText: '`web/dist`' })
+    .describe('the built web app, served with an SPA fallback'),
+  HEALTH_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(30_000)
+    .default(2000)
+    .describe('how long `/api/health` waits for each service before calling it down'),
+  CHAT_STREAM_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(600_000)
+    .default(120_000)
+    .describe(
+      'how long a chat reply may stay silent (first fragment, or between fragments) before the relay gives up',
+    ),
+  THROTTLE_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(600)
+    .describe(
+      'API requests per minute per client address, all `/api` routes together (429 with `Retry-After` over it)',
+    ),
+  GUEST_CREATIONS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(20)
+    .describe('guests one client address may create per minute (a browser creates one per visit)'),
+  TRUSTED_PROXIES: trustedProxiesSchema.describe(
+    'comma-separated addresses/CIDRs of the proxies in front of the gateway (e.g. the ingress controller); only their `X-Forwarded-For`/`X-Forwarded-Proto` is believed. Empty: the connecting peer is the client',
+  ),
   REDIS_URL: secret(
     z
       .string()
       .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
-      .optional(),
+      .optional()
+      .describe(
+        "`redis://` or `rediss://` server holding the throttle counters, so every gateway replica shares them; unset keeps them in the process's memory (standalone)",
+      ),
   ),
-  /** Key prefix of the throttle counters in Redis, so environments can share one Redis. */
   THROTTLE_KEY_PREFIX: z
     .string()
     .regex(/^[\w:.-]{1,64}$/)
-    .default('backtalk:throttle'),
+    .default('backtalk:throttle')
+    .describe('key prefix of the throttle counters in Redis, so environments can share one Redis'),
 });
-export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+/** Injected by type: `constructor(private readonly config: GatewayConfig)`. */
+export class GatewayConfig extends ServiceConfig(gatewayConfigSchema) {}

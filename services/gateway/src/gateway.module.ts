@@ -6,7 +6,7 @@ import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorsController } from './creators/creators.controller';
-import { gatewayConfigSchema } from './gateway.config';
+import { GatewayConfig } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
 import { ApiThrottleMiddleware, GuestCreationThrottleMiddleware } from './throttle/throttle.middleware';
@@ -30,10 +30,7 @@ export class GatewayModule implements NestModule {
   static register(env?: Record<string, string | undefined>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [
-        ServiceKitModule.forService({ name: 'gateway', config: gatewayConfigSchema, env }),
-        AuthModule,
-      ],
+      imports: [ServiceKitModule.forService({ name: 'gateway', config: GatewayConfig, env }), AuthModule],
       controllers: [PlatformHealthController, CreatorsController, ConversationsController],
       providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };

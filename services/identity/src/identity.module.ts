@@ -2,7 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { GuestModule } from './guest/guest.module';
-import { identityConfigSchema } from './identity.config';
+import { IdentityConfig } from './identity.config';
 import { identityDatabase } from './identity.database';
 import { SessionModule } from './session/session.module';
 import { SigningKeyModule } from './signing-key/signing-key.module';
@@ -16,7 +16,7 @@ export class IdentityModule {
       imports: [
         ServiceKitModule.forService({
           name: 'identity',
-          config: identityConfigSchema,
+          config: IdentityConfig,
           database: identityDatabase,
           healthSubject: Subjects.IdentityHealthCheck,
           env,

@@ -12,7 +12,7 @@ import { type Jose, loadJose } from '../src/signing-key/jose.loader';
 /** Standalone mode keeps a generated key-encryption key in its data folder: one throwaway folder per test file. */
 const dataDir = mkdtempSync(path.join(tmpdir(), 'backtalk-identity-test-'));
 
-export const quietEnv = { BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent', BACKTALK_DATA_DIR: dataDir };
+const quietEnv = { BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent', BACKTALK_DATA_DIR: dataDir };
 
 /** The real identity module on the in-process bus, with a client as the gateway would hold it. */
 export function startIdentity(

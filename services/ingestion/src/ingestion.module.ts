@@ -1,7 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
-import { ingestionConfigSchema } from './ingestion.config';
+import { IngestionConfig } from './ingestion.config';
 import { ingestionDatabase } from './ingestion.database';
 
 @Module({})
@@ -12,7 +12,7 @@ export class IngestionModule {
       imports: [
         ServiceKitModule.forService({
           name: 'ingestion',
-          config: ingestionConfigSchema,
+          config: IngestionConfig,
           database: ingestionDatabase,
           healthSubject: Subjects.IngestionHealthCheck,
           env,

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
-import { ProcessSupervisor } from '@backtalk/kit';
+import { ConfigError, loadConfig, ProcessSupervisor } from '@backtalk/kit';
 import { localKeyEncryptionKey } from '@backtalk/identity';
 import path from 'node:path';
+import { clusterLauncherConfigSchema } from './launcher.config';
 
 /**
  * `npm run start:cluster`: every service in its own process over real NATS and
@@ -10,10 +11,20 @@ import path from 'node:path';
  */
 const root = path.resolve(__dirname, '../../..');
 const services = ['identity', 'creators', 'ingestion', 'chat-inference', 'billing', 'feature-flags'];
-const basePort = Number(process.env.CLUSTER_HTTP_BASE_PORT ?? 3101);
+const launcher = loadLauncherConfig();
+
+function loadLauncherConfig(): ReturnType<typeof loadConfig<typeof clusterLauncherConfigSchema>> {
+  try {
+    return loadConfig(clusterLauncherConfigSchema);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`start:cluster: ${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 const supervisor = new ProcessSupervisor({
-  restartDelayMs: Number(process.env.CLUSTER_RESTART_DELAY_MS ?? 2000),
+  restartDelayMs: launcher.CLUSTER_RESTART_DELAY_MS,
   stopTimeoutMs: 15_000,
   write: (line) => process.stdout.write(`${line}\n`),
 });
@@ -22,21 +33,21 @@ const env: Record<string, string | undefined> = { ...process.env, BACKTALK_MODE:
 // Identity encrypts its stored signing key (docs/security.md 7.14); on one machine the key
 // lives in the data folder, as in standalone mode, unless one is given.
 if (!env.JWT_KEY_ENCRYPTION_KEY && !env.JWT_PRIVATE_KEY) {
-  env.JWT_KEY_ENCRYPTION_KEY = localKeyEncryptionKey(process.env.BACKTALK_DATA_DIR || '.backtalk');
+  env.JWT_KEY_ENCRYPTION_KEY = localKeyEncryptionKey(launcher.BACKTALK_DATA_DIR);
 }
 services.forEach((name, index) =>
   supervisor.start({
     name,
     command: process.execPath,
     args: [path.join(root, 'services', name, 'dist/main.js')],
-    env: { ...env, HTTP_PORT: String(basePort + index) },
+    env: { ...env, HTTP_PORT: String(launcher.CLUSTER_HTTP_BASE_PORT + index) },
   }),
 );
 supervisor.start({
   name: 'gateway',
   command: process.execPath,
   args: [path.join(root, 'services/gateway/dist/main.js')],
-  env: { ...env, PORT: process.env.PORT ?? '3000' },
+  env: { ...env, PORT: String(launcher.PORT) },
 });
 
 let stopping = false;

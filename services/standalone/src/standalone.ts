@@ -4,6 +4,7 @@ import { loadConfig, processBus, startInProcessService } from '@backtalk/kit';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import net from 'node:net';
 import path from 'node:path';
+import { standaloneConfigSchema } from './launcher.config';
 import { backendServices } from './services';
 
 export interface StandaloneOptions {
@@ -23,12 +24,11 @@ export class StartupError extends Error {}
  * over the in-process bus, the gateway serving the API and the web app.
  */
 export async function startStandalone({ env, log }: StandaloneOptions): Promise<RunningStandalone> {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new StartupError(`PORT must be a port number, got "${env.PORT}"`);
+  const launcher = loadConfig(standaloneConfigSchema, env);
+  const port = launcher.PORT;
   for (const definition of backendServices)
     loadConfig(definition.config, { ...env, BACKTALK_MODE: 'standalone' });
-  const dataDir = path.resolve(env.BACKTALK_DATA_DIR || '.backtalk');
+  const dataDir = path.resolve(launcher.BACKTALK_DATA_DIR);
   try {
     assertWritableDir(dataDir);
   } catch (error) {
@@ -36,7 +36,7 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
       `Cannot write to the data folder ${dataDir} (${(error as NodeJS.ErrnoException).code}). Set BACKTALK_DATA_DIR to a writable folder.`,
     );
   }
-  if (port !== 0 && !(await portIsFree(port, env.HOST ?? '127.0.0.1'))) {
+  if (port !== 0 && !(await portIsFree(port, launcher.HOST))) {
     throw new StartupError(
       `Port ${port} is already in use. Stop the other program or set PORT to a free port.`,
     );
@@ -57,7 +57,7 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
     BACKTALK_MODE: 'standalone',
     BACKTALK_DATA_DIR: dataDir,
     DATABASE_URL: database.url,
-    HOST: env.HOST ?? '127.0.0.1',
+    HOST: launcher.HOST,
     PORT: String(port),
   };
   const services: INestMicroservice[] = [];

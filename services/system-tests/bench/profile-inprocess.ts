@@ -8,13 +8,7 @@
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/profile-inprocess.ts [--n 20000] [--cpuprofile out.cpuprofile]
  */
 import 'reflect-metadata';
-import {
-  baseConfigSchema,
-  InProcessServer,
-  processBus,
-  ServiceClient,
-  ServiceKitModule,
-} from '@backtalk/kit';
+import { BaseConfig, InProcessServer, processBus, ServiceClient, ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -67,7 +61,7 @@ async function main(): Promise<void> {
     imports: [
       ServiceKitModule.forService({
         name: 'feature-flags',
-        config: baseConfigSchema,
+        config: BaseConfig,
         healthSubject: SUBJECT,
         env,
       }),
@@ -79,7 +73,7 @@ async function main(): Promise<void> {
     logger: false,
   });
   await service.listen();
-  @Module({ imports: [ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env })] })
+  @Module({ imports: [ServiceKitModule.forService({ name: 'bench-caller', config: BaseConfig, env })] })
   class CallerModule {}
   const caller = await NestFactory.createApplicationContext(CallerModule, { logger: false });
   const client = caller.get(ServiceClient);

@@ -13,7 +13,7 @@
  * and exits on `quit`.
  */
 import 'reflect-metadata';
-import { baseConfigSchema, DrainingNatsServer, ServiceKitModule } from '@backtalk/kit';
+import { BaseConfig, DrainingNatsServer, ServiceKitModule } from '@backtalk/kit';
 import { type HealthCheckReply, Subjects } from '@backtalk/proto';
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -47,7 +47,7 @@ class PlainModule {}
   imports: [
     ServiceKitModule.forService({
       name: 'feature-flags',
-      config: baseConfigSchema,
+      config: BaseConfig,
       healthSubject: Subjects.FeatureFlagsHealthCheck,
       env: { ...process.env, BACKTALK_MODE: 'cluster', NATS_URL: natsUrl, NATS_SUBJECT_PREFIX: prefix },
     }),

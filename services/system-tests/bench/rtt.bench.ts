@@ -20,7 +20,7 @@
  */
 import 'reflect-metadata';
 import {
-  baseConfigSchema,
+  BaseConfig,
   InProcessBus,
   InProcessServer,
   natsRequestDuration,
@@ -279,9 +279,7 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'warn',
     };
     @Module({
-      imports: [
-        ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env: natsEnv }),
-      ],
+      imports: [ServiceKitModule.forService({ name: 'bench-caller', config: BaseConfig, env: natsEnv })],
     })
     class NatsCallerModule {}
     const natsCaller: INestApplicationContext = await NestFactory.createApplicationContext(NatsCallerModule, {
@@ -299,7 +297,7 @@ async function main(): Promise<void> {
       imports: [
         ServiceKitModule.forService({
           name: 'feature-flags',
-          config: baseConfigSchema,
+          config: BaseConfig,
           healthSubject: SUBJECT,
           env: inProcessEnv,
         }),
@@ -314,9 +312,7 @@ async function main(): Promise<void> {
     await inProcessService.listen();
     closers.unshift(() => inProcessService.close());
     @Module({
-      imports: [
-        ServiceKitModule.forService({ name: 'bench-caller', config: baseConfigSchema, env: inProcessEnv }),
-      ],
+      imports: [ServiceKitModule.forService({ name: 'bench-caller', config: BaseConfig, env: inProcessEnv })],
     })
     class InProcessCallerModule {}
     const inProcessCaller = await NestFactory.createApplicationContext(InProcessCallerModule, {

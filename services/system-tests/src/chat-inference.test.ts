@@ -4,7 +4,7 @@ import { featureFlagsService } from '@backtalk/feature-flags';
 import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
-  baseConfigSchema,
+  BaseConfig,
   DrainingNatsServer,
   ServiceClient,
   ServiceKitModule,
@@ -379,7 +379,7 @@ describeWithNats('message pages over real NATS (7.8)', () => {
     });
     await server.listen();
     @Module({
-      imports: [ServiceKitModule.forService({ name: 'test-caller', config: baseConfigSchema, env })],
+      imports: [ServiceKitModule.forService({ name: 'test-caller', config: BaseConfig, env })],
     })
     class CallerModule {}
     const caller = await NestFactory.createApplicationContext(CallerModule, { logger: false });

@@ -18,9 +18,7 @@ function chromiumCandidates(): string[] {
   return candidates;
 }
 
-export const CHROMIUM: string | undefined = chromiumCandidates().find((candidate) =>
-  fs.existsSync(candidate),
-);
+const CHROMIUM: string | undefined = chromiumCandidates().find((candidate) => fs.existsSync(candidate));
 
 /** null when a Chromium was found, else why not (for a skipped suite's name). */
 export function chromiumProblem(): string | null {

@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
 import { ErrorCode, type ServiceName, Subjects, fragmentId, serviceNames } from '@backtalk/proto';
 import {
-  baseConfigSchema,
+  BaseConfig,
   DrainingNatsServer,
   natsAuthorizationConfig,
   ServiceClient,
@@ -107,9 +107,7 @@ describeWithNatsServer('NATS credentials and permissions per service', () => {
 
   async function serve(service: ServiceName, controller: new () => unknown): Promise<void> {
     @Module({
-      imports: [
-        ServiceKitModule.forService({ name: service, config: baseConfigSchema, env: envFor(service) }),
-      ],
+      imports: [ServiceKitModule.forService({ name: service, config: BaseConfig, env: envFor(service) })],
       controllers: [controller],
     })
     class ServedModule {}
@@ -129,9 +127,7 @@ describeWithNatsServer('NATS credentials and permissions per service', () => {
 
   async function clientOf(service: ServiceName): Promise<ServiceClient> {
     @Module({
-      imports: [
-        ServiceKitModule.forService({ name: service, config: baseConfigSchema, env: envFor(service) }),
-      ],
+      imports: [ServiceKitModule.forService({ name: service, config: BaseConfig, env: envFor(service) })],
     })
     class CallerModule {}
     const app = await NestFactory.createApplicationContext(CallerModule, { logger: false });

@@ -12,7 +12,7 @@ import { describeWithNats, testNatsUrl } from '@backtalk/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Observable, firstValueFrom, from, toArray } from 'rxjs';
 import {
-  baseConfigSchema,
+  BaseConfig,
   DrainingNatsServer,
   InProcessServer,
   NotFoundError,
@@ -61,7 +61,7 @@ class ProbeController {
 
 function kitModule(name: string, env: Record<string, string>) {
   @Module({
-    imports: [ServiceKitModule.forService({ name, config: baseConfigSchema, env })],
+    imports: [ServiceKitModule.forService({ name, config: BaseConfig, env })],
     controllers: [ProbeController],
   })
   class ProbeModule {}

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, ServiceError, chatStreamsActive, llmFirstTokenSeconds, renderError } from '@backtalk/kit';
+import { ServiceError, chatStreamsActive, llmFirstTokenSeconds, renderError } from '@backtalk/kit';
 import {
   type Actor,
   ChatErrorCode,
@@ -15,7 +15,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import type { AIMessageChunk } from '@langchain/core/messages';
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
-import type { ChatInferenceConfig } from '../chat-inference.config';
+import { ChatInferenceConfig } from '../chat-inference.config';
 import { LlmBusyError, LocalLlamaChatModel, errorMessage } from '../llm';
 import {
   type PersonaPrompt,
@@ -61,7 +61,7 @@ export class SendMessage {
     private readonly freeTier: FreeTierService,
     private readonly prompts: PersonaPromptBuilder,
     @Inject(CHAT_MODEL) private readonly model: BaseChatModel,
-    @Inject(CONFIG) private readonly config: ChatInferenceConfig,
+    private readonly config: ChatInferenceConfig,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {

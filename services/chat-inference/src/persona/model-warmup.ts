@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { CONFIG } from '@backtalk/kit';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { ChatInferenceConfig } from '../chat-inference.config';
+import { ChatInferenceConfig } from '../chat-inference.config';
 import { disposeLocalModels, LocalLlamaChatModel } from '../llm';
 import { CHAT_MODEL } from './persona.tokens';
 
@@ -16,7 +15,7 @@ export class ModelWarmup implements OnApplicationBootstrap, OnApplicationShutdow
 
   constructor(
     @Inject(CHAT_MODEL) private readonly model: BaseChatModel,
-    @Inject(CONFIG) private readonly config: ChatInferenceConfig,
+    private readonly config: ChatInferenceConfig,
   ) {}
 
   onApplicationBootstrap(): void {

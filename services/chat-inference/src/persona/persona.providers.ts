@@ -1,8 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
-import { CONFIG } from '@backtalk/kit';
 import path from 'node:path';
-import type { ChatInferenceConfig } from '../chat-inference.config';
+import { ChatInferenceConfig } from '../chat-inference.config';
 import { createChatModel, createEmbeddings, type ModelDownloadProgress } from '../llm';
 import { PersonaPromptBuilder } from '../persona-prompt';
 import { InMemoryPostIndex, PostRetriever, QdrantPostIndex, type PostIndex } from '../retrieval';
@@ -10,7 +9,7 @@ import { CHAT_MODEL } from './persona.tokens';
 
 const logger = new Logger('Models');
 
-export function modelsDirOf(config: ChatInferenceConfig): string {
+function modelsDirOf(config: ChatInferenceConfig): string {
   return path.resolve(config.MODELS_DIR ?? path.join(config.BACKTALK_DATA_DIR, 'models'));
 }
 
@@ -43,7 +42,7 @@ function apiKeyFor(config: ChatInferenceConfig, provider: string): string | unde
 export const personaProviders: Provider[] = [
   {
     provide: CHAT_MODEL,
-    inject: [CONFIG],
+    inject: [ChatInferenceConfig],
     useFactory: (config: ChatInferenceConfig) =>
       createChatModel({
         provider: config.LLM_PROVIDER,
@@ -63,7 +62,7 @@ export const personaProviders: Provider[] = [
   },
   {
     provide: PostRetriever,
-    inject: [CONFIG],
+    inject: [ChatInferenceConfig],
     useFactory: async (config: ChatInferenceConfig) => {
       const embeddings = createEmbeddings({
         provider: config.EMBEDDINGS_PROVIDER,

@@ -1,5 +1,5 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CONFIG, FeatureFlagReader, ServiceClient } from '@backtalk/kit';
+import { Injectable, Logger } from '@nestjs/common';
+import { FeatureFlagReader, ServiceClient } from '@backtalk/kit';
 import {
   type Actor,
   BYPASS_SUBSCRIPTIONS_FLAG,
@@ -10,7 +10,7 @@ import {
 import ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { type ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
+import { ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
 import { ChatError } from '../conversation/chat.errors';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
@@ -42,7 +42,7 @@ export class FreeTierService {
     private readonly counters: FreeTierCounterRepository,
     private readonly flags: FeatureFlagReader,
     private readonly client: ServiceClient,
-    @Inject(CONFIG) private readonly config: ChatInferenceConfig,
+    private readonly config: ChatInferenceConfig,
   ) {}
 
   /** The status check: never counts a message. */
@@ -144,7 +144,7 @@ function latestReset(states: (RateLimitState | null)[]): string | null {
  * The address as one allowance: IPv4 as is (also when IPv4-mapped), IPv6 per
  * /64, since one subscriber line usually gets a whole /64. Unparseable → none.
  */
-export function addressKey(ip: string): string | null {
+function addressKey(ip: string): string | null {
   if (!ipaddr.isValid(ip)) return null;
   const parsed = ipaddr.process(ip);
   if (parsed.kind() === 'ipv4') return parsed.toString();

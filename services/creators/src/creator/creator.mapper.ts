@@ -19,7 +19,7 @@ export function toCreator(entity: CreatorEntity, onboardingComplete: boolean): C
   };
 }
 
-export function toPost(entity: PostEntity): Post {
+function toPost(entity: PostEntity): Post {
   return {
     id: entity.id,
     creatorId: entity.creatorId,

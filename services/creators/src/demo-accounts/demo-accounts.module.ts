@@ -1,14 +1,13 @@
-import { Inject, Module, OnApplicationBootstrap } from '@nestjs/common';
-import { CONFIG } from '@backtalk/kit';
+import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { CreatorModule } from '../creator/creator.module';
-import type { CreatorsConfig } from '../creators.config';
+import { CreatorsConfig } from '../creators.config';
 import { SeedDemoAccounts } from './seed-demo-accounts.use-case';
 
 @Module({ imports: [CreatorModule], providers: [SeedDemoAccounts] })
 export class DemoAccountsModule implements OnApplicationBootstrap {
   constructor(
     private readonly seed: SeedDemoAccounts,
-    @Inject(CONFIG) private readonly config: CreatorsConfig,
+    private readonly config: CreatorsConfig,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

@@ -23,15 +23,14 @@ import thriftFixture from './fixtures/juniper.thrifts.json';
 
 /** The flagship demo creator's profile link ('Try Backtalk now!' opens its chat). */
 export const FEATURED_DEMO_TIKTOK_URL = 'https://www.tiktok.com/@demo.creator';
-export const FEATURED_DEMO_HANDLE = 'demo.creator';
 
 /** Spec §1 and §5: creators need 2500 followers or more. */
-export const DEMO_MIN_FOLLOWERS = 2500;
-export const DEMO_MIN_POSTS = 30;
-export const DEMO_TRANSCRIPT_MIN_WORDS = 80;
-export const DEMO_TRANSCRIPT_MAX_WORDS = 200;
+const DEMO_MIN_FOLLOWERS = 2500;
+const DEMO_MIN_POSTS = 30;
+const DEMO_TRANSCRIPT_MIN_WORDS = 80;
+const DEMO_TRANSCRIPT_MAX_WORDS = 200;
 /** TikTok's profile bio limit. */
-export const DEMO_BIO_MAX_CHARS = 80;
+const DEMO_BIO_MAX_CHARS = 80;
 
 const TIKTOK_URL_PATTERN = /^https:\/\/www\.tiktok\.com\/@([\w.-]+)$/;
 
@@ -46,7 +45,7 @@ const text = (max?: number) => {
   return max === undefined ? base : base.max(max, `must be at most ${max} characters`);
 };
 
-export const demoCreatorSchema = z
+const demoCreatorSchema = z
   .strictObject({
     handle: handleSchema,
     nickName: text(60),
@@ -73,9 +72,9 @@ export const demoCreatorSchema = z
       });
     }
   });
-export type DemoCreator = z.infer<typeof demoCreatorSchema>;
+type DemoCreator = z.infer<typeof demoCreatorSchema>;
 
-export const demoPostSchema = z.strictObject({
+const demoPostSchema = z.strictObject({
   awemeId: z.string().regex(/^\d{19}$/, 'must be a 19-digit numeric string'),
   caption: text(2200),
   desc: text(300),
@@ -91,9 +90,9 @@ export const demoPostSchema = z.strictObject({
   }),
   testQuestion: text(300),
 });
-export type DemoPost = z.infer<typeof demoPostSchema>;
+type DemoPost = z.infer<typeof demoPostSchema>;
 
-export const demoFixtureFileSchema = z
+const demoFixtureFileSchema = z
   .strictObject({
     creator: demoCreatorSchema,
     posts: z.array(demoPostSchema).min(DEMO_MIN_POSTS, `must hold at least ${DEMO_MIN_POSTS} posts`),

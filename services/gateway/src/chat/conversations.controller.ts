@@ -1,10 +1,10 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { InjectConfig, ServiceClient } from '@backtalk/kit';
+import { ServiceClient } from '@backtalk/kit';
 import { type Actor, Subjects } from '@backtalk/proto';
 import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/auth.guard';
-import type { GatewayConfig } from '../gateway.config';
+import { GatewayConfig } from '../gateway.config';
 import {
   ConversationIdParams,
   ConversationOpenBody,
@@ -24,7 +24,7 @@ import { relayAsServerSentEvents } from './sse-stream';
 export class ConversationsController {
   constructor(
     private readonly client: ServiceClient,
-    @InjectConfig() private readonly config: GatewayConfig,
+    private readonly config: GatewayConfig,
   ) {}
 
   /** The fan's conversation with a creator (one per fan and creator). */

@@ -62,7 +62,7 @@ export function relayAsServerSentEvents(
   });
 }
 
-export function formatEvent(event: MessageStreamEvent): string {
+function formatEvent(event: MessageStreamEvent): string {
   switch (event.type) {
     case 'fragment': {
       const { type: _type, ...data } = event;

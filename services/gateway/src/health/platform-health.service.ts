@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConfig, ServiceClient } from '@backtalk/kit';
+import { ServiceClient } from '@backtalk/kit';
 import { backendServiceNames, healthSubjectFor, type ServiceName } from '@backtalk/proto';
-import type { GatewayConfig } from '../gateway.config';
+import { GatewayConfig } from '../gateway.config';
 
 export type ServiceStatus = 'up' | 'down';
 export interface PlatformHealth {
@@ -15,7 +15,7 @@ export interface PlatformHealth {
 export class PlatformHealthService {
   constructor(
     private readonly client: ServiceClient,
-    @InjectConfig() private readonly config: GatewayConfig,
+    private readonly config: GatewayConfig,
   ) {}
 
   async check(): Promise<PlatformHealth> {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 
-export const DEVICE_COOKIE = 'bt_device';
+const DEVICE_COOKIE = 'bt_device';
 /** Browsers cap cookie lifetimes at 400 days. */
 const DEVICE_COOKIE_MAX_AGE_MS = 400 * 24 * 60 * 60 * 1000;
 const DEVICE_ID = /^[\w-]{16,128}$/;

@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { InjectConfig, ServiceError } from '@backtalk/kit';
+import { ServiceError } from '@backtalk/kit';
 import { ErrorCode } from '@backtalk/proto';
 import Redis from 'ioredis';
 import {
@@ -8,7 +8,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { GatewayConfig } from '../gateway.config';
+import { GatewayConfig } from '../gateway.config';
 
 /** The gateway's throttles, each counting per client address over one minute. */
 export type ThrottleName = 'api' | 'guest-creation';
@@ -28,7 +28,7 @@ export class ThrottleService implements OnModuleInit, OnModuleDestroy {
   private readonly redis?: Redis;
   private readonly limiters: Record<ThrottleName, RateLimiterAbstract>;
 
-  constructor(@InjectConfig() config: GatewayConfig) {
+  constructor(config: GatewayConfig) {
     if (config.REDIS_URL) {
       this.redis = new Redis(config.REDIS_URL, {
         // Fail fast to the in-memory insurance limiter instead of queueing behind a dead Redis.

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { PurgeGuests } from './purge-guests.use-case';
 
 /** How often each replica looks for guests to purge; the purge itself is safe to run concurrently. */
-export const GUEST_PURGE_INTERVAL_MS = 60 * 60 * 1000;
+const GUEST_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Runs PurgeGuests at start and then hourly (a timer: one job does not warrant a scheduler library). */
 @Injectable()

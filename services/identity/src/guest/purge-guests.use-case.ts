@@ -1,12 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectConfig, ServiceClient } from '@backtalk/kit';
+import { ServiceClient } from '@backtalk/kit';
 import { Events } from '@backtalk/proto';
-import type { IdentityConfig } from '../identity.config';
+import { IdentityConfig } from '../identity.config';
 import { GuestRepository } from './guest.repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Guests deleted per statement (and per event), so one run never holds many locks. */
-export const PURGE_BATCH = 500;
+const PURGE_BATCH = 500;
 
 /**
  * Issue 7 item 11: guests are free, so unconverted ones would pile up without
@@ -21,7 +21,7 @@ export class PurgeGuests {
   constructor(
     private readonly guests: GuestRepository,
     private readonly client: ServiceClient,
-    @InjectConfig() private readonly config: IdentityConfig,
+    private readonly config: IdentityConfig,
   ) {}
 
   /** The ids purged by this run. */

@@ -1,15 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
-import { InjectConfig } from '@backtalk/kit';
 import { type ReplyOf, Subjects } from '@backtalk/proto';
-import type { IdentityConfig } from '../identity.config';
+import { IdentityConfig } from '../identity.config';
 import { SigningKeyService } from './signing-key.service';
 
 @Controller()
 export class JwksController {
   constructor(
     private readonly signingKeys: SigningKeyService,
-    @InjectConfig() private readonly config: IdentityConfig,
+    private readonly config: IdentityConfig,
   ) {}
 
   /** The public keys the gateway verifies tokens with, and the issuer they carry. */

@@ -1,7 +1,6 @@
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
-import { InjectConfig } from '@backtalk/kit';
 import type { KeyObject } from 'node:crypto';
-import type { IdentityConfig } from '../identity.config';
+import { IdentityConfig } from '../identity.config';
 import {
   es256PublicJwk,
   generateEs256PrivateKeyPem,
@@ -15,7 +14,7 @@ import { SigningKeyRepository } from './signing-key.repository';
 export const SIGNING_ALGORITHM = 'ES256';
 
 /** The public key as the JWKS publishes it. */
-export type PublishedJwk = Es256PublicJwk & { kid: string; alg: typeof SIGNING_ALGORITHM; use: 'sig' };
+type PublishedJwk = Es256PublicJwk & { kid: string; alg: typeof SIGNING_ALGORITHM; use: 'sig' };
 
 export interface SigningKey {
   kid: string;
@@ -39,7 +38,7 @@ export class SigningKeyService implements OnModuleInit {
 
   constructor(
     private readonly keys: SigningKeyRepository,
-    @InjectConfig() private readonly config: IdentityConfig,
+    private readonly config: IdentityConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {

@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectConfig } from '@backtalk/kit';
 import { TOKEN_AUDIENCE, type Tokens } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
-import type { IdentityConfig } from '../identity.config';
+import { IdentityConfig } from '../identity.config';
 import { loadJose } from '../signing-key/jose.loader';
 import { SIGNING_ALGORITHM, SigningKeyService } from '../signing-key/signing-key.service';
 import { hashRefreshToken, newRefreshTokenValue } from './refresh-token.secret';
@@ -20,7 +19,7 @@ export interface MintedRefreshToken {
 export class TokenIssuerService {
   constructor(
     private readonly signingKeys: SigningKeyService,
-    @InjectConfig() private readonly config: IdentityConfig,
+    private readonly config: IdentityConfig,
   ) {}
 
   mintRefreshToken(now: Date): MintedRefreshToken {

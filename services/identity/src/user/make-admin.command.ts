@@ -6,7 +6,7 @@ import { UserEntity } from './user.entity';
 import { type AddGroupOutcome, UserRepository } from './user.repository';
 
 /** Spec §6: members of this group are admins. */
-export const ADMIN_GROUP = Role.Admin;
+const ADMIN_GROUP = Role.Admin;
 
 /**
  * `node services/identity/dist/main.js make-admin <email>`: puts an existing

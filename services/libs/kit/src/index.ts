@@ -6,6 +6,8 @@ export * from './errors/http-error.filter';
 export * from './config/config.schema';
 export * from './config/load-config';
 export * from './config/config.module';
+export * from './config/service-config';
+export * from './config/config-docs';
 export * from './logging/request-context';
 export * from './logging/logger';
 export * from './logging/logging.module';

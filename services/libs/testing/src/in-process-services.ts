@@ -1,7 +1,7 @@
 import { Module, type INestApplicationContext, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import {
-  baseConfigSchema,
+  BaseConfig,
   processBus,
   ServiceClient,
   ServiceKitModule,
@@ -29,7 +29,7 @@ export async function startServicesInProcess(
   for (const definition of definitions)
     apps.push(await startInProcessService(definition, processBus, fullEnv));
   @Module({
-    imports: [ServiceKitModule.forService({ name: 'test-caller', config: baseConfigSchema, env: fullEnv })],
+    imports: [ServiceKitModule.forService({ name: 'test-caller', config: BaseConfig, env: fullEnv })],
   })
   class CallerModule {}
   const caller: INestApplicationContext = await NestFactory.createApplicationContext(CallerModule, {

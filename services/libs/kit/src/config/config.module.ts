@@ -1,18 +1,30 @@
-import { DynamicModule, Global, Inject, Module } from '@nestjs/common';
+import { DynamicModule, Global, Module } from '@nestjs/common';
 import type { z } from 'zod';
-import { loadConfig } from './load-config';
+import { BaseConfig, type ConfigClass, loadServiceConfig } from './service-config';
 
-export const CONFIG = Symbol('backtalk:config');
-
-/** Injects the service's validated configuration object. */
-export const InjectConfig = (): ParameterDecorator => Inject(CONFIG);
+/** A config class whose values include every base variable, so it can stand in for BaseConfig. */
+export type ServiceConfigClass<S extends z.ZodObject> = ConfigClass<S> &
+  (z.output<S> extends BaseConfig ? unknown : never);
 
 @Global()
 @Module({})
 export class ConfigModule {
-  /** Validates at module creation, so a bad variable stops the process before anything starts. */
-  static forRoot<S extends z.ZodObject>(schema: S, env?: Record<string, string | undefined>): DynamicModule {
-    const config = loadConfig(schema, env);
-    return { module: ConfigModule, providers: [{ provide: CONFIG, useValue: config }], exports: [CONFIG] };
+  /**
+   * Validates at module creation, so a bad variable stops the process before anything starts.
+   * Provides the values under the service's config class and under BaseConfig.
+   */
+  static forRoot<S extends z.ZodObject>(
+    configClass: ServiceConfigClass<S>,
+    env?: Record<string, string | undefined>,
+  ): DynamicModule {
+    const config = loadServiceConfig(configClass, env);
+    return {
+      module: ConfigModule,
+      providers: [
+        { provide: configClass, useValue: config },
+        ...(configClass === BaseConfig ? [] : [{ provide: BaseConfig, useExisting: configClass }]),
+      ],
+      exports: [configClass, BaseConfig],
+    };
   }
 }

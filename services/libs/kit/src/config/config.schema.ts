@@ -17,40 +17,93 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0'])
   .transform((value) => value === 'true' || value === '1');
 
-/** Variables every service reads. Services extend this with their own. */
+/**
+ * Variables every service reads. Services extend this with their own. Every field ends in
+ * `.describe()`: the README's configuration table is generated from those texts
+ * (`npm run docs:config`), and a field without one fails that table's test.
+ */
 export const baseConfigSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  BACKTALK_MODE: z.enum(['standalone', 'cluster']).default('cluster'),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('development')
+    .describe('`development`, `production` or `test`'),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino level: `fatal` … `trace`, or `silent`'),
+  BACKTALK_MODE: z
+    .enum(['standalone', 'cluster'])
+    .default('cluster')
+    .meta({ defaultText: '`cluster` (`standalone` when launched by `npm start`)' })
+    .describe('transport: NATS (`cluster`), or in-process (`standalone`)'),
   NATS_URL: z
     .string()
     .regex(/^(nats|tls|ws|wss):\/\/[^\s]+$/, 'must be a nats:// URL')
-    .default('nats://127.0.0.1:4222'),
-  /** Serve and call subjects under this prefix, so environments can share one NATS. */
+    .default('nats://127.0.0.1:4222')
+    .describe('NATS server (cluster mode)'),
   NATS_SUBJECT_PREFIX: z
     .string()
     .regex(/^([\w-]+\.)*$/, 'must be empty or dot-terminated tokens, e.g. "staging."')
-    .default(''),
-  /**
-   * This service's own NATS user (cluster mode). Unset = connect without credentials,
-   * which only a server without authorization accepts; the chart and compose set both.
-   */
+    .default('')
+    .describe(
+      'serve and call subjects under a prefix such as `staging.`, so environments can share one NATS (cluster mode)',
+    ),
   NATS_USER: z
     .string()
     .regex(/^[\w-]+$/, 'must be a NATS user name (letters, digits, - and _)')
-    .optional(),
-  NATS_PASSWORD: secret(z.string().min(16, 'must be at least 16 characters').optional()),
+    .optional()
+    .meta({ defaultText: 'unset (no credentials)' })
+    .describe(
+      "this service's NATS user, named after the service (cluster mode); required by the chart and compose, whose NATS server gives each user its own permissions (docs/security.md, 7.13). Unset connects without credentials, which only a server without authorization accepts",
+    ),
+  NATS_PASSWORD: secret(
+    z
+      .string()
+      .min(16, 'must be at least 16 characters')
+      .optional()
+      .describe("that user's password (at least 16 characters); set with `NATS_USER`"),
+  ),
   DATABASE_URL: secret(
     z
       .string()
       .regex(/^postgres(ql)?:\/\/[^\s]+$/, 'must be a postgres:// URL')
-      .default('postgres://postgres@127.0.0.1:5432/backtalk'),
+      .default('postgres://postgres@127.0.0.1:5432/backtalk')
+      .describe('PostgreSQL; each service with data uses its own schema in it'),
   ),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(5),
-  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(50).max(120_000).default(5000),
-  HTTP_PORT: port.default(0),
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  METRICS_ENABLED: booleanFlag.default(true),
+  DATABASE_POOL_SIZE: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(5)
+    .describe('database connections per service process'),
+  REQUEST_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(50)
+    .max(120_000)
+    .default(5000)
+    .describe("how long a service waits for another's reply"),
+  HTTP_PORT: port
+    .default(0)
+    .meta({ defaultText: '`0` (any free port)' })
+    .describe(
+      'internal port for `/health/live`, `/health/ready` and `/metrics`; the gateway answers them there only, never on `PORT` (it logs the port it got)',
+    ),
+  SHUTDOWN_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(10_000)
+    .describe('time given to in-flight work at shutdown'),
+  METRICS_ENABLED: booleanFlag.default(true).describe('expose Prometheus metrics'),
 });
-export type BaseConfig = z.output<typeof baseConfigSchema>;
+
+/** The data folder of standalone mode (and of one-machine cluster mode). */
+export const dataDirSchema = z
+  .string()
+  .min(1)
+  .default('.backtalk')
+  .describe("where standalone mode keeps PostgreSQL's data, models, files and generated keys");
 export { port as portSchema, booleanFlag as booleanFlagSchema };

@@ -1,7 +1,6 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { CONFIG } from '../config/config.module';
-import type { BaseConfig } from '../config/config.schema';
+import { BaseConfig } from '../config/service-config';
 import { dataSourceOptions, type ServiceDatabase } from './database.options';
 import { openMigratedDataSource } from './migrate';
 
@@ -13,7 +12,7 @@ export class DatabaseModule {
       module: DatabaseModule,
       imports: [
         TypeOrmModule.forRootAsync({
-          inject: [CONFIG],
+          inject: [BaseConfig],
           useFactory: (config: BaseConfig) =>
             dataSourceOptions(database, config.DATABASE_URL, config.DATABASE_POOL_SIZE),
           dataSourceFactory: async (options) => {

@@ -1,7 +1,7 @@
 /** Query parameters whose values are credentials or one-time codes (OAuth, magic links, signed URLs). */
 const SENSITIVE_PARAM = /token|secret|passw(or)?d|key|code|signature|^sig$|jwt|credential|auth|session|otp/i;
 
-export const REDACTED = '[redacted]';
+const REDACTED = '[redacted]';
 
 /** The URL with the values of token-like query parameters replaced, so logs never hold them. */
 export function redactUrl(url: string): string {

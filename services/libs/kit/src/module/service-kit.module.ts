@@ -3,7 +3,8 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import type { Subject } from '@backtalk/proto';
 import type { z } from 'zod';
-import { ConfigModule } from '../config/config.module';
+import { ConfigModule, type ServiceConfigClass } from '../config/config.module';
+import { baseConfigSchema } from '../config/config.schema';
 import { loadConfig } from '../config/load-config';
 import { DatabaseModule } from '../database/database.module';
 import type { ServiceDatabase } from '../database/database.options';
@@ -15,11 +16,11 @@ import { HttpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { MetricsController } from '../metrics/metrics.controller';
 import { ContractInterceptor } from '../transport/contract.interceptor';
 import { TransportModule } from '../transport/transport.module';
-import type { BaseConfig } from '../config/config.schema';
 
 export interface ServiceKitOptions<S extends z.ZodObject> {
   name: string;
-  config: S;
+  /** The service's config class (`ServiceConfig(schema)`), injected by its constructor type. */
+  config: ServiceConfigClass<S>;
   database?: ServiceDatabase;
   /** The service's `<name>.health.check` subject; the gateway has none. */
   healthSubject?: Subject;
@@ -38,7 +39,7 @@ export class ServiceKitModule implements NestModule {
   }
 
   static forService<S extends z.ZodObject>(options: ServiceKitOptions<S>): DynamicModule {
-    const config = loadConfig(options.config, options.env) as BaseConfig;
+    const config = loadConfig(baseConfigSchema, options.env);
     return {
       module: ServiceKitModule,
       imports: [

@@ -1,6 +1,6 @@
 import { Events, type EventName, ServiceName, type Subject, Subjects, serviceNames } from '@backtalk/proto';
 import { ConfigError } from '../config/load-config';
-import type { BaseConfig } from '../config/config.schema';
+import type { BaseConfig } from '../config/service-config';
 
 /**
  * What each service may do on NATS (docs/security.md, 7.13). Services take the

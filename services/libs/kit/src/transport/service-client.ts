@@ -24,8 +24,7 @@ import {
   timeout,
 } from 'rxjs';
 import type { z } from 'zod';
-import { CONFIG } from '../config/config.module';
-import type { BaseConfig } from '../config/config.schema';
+import { BaseConfig } from '../config/service-config';
 import { ServiceError, ValidationError } from '../errors/service-error';
 import { describeZodIssues } from '../errors/zod-issues';
 import { REQUEST_ID_HEADER, RequestContext } from '../logging/request-context';
@@ -55,7 +54,7 @@ export class ServiceClient implements OnApplicationShutdown {
 
   constructor(
     @Inject(TRANSPORT_CLIENT) private readonly proxy: ClientProxy,
-    @Inject(CONFIG) private readonly config: BaseConfig,
+    private readonly config: BaseConfig,
     @Inject(SERVICE_NAME) private readonly caller: string,
   ) {}
 

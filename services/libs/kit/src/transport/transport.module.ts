@@ -1,8 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { ClientProxy } from '@nestjs/microservices';
 import { PrefixedNatsClient } from './prefixed-nats.client';
-import { CONFIG } from '../config/config.module';
-import type { BaseConfig } from '../config/config.schema';
+import { BaseConfig } from '../config/service-config';
 import { InProcessClient } from './in-process.client';
 import { natsCredentials, natsInboxPrefix } from './nats-permissions';
 import { processBus } from './in-process.bus';
@@ -35,7 +34,7 @@ export class TransportModule {
         { provide: SERVICE_NAME, useValue: service },
         {
           provide: TRANSPORT_CLIENT,
-          inject: [CONFIG],
+          inject: [BaseConfig],
           useFactory: (config: BaseConfig) => createTransportClient(config, service),
         },
         ServiceClient,
