@@ -208,3 +208,29 @@ export function percentEncode(value: string): string {
   }
   return encoded;
 }
+
+/** The gateway's JSON body limit (Nest's default for body-parser). */
+const JSON_BODY_LIMIT = 100 * 1024;
+
+/**
+ * The value the gateway's JSON parser reads from `bytes`, or undefined when
+ * it refuses them. Like body-parser it drops a byte-order mark and replaces
+ * bytes that are not UTF-8, so such bodies are judged by what the server sees.
+ */
+export function readLikeTheGateway(bytes: Buffer): { value: unknown } | undefined {
+  if (bytes.length > JSON_BODY_LIMIT) return undefined;
+  const text = new TextDecoder('utf-8').decode(bytes);
+  // body-parser's strict mode takes only objects and arrays.
+  if (!/^[\s]*[[{]/.test(text)) return undefined;
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return undefined;
+  }
+}
+
+/** A value as it arrives after JSON on the wire (prototype keys, undefined and the like gone). */
+export function asSent(value: unknown): unknown {
+  const text = JSON.stringify(value);
+  return text === undefined ? undefined : JSON.parse(text);
+}
