@@ -9,6 +9,7 @@ import { CreatorsController } from './creators/creators.controller';
 import { GatewayConfig } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
+import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
 import { ApiThrottleMiddleware, GuestCreationThrottleMiddleware } from './throttle/throttle.middleware';
 import { ThrottleService } from './throttle/throttle.service';
 
@@ -25,6 +26,7 @@ export class GatewayModule implements NestModule {
     consumer
       .apply(GuestCreationThrottleMiddleware)
       .forRoutes({ path: 'api/auth/guest', method: RequestMethod.POST });
+    consumer.apply(JsonBodyOnlyMiddleware).forRoutes({ path: 'api/{*path}', method: RequestMethod.ALL });
   }
 
   static register(env?: Record<string, string | undefined>): DynamicModule {

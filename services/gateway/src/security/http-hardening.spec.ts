@@ -76,6 +76,25 @@ describe('bad HTTP input gets a clear 4xx, never a 500', () => {
       'VALIDATION_FAILED',
     ],
     [{ 'content-type': 'application/json' }, '{"refreshToken": ', 400, 'VALIDATION_FAILED'],
+    // Found by the bad-input suite (docs/security.md §7.9): bodies the API does not read as JSON.
+    [
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      'refreshToken=xxxxxxxxxxxxxxxxxxxx',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      { 'content-type': 'text/plain' },
+      '{"refreshToken":"xxxxxxxxxxxxxxxxxxxx"}',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
+    [
+      { 'content-type': 'application/json;;;' },
+      '{"refreshToken":"xxxxxxxxxxxxxxxxxxxx"}',
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    ],
   ])('answers %j with %s → %i', async (headers, body, status, code) => {
     const response = await post(headers, body);
     expect(response.status).toBe(status);

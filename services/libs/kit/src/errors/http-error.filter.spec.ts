@@ -51,6 +51,43 @@ describe('HttpErrorFilter and errors about the request itself', () => {
     expect(String(infoLog.mock.calls[0]?.[0])).not.toMatch(/\n\s+at /);
   });
 
+  it('answers a body refused before it was read (unknown encoding) only once the body has arrived', async () => {
+    const { request } = await import('node:http');
+    const target = new URL(url);
+    const half = Buffer.alloc(512 * 1024, 'x');
+    const events: string[] = [];
+    const status = await new Promise<number | string>((resolve) => {
+      const outgoing = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: 'POST',
+          path: '/',
+          headers: {
+            'content-type': 'application/json',
+            'content-encoding': 'x-unknown',
+            'content-length': String(half.length * 2),
+          },
+          agent: false,
+        },
+        (response) => {
+          events.push('answer');
+          response.resume();
+          response.on('end', () => resolve(response.statusCode ?? 0));
+        },
+      );
+      outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+      outgoing.write(half);
+      setTimeout(() => {
+        events.push('second half');
+        outgoing.end(half);
+      }, 300);
+    });
+    // Answered mid-body, Node would close the connection under a client still sending.
+    expect(events).toEqual(['second half', 'answer']);
+    expect(status).toBe(415);
+  });
+
   it('still answers 500 and logs the stack of a real bug', async () => {
     const response = await fetch(`${url}/bug`);
     expect(response.status).toBe(500);

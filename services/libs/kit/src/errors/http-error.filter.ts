@@ -27,8 +27,9 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.end();
       return;
     }
-    const { status, body } = this.toHttp(exception, http.getRequest<Request | undefined>());
-    response.status(status).json(body);
+    const request = http.getRequest<Request | undefined>();
+    const { status, body } = this.toHttp(exception, request);
+    afterUnreadBody(request, response, () => response.status(status).json(body));
   }
 
   private toHttp(exception: unknown, request: Request | undefined): HttpBody {
@@ -52,6 +53,40 @@ export class HttpErrorFilter implements ExceptionFilter {
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return renderError(exception);
   }
+}
+
+/** Beyond this much unread body an error answers at once and closes the connection instead. */
+const MAX_BODY_DRAINED_BEFORE_ERROR = 10 * 1024 * 1024;
+
+/**
+ * Calls `send` once the request's unread body has been read and dropped.
+ * Refusals that come before the body is read (an unsupported Content-Type or
+ * encoding, a missing token) would otherwise answer while the client still
+ * sends; Node then closes the connection and the client sees a reset instead of
+ * the error. A body larger than MAX_BODY_DRAINED_BEFORE_ERROR is not read: the
+ * error goes out at once with `Connection: close`.
+ */
+export function afterUnreadBody(
+  request: Pick<Request, 'complete' | 'headers' | 'once' | 'resume'> | undefined,
+  response: Pick<Response, 'setHeader'>,
+  send: () => void,
+): void {
+  if (!request || request.complete || typeof request.resume !== 'function') return send();
+  const length = Number(request.headers['content-length'] ?? 0);
+  if (length > MAX_BODY_DRAINED_BEFORE_ERROR) {
+    response.setHeader('Connection', 'close');
+    return send();
+  }
+  let sent = false;
+  const once = (): void => {
+    if (sent) return;
+    sent = true;
+    send();
+  };
+  request.once('end', once);
+  request.once('close', once);
+  request.once('error', once);
+  request.resume();
 }
 
 /** The shape `http-errors` gives body-parser and serve-static errors. */

@@ -8,6 +8,9 @@ type NatsServerOptions = Required<NatsOptions>['options'] & {
   /** How long shutdown waits for requests in flight to finish replying. */
   shutdownGraceMs?: number;
 };
+/** Nest's clients send a UUID; anything far longer is not one of ours. */
+const MAX_REQUEST_ID_LENGTH = 256;
+
 type Publisher = (response: { isDisposed?: boolean; err?: unknown }) => unknown;
 
 /**
@@ -17,8 +20,9 @@ type Publisher = (response: { isDisposed?: boolean; err?: unknown }) => unknown;
  * restart drops no request. And it can serve its subjects
  * under a prefix (NATS_SUBJECT_PREFIX), so several environments or test runs
  * can share one NATS server without answering each other's requests.
- * A message that is not even JSON gets a typed error reply instead of an
- * unhandled rejection that would take the process down.
+ * A message that is not a request packet (not JSON, no `id`, no reply
+ * subject) gets a typed VALIDATION_FAILED reply and runs no handler, instead of
+ * an unhandled rejection or a handler run as if it were an event.
  */
 export class DrainingNatsServer extends ServerNats {
   private readonly subjectPrefix: string;
@@ -70,24 +74,64 @@ export class DrainingNatsServer extends ServerNats {
   }
 
   override async handleMessage(channel: string, message: Msg): Promise<unknown> {
+    const problem = this.requestPacketProblem(channel, message);
+    if (problem) {
+      this.refuse(channel, message, problem);
+      return undefined;
+    }
     try {
       return await super.handleMessage(channel, message);
     } catch (error) {
-      this.logger.warn(`Dropped a malformed message on ${channel}: ${(error as Error).message}`);
-      if (message.reply) {
-        message.respond(
-          JSONCodec().encode({
-            err: {
-              code: ErrorCode.ValidationFailed,
-              message: 'Malformed message: not a JSON request packet',
-              service: this.queue,
-            },
-            isDisposed: true,
-          }),
-        );
-      }
+      this.refuse(
+        channel,
+        message,
+        `Malformed message: not a JSON request packet (${(error as Error).message})`,
+      );
       return undefined;
     }
+  }
+
+  /**
+   * Why a message on a request/reply subject cannot be served, or undefined.
+   * Nest treats a packet without an `id` as an event and runs the request
+   * handler without replying: the caller would wait for a timeout, and a
+   * command (creating a guest, say) would still take effect. Such a packet, or
+   * one nobody waits for (no reply subject), is refused before any handler runs.
+   */
+  private requestPacketProblem(channel: string, message: Msg): string | undefined {
+    if (this.messageHandlers.get(channel)?.isEventHandler) return undefined;
+    let packet: unknown;
+    try {
+      packet = JSON.parse(new TextDecoder().decode(message.data));
+    } catch {
+      return 'Malformed message: not a JSON request packet';
+    }
+    if (typeof packet !== 'object' || packet === null || Array.isArray(packet))
+      return 'Malformed message: a request packet is a JSON object with "id" and "data"';
+    const id = (packet as { id?: unknown }).id;
+    if (typeof id !== 'string' || id.length === 0 || id.length > MAX_REQUEST_ID_LENGTH)
+      return `Malformed message: a request packet needs an "id" string of 1 to ${MAX_REQUEST_ID_LENGTH} characters`;
+    if (!message.reply) return 'Malformed message: a request needs a reply subject';
+    return undefined;
+  }
+
+  /** A typed VALIDATION_FAILED reply (when someone waits for one) and one warning line, no stack. */
+  private refuse(channel: string, message: Msg, problem: string): void {
+    this.logger.warn(`Refused a message on ${channel}: ${problem}`);
+    if (!message.reply) return;
+    let id: unknown;
+    try {
+      id = (JSON.parse(new TextDecoder().decode(message.data)) as { id?: unknown } | null)?.id;
+    } catch {
+      id = undefined;
+    }
+    message.respond(
+      JSONCodec().encode({
+        ...(typeof id === 'string' ? { id } : {}),
+        err: { code: ErrorCode.ValidationFailed, message: problem, service: this.queue },
+        isDisposed: true,
+      }),
+    );
   }
 
   override async close(): Promise<void> {
