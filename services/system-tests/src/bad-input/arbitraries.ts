@@ -103,7 +103,7 @@ export const deepNesting: fc.Arbitrary<unknown> = fc
   });
 
 /** Any JSON value, odd ones more often than a uniform draw would give. */
-export function nastyValue(): fc.Arbitrary<unknown> {
+function nastyValue(): fc.Arbitrary<unknown> {
   return fc.oneof(
     { weight: 3, arbitrary: nastyString() },
     { weight: 2, arbitrary: nastyNumber },
@@ -129,7 +129,7 @@ function typesOf(schema: JsonSchema): string[] {
  * sometimes valid and sometimes nasty, so a request gets past the first check
  * often enough to reach the deeper ones. Valid ids come from `known`.
  */
-export function shapedLike(schema: JsonSchema, known: KnownValues, depth = 0): fc.Arbitrary<unknown> {
+function shapedLike(schema: JsonSchema, known: KnownValues, depth = 0): fc.Arbitrary<unknown> {
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants?.length) return fc.oneof(...variants.map((variant) => shapedLike(variant, known, depth)));
   if (schema.enum?.length) return fc.oneof(fc.constantFrom(...schema.enum), nastyValue());
