@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { type PersonaGetReply, Subjects } from '@backtalk/proto';
-import { PostRetriever, type ScoredPost } from '../retrieval';
+import { PostRetriever, type ScoredPost } from '@backtalk/ai';
 
 /**
  * A creator's persona and searchable posts, as chat-inference needs them.

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { CONFIG } from '@backtalk/kit';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { ChatInferenceConfig } from '../chat-inference.config';
-import { disposeLocalModels, LocalLlamaChatModel } from '../llm';
+import { disposeLocalModels, LocalLlamaChatModel } from '@backtalk/ai';
 import { CHAT_MODEL } from './persona.tokens';
 
 /**

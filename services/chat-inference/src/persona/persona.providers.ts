@@ -3,9 +3,9 @@ import { Logger } from '@nestjs/common';
 import { CONFIG } from '@backtalk/kit';
 import path from 'node:path';
 import type { ChatInferenceConfig } from '../chat-inference.config';
-import { createChatModel, createEmbeddings, type ModelDownloadProgress } from '../llm';
+import { createChatModel, createEmbeddings, type ModelDownloadProgress } from '@backtalk/ai';
 import { PersonaPromptBuilder } from '../persona-prompt';
-import { InMemoryPostIndex, PostRetriever, QdrantPostIndex, type PostIndex } from '../retrieval';
+import { InMemoryPostIndex, PostRetriever, QdrantPostIndex, type PostIndex } from '@backtalk/ai';
 import { CHAT_MODEL } from './persona.tokens';
 
 const logger = new Logger('Models');
