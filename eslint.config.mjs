@@ -34,7 +34,13 @@ export default tseslint.config(
             // System tests boot services through their public entry points.
             {
               sourceTag: 'scope:e2e',
-              onlyDependOnLibsWithTags: ['scope:service', 'scope:testing', 'scope:kit', 'scope:proto'],
+              onlyDependOnLibsWithTags: [
+                'scope:service',
+                'scope:testing',
+                'scope:kit',
+                'scope:proto',
+                'scope:ai',
+              ],
             },
             // The web app takes plain constants from proto (`@backtalk/proto/browser`), never zod schemas.
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:proto'] },

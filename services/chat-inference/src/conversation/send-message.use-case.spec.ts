@@ -90,11 +90,6 @@ class FakeResponders {
     return persona;
   }
 
-  @MessagePattern(Subjects.CreatorsPostList)
-  posts(): PostListReply {
-    return { posts };
-  }
-
   @MessagePattern(Subjects.BillingCreatorPaymentGet)
   payments(@Payload() { creatorIds }: ParsedRequestOf<typeof Subjects.BillingCreatorPaymentGet>) {
     return { payments: creatorIds.map((id) => ({ creatorId: id, onboardingComplete })) };
@@ -152,6 +147,22 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     await dataSource?.destroy();
     await database?.drop();
   });
+  // The index as ingestion leaves it: chat-inference only reads it.
+  const postIndex = new InMemoryPostIndex();
+  beforeAll(() =>
+    postIndex.upsert(
+      posts.map((post) => ({
+        postId: post.id,
+        creatorId: post.creatorId,
+        caption: post.caption,
+        desc: post.desc,
+        transcript: post.transcript,
+        tikTokCreatedAt: post.tikTokCreatedAt,
+        url: post.videoUrl,
+      })),
+    ),
+  );
+
   beforeEach(() => {
     onboardingComplete = true;
     persona.demoAccount = true;
@@ -179,7 +190,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       client,
       config,
     );
-    const corpus = new CreatorCorpus(client, new PostRetriever({ index: new InMemoryPostIndex() }));
+    const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }));
     const useCase = new SendMessage(conversations, messages, corpus, freeTier, prompts, model, config);
     const controller = new ConversationController(conversations, messages, corpus, freeTier, useCase);
     const send = (actor: Actor, conversationId: string, text: string, extra: Partial<SendRequest> = {}) =>

@@ -1,37 +1,18 @@
 import type { Provider } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
 import { CONFIG } from '@backtalk/kit';
-import path from 'node:path';
 import type { ChatInferenceConfig } from '../chat-inference.config';
-import { createChatModel, createEmbeddings, type ModelDownloadProgress } from '@backtalk/ai';
+import {
+  createChatModel,
+  downloadReporter,
+  modelsDirOf,
+  PostRetriever,
+  postRetrieverFromConfig,
+} from '@backtalk/ai';
 import { PersonaPromptBuilder } from '../persona-prompt';
-import { InMemoryPostIndex, PostRetriever, QdrantPostIndex, type PostIndex } from '@backtalk/ai';
 import { CHAT_MODEL } from './persona.tokens';
 
 const logger = new Logger('Models');
-
-export function modelsDirOf(config: ChatInferenceConfig): string {
-  return path.resolve(config.MODELS_DIR ?? path.join(config.BACKTALK_DATA_DIR, 'models'));
-}
-
-/** Logs a download as a progress line every few seconds, so a first start shows it is working. */
-function downloadReporter(): (progress: ModelDownloadProgress) => void {
-  let lastLog = 0;
-  return (progress) => {
-    const now = Date.now();
-    const done = progress.totalBytes !== undefined && progress.downloadedBytes >= progress.totalBytes;
-    if (!done && now - lastLog < 2000) return;
-    lastLog = now;
-    const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
-    const total = progress.totalBytes;
-    const bar = total
-      ? `[${'#'.repeat(Math.round((progress.downloadedBytes / total) * 30)).padEnd(30, '.')}] ${Math.floor((progress.downloadedBytes / total) * 100)}%`
-      : '';
-    logger.log(
-      `Downloading ${progress.model} ${bar} ${mb(progress.downloadedBytes)}${total ? ` / ${mb(total)}` : ''} MB`,
-    );
-  };
-}
 
 function apiKeyFor(config: ChatInferenceConfig, provider: string): string | undefined {
   if (provider === 'openai') return config.OPENAI_API_KEY;
@@ -58,44 +39,18 @@ export const personaProviders: Provider[] = [
         timeoutMs: config.LLM_TIMEOUT_MS,
         queueLimit: config.LLM_QUEUE_LIMIT,
         modelsDir: modelsDirOf(config),
-        onDownloadProgress: downloadReporter(),
+        onDownloadProgress: downloadReporter((line) => logger.log(line)),
       }),
   },
   {
+    // Reads the index ingestion builds (docs/architecture.md, "Post index"); never writes it.
     provide: PostRetriever,
     inject: [CONFIG],
-    useFactory: async (config: ChatInferenceConfig) => {
-      const embeddings = createEmbeddings({
-        provider: config.EMBEDDINGS_PROVIDER,
-        model: config.EMBEDDINGS_MODEL ?? '',
-        baseUrl: config.EMBEDDINGS_BASE_URL,
-        apiKey: apiKeyFor(config, config.EMBEDDINGS_PROVIDER),
-        region: config.AWS_REGION,
-        modelsDir: modelsDirOf(config),
-        threads: config.LLM_THREADS,
-        onDownloadProgress: downloadReporter(),
-      });
-      let index: PostIndex;
-      if (config.QDRANT_URL) {
-        const denseVectorSize = embeddings
-          ? (await embeddings.embedQuery('dimension probe')).length
-          : undefined;
-        index = new QdrantPostIndex({
-          url: config.QDRANT_URL,
-          apiKey: config.QDRANT_API_KEY,
-          collectionName: config.QDRANT_COLLECTION,
-          denseVectorSize,
-        });
-      } else {
-        index = new InMemoryPostIndex();
-      }
-      return new PostRetriever({
-        index,
-        embeddings,
-        onEmbeddingError: (error) =>
-          logger.warn(`Embedding failed, searching lexically: ${(error as Error).message}`),
-      });
-    },
+    useFactory: (config: ChatInferenceConfig) =>
+      postRetrieverFromConfig(config, {
+        info: (line) => logger.log(line),
+        warn: (line) => logger.warn(line),
+      }),
   },
   { provide: PersonaPromptBuilder, useValue: new PersonaPromptBuilder() },
 ];

@@ -2,3 +2,4 @@
 // (reads the post index, runs the chat model) and ingestion (embeds posts and builds the index).
 export * from './llm';
 export * from './retrieval';
+export * from './post-index.setup';

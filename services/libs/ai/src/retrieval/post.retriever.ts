@@ -54,10 +54,23 @@ export class PostRetriever {
     return ready;
   }
 
-  /** Replaces everything indexed for one creator with these posts (rebuild from PostgreSQL). */
-  async rebuildCreator(creatorId: string, posts: readonly IndexablePost[]): Promise<void> {
-    await this.options.index.removeCreator(creatorId);
-    await this.index(posts.filter((post) => post.creatorId === creatorId));
+  /**
+   * Makes the index hold exactly these posts of one creator: upserts them, then
+   * removes only the posts that are gone. Nothing is cleared first, so a reader
+   * (or a second writer) never sees the creator's posts missing.
+   */
+  async syncCreator(creatorId: string, posts: readonly IndexablePost[]): Promise<IndexablePost[]> {
+    const own = posts.filter((post) => post.creatorId === creatorId);
+    const indexed = await this.index(own);
+    const keep = new Set(own.map((post) => post.postId));
+    const gone = (await this.options.index.postIds(creatorId)).filter((id) => !keep.has(id));
+    if (gone.length > 0) await this.options.index.removePosts(creatorId, gone);
+    return indexed;
+  }
+
+  /** The index this retriever reads and writes. */
+  get postIndex(): PostIndex {
+    return this.options.index;
   }
 
   private async embedMissing(

@@ -28,11 +28,14 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     emits: [Events.CreatorsPostsChanged],
     listens: [],
   },
-  [ServiceName.Ingestion]: { calls: [], emits: [], listens: [Events.CreatorsPostsChanged] },
+  [ServiceName.Ingestion]: {
+    calls: [Subjects.CreatorsCreatorList, Subjects.CreatorsPostList],
+    emits: [],
+    listens: [Events.CreatorsPostsChanged],
+  },
   [ServiceName.ChatInference]: {
     calls: [
       Subjects.CreatorsPersonaGet,
-      Subjects.CreatorsPostList,
       Subjects.BillingSubscriptionGetActive,
       Subjects.BillingCreatorPaymentGet,
       Subjects.FeatureFlagsFlagGet,
