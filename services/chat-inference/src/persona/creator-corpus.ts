@@ -1,7 +1,9 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { type PersonaGetReply, Subjects } from '@backtalk/proto';
 import { PostRetriever, type ScoredPost } from '@backtalk/ai';
+import type { CreatorPostsCopy } from './creator-posts.copy';
+import { CREATOR_POSTS_COPY } from './persona.tokens';
 
 /**
  * A creator's persona and searchable posts, as chat-inference needs them. The
@@ -13,6 +15,7 @@ export class CreatorCorpus {
   constructor(
     private readonly client: ServiceClient,
     private readonly retriever: PostRetriever,
+    @Inject(CREATOR_POSTS_COPY) private readonly copy: CreatorPostsCopy | null = null,
   ) {}
 
   persona(creatorId: string): Promise<PersonaGetReply> {
@@ -28,7 +31,8 @@ export class CreatorCorpus {
   }
 
   /** Reads the index; building it is ingestion's job (on creators.posts.changed and at its start). */
-  search(persona: PersonaGetReply, question: string, limit: number): Promise<ScoredPost[]> {
+  async search(persona: PersonaGetReply, question: string, limit: number): Promise<ScoredPost[]> {
+    await this.copy?.ensure(persona);
     return this.retriever.retrieve(persona.creatorId, question, limit);
   }
 }

@@ -1,18 +1,28 @@
 import type { Provider } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
-import { CONFIG } from '@backtalk/kit';
+import { CONFIG, ServiceClient } from '@backtalk/kit';
 import type { ChatInferenceConfig } from '../chat-inference.config';
 import {
   createChatModel,
   downloadReporter,
+  InMemoryPostIndex,
   modelsDirOf,
   PostRetriever,
   postRetrieverFromConfig,
 } from '@backtalk/ai';
 import { PersonaPromptBuilder } from '../persona-prompt';
-import { CHAT_MODEL } from './persona.tokens';
+import { CreatorPostsCopy } from './creator-posts.copy';
+import { CHAT_MODEL, CREATOR_POSTS_COPY } from './persona.tokens';
 
 const logger = new Logger('Models');
+
+/**
+ * A cluster of separate processes without Qdrant: ingestion's in-process index
+ * lives in another process, so this one keeps its own lexical copy.
+ */
+function keepsOwnCopy(config: ChatInferenceConfig): boolean {
+  return config.BACKTALK_MODE === 'cluster' && !config.QDRANT_URL;
+}
 
 function apiKeyFor(config: ChatInferenceConfig, provider: string): string | undefined {
   if (provider === 'openai') return config.OPENAI_API_KEY;
@@ -47,10 +57,18 @@ export const personaProviders: Provider[] = [
     provide: PostRetriever,
     inject: [CONFIG],
     useFactory: (config: ChatInferenceConfig) =>
-      postRetrieverFromConfig(config, {
-        info: (line) => logger.log(line),
-        warn: (line) => logger.warn(line),
-      }),
+      keepsOwnCopy(config)
+        ? new PostRetriever({ index: new InMemoryPostIndex() })
+        : postRetrieverFromConfig(config, {
+            info: (line) => logger.log(line),
+            warn: (line) => logger.warn(line),
+          }),
+  },
+  {
+    provide: CREATOR_POSTS_COPY,
+    inject: [CONFIG, ServiceClient, PostRetriever],
+    useFactory: (config: ChatInferenceConfig, client: ServiceClient, retriever: PostRetriever) =>
+      keepsOwnCopy(config) ? new CreatorPostsCopy(client, retriever.postIndex) : null,
   },
   { provide: PersonaPromptBuilder, useValue: new PersonaPromptBuilder() },
 ];

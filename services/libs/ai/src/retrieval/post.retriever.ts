@@ -20,6 +20,22 @@ export interface PostRetrieverOptions {
 }
 
 /**
+ * Makes `index` hold exactly these posts of one creator, as they are (nothing
+ * is embedded here): upserts them, then removes only the posts that are gone.
+ */
+export async function syncPostIndex(
+  index: PostIndex,
+  creatorId: string,
+  posts: readonly IndexablePost[],
+): Promise<void> {
+  const own = posts.filter((post) => post.creatorId === creatorId);
+  await index.upsert(own);
+  const keep = new Set(own.map((post) => post.postId));
+  const gone = (await index.postIds(creatorId)).filter((id) => !keep.has(id));
+  if (gone.length > 0) await index.removePosts(creatorId, gone);
+}
+
+/**
  * Hybrid retrieval over one creator's posts: embeds the question when an
  * embedding model is configured, and lets the index fuse the lexical and dense
  * rankings. Lexical retrieval needs no model, so a failing embedding provider
@@ -61,11 +77,9 @@ export class PostRetriever {
    */
   async syncCreator(creatorId: string, posts: readonly IndexablePost[]): Promise<IndexablePost[]> {
     const own = posts.filter((post) => post.creatorId === creatorId);
-    const indexed = await this.index(own);
-    const keep = new Set(own.map((post) => post.postId));
-    const gone = (await this.options.index.postIds(creatorId)).filter((id) => !keep.has(id));
-    if (gone.length > 0) await this.options.index.removePosts(creatorId, gone);
-    return indexed;
+    const ready = this.embeddings ? await this.embedMissing(own, this.embeddings) : own;
+    await syncPostIndex(this.options.index, creatorId, ready);
+    return ready;
   }
 
   /** The index this retriever reads and writes. */

@@ -36,6 +36,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
   [ServiceName.ChatInference]: {
     calls: [
       Subjects.CreatorsPersonaGet,
+      // Only in a cluster without Qdrant, for its own copy of the posts (CreatorPostsCopy).
+      Subjects.CreatorsPostList,
       Subjects.BillingSubscriptionGetActive,
       Subjects.BillingCreatorPaymentGet,
       Subjects.FeatureFlagsFlagGet,
