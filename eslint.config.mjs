@@ -11,7 +11,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      // Services talk through proto/ contracts and share only the kit: another
+      // Services talk through proto/ contracts and share only libraries (kit, ai, testing): another
       // service's code is out of reach (DESIGN.md, "Shape").
       '@nx/enforce-module-boundaries': [
         'error',
@@ -21,9 +21,11 @@ export default tseslint.config(
             { sourceTag: 'scope:proto', onlyDependOnLibsWithTags: [] },
             { sourceTag: 'scope:kit', onlyDependOnLibsWithTags: ['scope:proto'] },
             { sourceTag: 'scope:testing', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto'] },
+            // The AI library (model, embeddings, post index): used by chat-inference and ingestion.
+            { sourceTag: 'scope:ai', onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto'] },
             {
               sourceTag: 'scope:service',
-              onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto', 'scope:testing'],
+              onlyDependOnLibsWithTags: ['scope:kit', 'scope:proto', 'scope:testing', 'scope:ai'],
             },
             {
               sourceTag: 'scope:app',
@@ -32,7 +34,13 @@ export default tseslint.config(
             // System tests boot services through their public entry points.
             {
               sourceTag: 'scope:e2e',
-              onlyDependOnLibsWithTags: ['scope:service', 'scope:testing', 'scope:kit', 'scope:proto'],
+              onlyDependOnLibsWithTags: [
+                'scope:service',
+                'scope:testing',
+                'scope:kit',
+                'scope:proto',
+                'scope:ai',
+              ],
             },
             // The web app takes plain constants from proto (`@backtalk/proto/browser`), never zod schemas.
             { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:proto'] },

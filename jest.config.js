@@ -5,6 +5,7 @@ module.exports = {
     '<rootDir>/proto',
     '<rootDir>/services/libs/kit',
     '<rootDir>/services/libs/testing',
+    '<rootDir>/services/libs/ai',
     '<rootDir>/services/libs/embedded-db',
     '<rootDir>/services/gateway',
     '<rootDir>/services/identity',

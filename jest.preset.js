@@ -24,6 +24,9 @@ module.exports = {
   globalSetup: path.join(root, 'services/libs/testing/src/global-setup.ts'),
   globalTeardown: path.join(root, 'services/libs/testing/src/global-teardown.ts'),
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
+  // ESM-only dependencies that CommonJS code requires synchronously (Node loads them with
+  // require(esm); jest's module loader cannot, so SWC converts them).
+  transformIgnorePatterns: ['/node_modules/(?!(stemmer)/)'],
   moduleNameMapper: Object.fromEntries(
     Object.entries(require('./tsconfig.base.json').compilerOptions.paths).map(([name, [target]]) => [
       `^${name}$`,

@@ -1,9 +1,12 @@
-import { ServiceConfig, baseConfigSchema, booleanFlagSchema, dataDirSchema, secret } from '@backtalk/kit';
+import { postIndexConfigShape } from '@backtalk/ai';
+import { ServiceConfig, baseConfigSchema, booleanFlagSchema, secret } from '@backtalk/kit';
 import { z } from 'zod';
 
 const optionalUrl = z.string().url().optional();
 
 export const chatInferenceConfigSchema = baseConfigSchema.extend({
+  // The embedding model and the post index, read the same way as ingestion writes them.
+  ...postIndexConfigShape,
   LLM_PROVIDER: z
     .enum(['local', 'openai', 'anthropic', 'bedrock'])
     .default('local')
@@ -20,16 +23,7 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
   LLM_BASE_URL: optionalUrl
     .meta({ defaultText: 'provider default' })
     .describe('base URL, e.g. `http://localhost:11434/v1` for Ollama'),
-  OPENAI_API_KEY: secret(z.string().min(1).optional().describe('the key of the `openai` provider')),
   ANTHROPIC_API_KEY: secret(z.string().min(1).optional().describe('the key of the `anthropic` provider')),
-  BEDROCK_API_KEY: secret(
-    z
-      .string()
-      .min(1)
-      .optional()
-      .describe("a Bedrock API key; without it the AWS SDK's usual credential chain is used"),
-  ),
-  AWS_REGION: z.string().min(1).default('us-west-2').describe('Bedrock region'),
   LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7).describe('sampling temperature'),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8192).default(512).describe('longest reply, in tokens'),
   LLM_CONTEXT_SIZE: z.coerce
@@ -39,14 +33,6 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .max(262_144)
     .default(4096)
     .describe("prompt plus reply budget, in tokens (a local model's own limit applies when smaller)"),
-  LLM_THREADS: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(256)
-    .optional()
-    .meta({ defaultText: 'cores − 1' })
-    .describe('local model CPU threads'),
   LLM_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -63,33 +49,9 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .describe(
       'local model: generations that may wait for it; more are refused at once with `503 MODEL_BUSY` and their allowance given back',
     ),
-  MODELS_DIR: z
-    .string()
-    .min(1)
-    .optional()
-    .meta({ defaultText: '`<BACKTALK_DATA_DIR>/models`' })
-    .describe('where local models are kept'),
-  BACKTALK_DATA_DIR: dataDirSchema,
   LLM_PRELOAD: booleanFlagSchema
     .default(true)
     .describe('load (and download) the local model at start rather than at the first message'),
-
-  EMBEDDINGS_PROVIDER: z
-    .enum(['none', 'openai', 'ollama', 'bedrock', 'local'])
-    .default('none')
-    .describe('add dense retrieval: `openai`, `ollama`, `bedrock` or `local`; lexical retrieval always runs'),
-  EMBEDDINGS_MODEL: z.string().min(1).optional().describe('the embedding model'),
-  EMBEDDINGS_BASE_URL: optionalUrl.describe("the embedding model's server"),
-
-  QDRANT_URL: optionalUrl.describe(
-    'use Qdrant as the post index (cluster, Kubernetes); without it the exact in-process index is used',
-  ),
-  QDRANT_API_KEY: secret(z.string().min(1).optional().describe("Qdrant's API key")),
-  QDRANT_COLLECTION: z
-    .string()
-    .regex(/^[\w-]+$/)
-    .default('backtalk_posts')
-    .describe("the Qdrant collection holding every creator's posts"),
 
   FREE_TIER_MESSAGES: z.coerce
     .number()

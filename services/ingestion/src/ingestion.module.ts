@@ -3,6 +3,7 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { IngestionConfig } from './ingestion.config';
 import { ingestionDatabase } from './ingestion.database';
+import { PostIndexModule } from './post-index/post-index.module';
 
 @Module({})
 export class IngestionModule {
@@ -17,6 +18,7 @@ export class IngestionModule {
           healthSubject: Subjects.IngestionHealthCheck,
           env,
         }),
+        PostIndexModule,
       ],
     };
   }

@@ -25,6 +25,8 @@ import path from 'node:path';
 import { repoRoot } from './processes';
 import { firstValueFrom, toArray } from 'rxjs';
 import { chatInferenceService } from '@backtalk/chat-inference';
+import { ingestionService } from '@backtalk/ingestion';
+import { processPostIndex } from '@backtalk/ai';
 
 jest.setTimeout(90_000);
 
@@ -33,8 +35,10 @@ const fan = () => ({ userId: randomUUID(), userType: 'guest' as const, groups: [
 const admin = { userId: randomUUID(), userType: 'authenticated' as const, groups: ['admin'] };
 
 // The other services are booted beside chat-inference, as standalone mode does; they are test fixtures here.
+// Ingestion builds the post index that chat-inference reads.
 const definitions = [
   creatorsService,
+  ingestionService,
   featureFlagsService,
   billingService,
   chatInferenceService,
@@ -254,6 +258,61 @@ describe('chat through chat-inference with a real local model', () => {
       }
     }
     expect(checked).toBeGreaterThanOrEqual(6);
+  });
+
+  it('a second chat-inference and ingestion on the same index clear nothing, and replies stay grounded', async () => {
+    const { creators } = await services.client.request(Subjects.CreatorsCreatorList, { demoAccount: true });
+    const fixtures = loadDemoFixtures();
+    const index = processPostIndex();
+    const counts = async () => Promise.all(creators.map((creator) => index.count(creator.id)));
+    const before = await counts();
+    expect(before.every((count) => count >= 10)).toBe(true);
+    // Any removal while the second replica starts would be a replica wiping the index.
+    const removals: string[] = [];
+    const removeCreator = index.removeCreator.bind(index);
+    const removePosts = index.removePosts.bind(index);
+    index.removeCreator = async (id) => {
+      removals.push(id);
+      await removeCreator(id);
+    };
+    index.removePosts = async (id, ids) => {
+      removals.push(id);
+      await removePosts(id, ids);
+    };
+    // A second replica of each (and a restart is the same thing): same database, same index.
+    const second = await startServicesInProcess([ingestionService, chatInferenceService], {
+      DATABASE_URL: database.url,
+      LLM_PROVIDER: 'local',
+      LLM_MODEL: storiesModel,
+      LLM_THREADS: '1',
+      LLM_MAX_TOKENS: '24',
+      LLM_CONTEXT_SIZE: '2048',
+      LLM_PRELOAD: 'false',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    });
+    try {
+      expect(removals).toEqual([]);
+      expect(await counts()).toEqual(before);
+      for (const creator of creators) {
+        const fixture = fixtures.find((candidate) => candidate.creator.tiktokURL === creator.tiktokURL)!;
+        const post = fixture.posts[1]!;
+        const actor = fan();
+        const conversation = await services.client.request(Subjects.ChatConversationOpen, {
+          actor,
+          creatorId: creator.id,
+        });
+        const events = await send(services, actor, conversation.id, post.testQuestion);
+        const citations = events.find((event) => event.type === 'citations');
+        expect(citations?.type === 'citations' ? citations.citations[0]?.caption : undefined).toBe(
+          post.caption,
+        );
+      }
+      expect(removals).toEqual([]);
+    } finally {
+      index.removeCreator = removeCreator;
+      index.removePosts = removePosts;
+      await second.close();
+    }
   });
 });
 

@@ -33,13 +33,13 @@ import { firstValueFrom, toArray } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { chatInferenceConfigSchema } from '../chat-inference.config';
 import { chatInferenceDatabase } from '../chat-inference.database';
-import { LocalLlamaChatModel, disposeLocalModels } from '../llm';
+import { LocalLlamaChatModel, disposeLocalModels } from '@backtalk/ai';
 import { type PersonaPrompt, PersonaPromptBuilder, type PersonaPromptInput } from '../persona-prompt';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repository';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
-import { InMemoryPostIndex, PostRetriever } from '../retrieval';
+import { InMemoryPostIndex, PostRetriever } from '@backtalk/ai';
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
@@ -88,11 +88,6 @@ class FakeResponders {
   @MessagePattern(Subjects.CreatorsPersonaGet)
   persona(): PersonaGetReply {
     return persona;
-  }
-
-  @MessagePattern(Subjects.CreatorsPostList)
-  posts(): PostListReply {
-    return { posts };
   }
 
   @MessagePattern(Subjects.BillingCreatorPaymentGet)
@@ -152,6 +147,22 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     await dataSource?.destroy();
     await database?.drop();
   });
+  // The index as ingestion leaves it: chat-inference only reads it.
+  const postIndex = new InMemoryPostIndex();
+  beforeAll(() =>
+    postIndex.upsert(
+      posts.map((post) => ({
+        postId: post.id,
+        creatorId: post.creatorId,
+        caption: post.caption,
+        desc: post.desc,
+        transcript: post.transcript,
+        tikTokCreatedAt: post.tikTokCreatedAt,
+        url: post.videoUrl,
+      })),
+    ),
+  );
+
   beforeEach(() => {
     onboardingComplete = true;
     persona.demoAccount = true;
@@ -179,7 +190,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       client,
       config,
     );
-    const corpus = new CreatorCorpus(client, new PostRetriever({ index: new InMemoryPostIndex() }));
+    const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }));
     const useCase = new SendMessage(conversations, messages, corpus, freeTier, prompts, model, config);
     const controller = new ConversationController(conversations, messages, corpus, freeTier, useCase);
     const send = (actor: Actor, conversationId: string, text: string, extra: Partial<SendRequest> = {}) =>

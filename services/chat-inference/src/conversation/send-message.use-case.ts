@@ -16,7 +16,13 @@ import type { AIMessageChunk } from '@langchain/core/messages';
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import { ChatInferenceConfig } from '../chat-inference.config';
-import { LlmBusyError, LocalLlamaChatModel, errorMessage } from '../llm';
+import {
+  LlmBusyError,
+  LocalLlamaChatModel,
+  type PostDocument,
+  errorMessage,
+  tokenCounterFor,
+} from '@backtalk/ai';
 import {
   type PersonaPrompt,
   PersonaPromptBuilder,
@@ -24,12 +30,10 @@ import {
   PersonaPromptError,
   PersonaPromptErrorCode,
   type TokenBudget,
-  tokenCounterFor,
 } from '../persona-prompt';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { CHAT_MODEL } from '../persona/persona.tokens';
 import { type FreeTierTicket, FreeTierService } from '../rate-limit/free-tier.service';
-import type { PostDocument } from '../retrieval';
 import { ChatError } from './chat.errors';
 import { messageText } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';

@@ -1,12 +1,15 @@
 import path from 'node:path';
 import { HumanMessage, SystemMessage } from '@langchain/core/messages';
-import { LocalLlamaChatModel } from '../llm/local-llama.chat-model';
-import { disposeLocalModels } from '../llm/local-llama.runtime';
-import type { PostDocument } from '../retrieval/post-document';
-import { MAYA_POSTS } from '../retrieval/testing/creator-posts.fixture';
+import {
+  disposeLocalModels,
+  estimateTokens,
+  LocalLlamaChatModel,
+  tokenCounterFor,
+  type PostDocument,
+} from '@backtalk/ai';
+import { MAYA_POSTS } from '@backtalk/ai/testing';
 import { type ChatTurn, PersonaPromptBuilder, type PersonaPromptInput } from './persona-prompt.builder';
 import { PersonaPromptError, PersonaPromptErrorCode } from './persona-prompt.error';
-import { estimateTokens, tokenCounterFor } from './token-counter';
 
 const creator = {
   nickName: 'Maya',

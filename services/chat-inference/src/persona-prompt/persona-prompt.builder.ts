@@ -1,8 +1,7 @@
 import { AIMessage, type BaseMessage, HumanMessage, SystemMessage } from '@langchain/core/messages';
 import { newCanary } from './prompt-leak.guard';
-import type { PostDocument } from '../retrieval/post-document';
+import { type PostDocument, type TokenCounter, estimateTokens } from '@backtalk/ai';
 import { PersonaPromptError, PersonaPromptErrorCode } from './persona-prompt.error';
-import { type TokenCounter, estimateTokens } from './token-counter';
 
 export interface PersonaCreator {
   nickName: string;

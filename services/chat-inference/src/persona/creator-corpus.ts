@@ -1,22 +1,21 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { type PersonaGetReply, Subjects } from '@backtalk/proto';
-import { PostRetriever, type ScoredPost } from '../retrieval';
+import { PostRetriever, type ScoredPost } from '@backtalk/ai';
+import type { CreatorPostsCopy } from './creator-posts.copy';
+import { CREATOR_POSTS_COPY } from './persona.tokens';
 
 /**
- * A creator's persona and searchable posts, as chat-inference needs them.
- * Posts come from the creators service and are (re)indexed whenever that
- * creator's posts version changes; concurrent callers share one rebuild.
+ * A creator's persona and searchable posts, as chat-inference needs them. The
+ * post index is only read here: ingestion builds it, so replicas and restarts
+ * never rebuild, clear or re-embed anything.
  */
 @Injectable()
 export class CreatorCorpus {
-  private readonly logger = new Logger(CreatorCorpus.name);
-  private readonly indexedVersions = new Map<string, string>();
-  private readonly rebuilding = new Map<string, Promise<void>>();
-
   constructor(
     private readonly client: ServiceClient,
     private readonly retriever: PostRetriever,
+    @Inject(CREATOR_POSTS_COPY) private readonly copy: CreatorPostsCopy | null = null,
   ) {}
 
   persona(creatorId: string): Promise<PersonaGetReply> {
@@ -31,41 +30,9 @@ export class CreatorCorpus {
     return payments[0]?.onboardingComplete ?? false;
   }
 
+  /** Reads the index; building it is ingestion's job (on creators.posts.changed and at its start). */
   async search(persona: PersonaGetReply, question: string, limit: number): Promise<ScoredPost[]> {
-    await this.ensureIndexed(persona);
+    await this.copy?.ensure(persona);
     return this.retriever.retrieve(persona.creatorId, question, limit);
-  }
-
-  private async ensureIndexed(persona: PersonaGetReply): Promise<void> {
-    if (this.indexedVersions.get(persona.creatorId) === persona.postsVersion) return;
-    const key = `${persona.creatorId}@${persona.postsVersion}`;
-    let pending = this.rebuilding.get(key);
-    if (!pending) {
-      pending = this.rebuild(persona).finally(() => this.rebuilding.delete(key));
-      this.rebuilding.set(key, pending);
-    }
-    await pending;
-  }
-
-  private async rebuild(persona: PersonaGetReply): Promise<void> {
-    const started = Date.now();
-    const { posts } = await this.client.request(Subjects.CreatorsPostList, {
-      creatorId: persona.creatorId,
-      withTranscripts: true,
-    });
-    await this.retriever.rebuildCreator(
-      persona.creatorId,
-      posts.map((post) => ({
-        postId: post.id,
-        creatorId: post.creatorId,
-        caption: post.caption,
-        desc: post.desc,
-        transcript: post.transcript,
-        tikTokCreatedAt: post.tikTokCreatedAt,
-        url: post.videoUrl,
-      })),
-    );
-    this.indexedVersions.set(persona.creatorId, persona.postsVersion);
-    this.logger.log(`Indexed ${posts.length} posts of @${persona.handle} in ${Date.now() - started} ms`);
   }
 }

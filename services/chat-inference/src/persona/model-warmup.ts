@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { ChatInferenceConfig } from '../chat-inference.config';
-import { disposeLocalModels, LocalLlamaChatModel } from '../llm';
+import { disposeLocalModels, LocalLlamaChatModel } from '@backtalk/ai';
 import { CHAT_MODEL } from './persona.tokens';
 
 /**

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PersonaPromptBuilder } from '../persona-prompt';
-import { PostRetriever } from '../retrieval';
+import { PostRetriever } from '@backtalk/ai';
 import { CreatorCorpus } from './creator-corpus';
 import { ModelWarmup } from './model-warmup';
 import { personaProviders } from './persona.providers';

@@ -1,35 +1,27 @@
 import type { Provider } from '@nestjs/common';
 import { Logger } from '@nestjs/common';
-import path from 'node:path';
+import { ServiceClient } from '@backtalk/kit';
 import { ChatInferenceConfig } from '../chat-inference.config';
-import { createChatModel, createEmbeddings, type ModelDownloadProgress } from '../llm';
+import {
+  createChatModel,
+  downloadReporter,
+  InMemoryPostIndex,
+  modelsDirOf,
+  PostRetriever,
+  postRetrieverFromConfig,
+} from '@backtalk/ai';
 import { PersonaPromptBuilder } from '../persona-prompt';
-import { InMemoryPostIndex, PostRetriever, QdrantPostIndex, type PostIndex } from '../retrieval';
-import { CHAT_MODEL } from './persona.tokens';
+import { CreatorPostsCopy } from './creator-posts.copy';
+import { CHAT_MODEL, CREATOR_POSTS_COPY } from './persona.tokens';
 
 const logger = new Logger('Models');
 
-function modelsDirOf(config: ChatInferenceConfig): string {
-  return path.resolve(config.MODELS_DIR ?? path.join(config.BACKTALK_DATA_DIR, 'models'));
-}
-
-/** Logs a download as a progress line every few seconds, so a first start shows it is working. */
-function downloadReporter(): (progress: ModelDownloadProgress) => void {
-  let lastLog = 0;
-  return (progress) => {
-    const now = Date.now();
-    const done = progress.totalBytes !== undefined && progress.downloadedBytes >= progress.totalBytes;
-    if (!done && now - lastLog < 2000) return;
-    lastLog = now;
-    const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
-    const total = progress.totalBytes;
-    const bar = total
-      ? `[${'#'.repeat(Math.round((progress.downloadedBytes / total) * 30)).padEnd(30, '.')}] ${Math.floor((progress.downloadedBytes / total) * 100)}%`
-      : '';
-    logger.log(
-      `Downloading ${progress.model} ${bar} ${mb(progress.downloadedBytes)}${total ? ` / ${mb(total)}` : ''} MB`,
-    );
-  };
+/**
+ * A cluster of separate processes without Qdrant: ingestion's in-process index
+ * lives in another process, so this one keeps its own lexical copy.
+ */
+function keepsOwnCopy(config: ChatInferenceConfig): boolean {
+  return config.BACKTALK_MODE === 'cluster' && !config.QDRANT_URL;
 }
 
 function apiKeyFor(config: ChatInferenceConfig, provider: string): string | undefined {
@@ -57,44 +49,26 @@ export const personaProviders: Provider[] = [
         timeoutMs: config.LLM_TIMEOUT_MS,
         queueLimit: config.LLM_QUEUE_LIMIT,
         modelsDir: modelsDirOf(config),
-        onDownloadProgress: downloadReporter(),
+        onDownloadProgress: downloadReporter((line) => logger.log(line)),
       }),
   },
   {
+    // Reads the index ingestion builds (docs/architecture.md, "Post index"); never writes it.
     provide: PostRetriever,
     inject: [ChatInferenceConfig],
-    useFactory: async (config: ChatInferenceConfig) => {
-      const embeddings = createEmbeddings({
-        provider: config.EMBEDDINGS_PROVIDER,
-        model: config.EMBEDDINGS_MODEL ?? '',
-        baseUrl: config.EMBEDDINGS_BASE_URL,
-        apiKey: apiKeyFor(config, config.EMBEDDINGS_PROVIDER),
-        region: config.AWS_REGION,
-        modelsDir: modelsDirOf(config),
-        threads: config.LLM_THREADS,
-        onDownloadProgress: downloadReporter(),
-      });
-      let index: PostIndex;
-      if (config.QDRANT_URL) {
-        const denseVectorSize = embeddings
-          ? (await embeddings.embedQuery('dimension probe')).length
-          : undefined;
-        index = new QdrantPostIndex({
-          url: config.QDRANT_URL,
-          apiKey: config.QDRANT_API_KEY,
-          collectionName: config.QDRANT_COLLECTION,
-          denseVectorSize,
-        });
-      } else {
-        index = new InMemoryPostIndex();
-      }
-      return new PostRetriever({
-        index,
-        embeddings,
-        onEmbeddingError: (error) =>
-          logger.warn(`Embedding failed, searching lexically: ${(error as Error).message}`),
-      });
-    },
+    useFactory: (config: ChatInferenceConfig) =>
+      keepsOwnCopy(config)
+        ? new PostRetriever({ index: new InMemoryPostIndex() })
+        : postRetrieverFromConfig(config, {
+            info: (line) => logger.log(line),
+            warn: (line) => logger.warn(line),
+          }),
+  },
+  {
+    provide: CREATOR_POSTS_COPY,
+    inject: [ChatInferenceConfig, ServiceClient, PostRetriever],
+    useFactory: (config: ChatInferenceConfig, client: ServiceClient, retriever: PostRetriever) =>
+      keepsOwnCopy(config) ? new CreatorPostsCopy(client, retriever.postIndex) : null,
   },
   { provide: PersonaPromptBuilder, useValue: new PersonaPromptBuilder() },
 ];

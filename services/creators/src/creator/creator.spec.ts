@@ -1,4 +1,5 @@
-import { ErrorCode, Subjects } from '@backtalk/proto';
+import { processBus } from '@backtalk/kit';
+import { ErrorCode, Events, Subjects } from '@backtalk/proto';
 import {
   createTestDatabase,
   startServicesInProcess,
@@ -21,8 +22,13 @@ describe('handleFromTiktokUrl', () => {
 describe('creators service with demo data', () => {
   let database: TestDatabase;
   let services: InProcessServices;
+  const postsChanged: string[] = [];
+  let unsubscribe: () => void;
 
   beforeAll(async () => {
+    unsubscribe = processBus.subscribe(Events.CreatorsPostsChanged, (message) =>
+      postsChanged.push((JSON.parse(message.data) as { data: { creatorId: string } }).data.creatorId),
+    );
     database = await createTestDatabase('creators');
     services = await startServicesInProcess([creatorsService], {
       DATABASE_URL: database.url,
@@ -30,8 +36,14 @@ describe('creators service with demo data', () => {
     });
   });
   afterAll(async () => {
+    unsubscribe?.();
     await services?.close();
     await database?.drop();
+  });
+
+  it('announces each seeded creator with creators.posts.changed, so ingestion indexes them', async () => {
+    const { creators } = await services.client.request(Subjects.CreatorsCreatorList, { demoAccount: true });
+    expect([...postsChanged].sort()).toEqual(creators.map((creator) => creator.id).sort());
   });
 
   it('seeds at least three demo creators, each with at least 30 posts', async () => {
@@ -115,6 +127,8 @@ describe('creators service with demo data', () => {
         await again.client.request(Subjects.CreatorsPersonaGet, { creatorId: featured.id })
       ).postsVersion;
       expect(versionAfter).toBe(version);
+      // Nothing changed, so nothing is announced.
+      expect(postsChanged).toHaveLength(after.length);
     } finally {
       await again.close();
     }

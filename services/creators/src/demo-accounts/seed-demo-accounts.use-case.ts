@@ -1,4 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ServiceClient } from '@backtalk/kit';
+import { Events } from '@backtalk/proto';
 import { CreatorRepository } from '../creator/creator.repository';
 import { handleFromTiktokUrl } from '../creator/creator-handle';
 import { PostRepository } from '../post/post.repository';
@@ -11,6 +13,8 @@ const DEMO_OWNER = 'system';
 /**
  * Seeds the fictional demo creators and their posts. Idempotent: creators
  * are keyed by handle and posts by awemeId, so a restart changes nothing.
+ * A creator whose posts did change is announced with `creators.posts.changed`,
+ * so ingestion indexes them.
  */
 @Injectable()
 export class SeedDemoAccounts {
@@ -19,6 +23,7 @@ export class SeedDemoAccounts {
   constructor(
     private readonly creators: CreatorRepository,
     private readonly posts: PostRepository,
+    private readonly client: ServiceClient,
   ) {}
 
   async execute(): Promise<{ creators: number; posts: number }> {
@@ -43,6 +48,7 @@ export class SeedDemoAccounts {
         featured: fixture.featured,
         followerCount: creator.followerCount,
       });
+      const versionBefore = await this.posts.version(stored.id);
       await this.posts.upsertMany(
         fixture.posts.map((post, index) => ({
           owner: DEMO_OWNER,
@@ -67,6 +73,9 @@ export class SeedDemoAccounts {
           ),
         })),
       );
+      if ((await this.posts.version(stored.id)) !== versionBefore) {
+        await this.client.emit(Events.CreatorsPostsChanged, { creatorId: stored.id });
+      }
       postCount += fixture.posts.length;
     }
     this.logger.log(`Demo data ready: ${fixtures.length} creators, ${postCount} posts`);

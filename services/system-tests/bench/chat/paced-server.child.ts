@@ -1,5 +1,5 @@
 /**
- * Runs chat-inference's paced OpenAI-compatible server (bench/paced-openai-server.ts,
+ * Runs the AI library's paced OpenAI-compatible server (services/libs/ai/bench/paced-openai-server.ts,
  * unchanged) in a process of its own, driven by its parent over IPC, and
  * reports, for every POST /v1/chat/completions, the server's own time to first
  * token: from the request event (headers parsed) to the first write of a
@@ -16,7 +16,7 @@
 import http from 'node:http';
 import path from 'node:path';
 
-/** The parts of chat-inference's bench/paced-openai-server.ts used here. */
+/** The parts of the AI library's bench/paced-openai-server.ts used here. */
 interface PacedOpenAiServerOptions {
   reply?: string;
   firstTokenDelayMs?: number;
@@ -65,7 +65,7 @@ const createServer = http.createServer.bind(http) as (handler: Handler) => http.
 
 // A benchmark tool of chat-inference, loaded by path like a script it would spawn (not a package
 // import), and only after the hook above is in place.
-const pacedServerFile = path.resolve(__dirname, '../../../chat-inference/bench/paced-openai-server.ts');
+const pacedServerFile = path.resolve(__dirname, '../../../libs/ai/bench/paced-openai-server.ts');
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- see above
 const { startPacedOpenAiServer } = require(pacedServerFile) as {
   startPacedOpenAiServer(options: PacedOpenAiServerOptions): Promise<PacedOpenAiServer>;

@@ -28,10 +28,15 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     emits: [Events.CreatorsPostsChanged],
     listens: [],
   },
-  [ServiceName.Ingestion]: { calls: [], emits: [], listens: [Events.CreatorsPostsChanged] },
+  [ServiceName.Ingestion]: {
+    calls: [Subjects.CreatorsCreatorList, Subjects.CreatorsPostList],
+    emits: [],
+    listens: [Events.CreatorsPostsChanged],
+  },
   [ServiceName.ChatInference]: {
     calls: [
       Subjects.CreatorsPersonaGet,
+      // Only in a cluster without Qdrant, for its own copy of the posts (CreatorPostsCopy).
       Subjects.CreatorsPostList,
       Subjects.BillingSubscriptionGetActive,
       Subjects.BillingCreatorPaymentGet,

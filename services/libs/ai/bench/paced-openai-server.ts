@@ -23,7 +23,7 @@ export interface PacedOpenAiServerOptions {
   model?: string;
 }
 
-export interface PacedOpenAiServerStats {
+interface PacedOpenAiServerStats {
   requests: number;
   streamed: number;
   completed: number;

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { LlmConfigError, LlmUnavailableError, errorMessage, isErrorLike } from './llm.error';
 import { loadNodeLlamaCpp } from './node-llama-cpp.loader';
 
@@ -77,51 +74,62 @@ function localFileName(model: string, url: URL): string {
   return `${stem}.${createHash('sha256').update(url.href).digest('hex').slice(0, 8)}.gguf`;
 }
 
+/**
+ * Downloads through node-llama-cpp's own downloader (`createModelDownloader`),
+ * under the file name chosen here so the next start finds the file without a
+ * network. A download that makes no progress for the stall timeout is cancelled.
+ */
 async function download(
   model: string,
   url: URL,
   file: string,
   options: ResolveModelOptions,
 ): Promise<string> {
+  const { createModelDownloader } = await loadNodeLlamaCpp();
   const stallMs = options.stallTimeoutMs ?? 60_000;
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let stalled = false;
   let timer: NodeJS.Timeout | undefined;
+  let rejectStall: (error: Error) => void = () => undefined;
+  const stall = new Promise<never>((_, reject) => (rejectStall = reject));
   const armStallTimer = () => {
     clearTimeout(timer);
     timer = setTimeout(() => {
       stalled = true;
       controller.abort(new Error(`no data for ${stallMs} ms`));
+      rejectStall(new Error(`no data for ${stallMs} ms`));
     }, stallMs);
   };
-  const partial = `${file}.partial`;
   try {
     await mkdir(path.dirname(file), { recursive: true });
     armStallTimer();
-    const response = await fetch(url, { signal: controller.signal, redirect: 'follow' });
-    if (!response.ok || !response.body) {
-      throw new Error(`HTTP ${response.status} ${response.statusText}`.trim());
-    }
-    const length = Number(response.headers.get('content-length'));
-    const totalBytes = Number.isFinite(length) && length > 0 ? length : undefined;
-    let downloadedBytes = 0;
-    options.onProgress?.({ model, file, downloadedBytes, totalBytes });
-    const body = Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
-    body.on('data', (chunk: Buffer) => {
-      armStallTimer();
-      downloadedBytes += chunk.length;
-      options.onProgress?.({ model, file, downloadedBytes, totalBytes });
-    });
-    await pipeline(body, createWriteStream(partial), { signal: controller.signal });
-    if (totalBytes !== undefined && downloadedBytes !== totalBytes) {
-      throw new Error(`received ${downloadedBytes} of ${totalBytes} bytes`);
-    }
-    await rename(partial, file);
-    return file;
+    const downloader = await Promise.race([
+      createModelDownloader({
+        modelUri: url.href,
+        dirPath: path.dirname(file),
+        fileName: path.basename(file),
+        skipExisting: false,
+        deleteTempFileOnCancel: true,
+        onProgress: ({ totalSize, downloadedSize }) => {
+          armStallTimer();
+          options.onProgress?.({
+            model,
+            file,
+            downloadedBytes: downloadedSize,
+            totalBytes: totalSize || undefined,
+          });
+        },
+      }),
+      stall,
+    ]);
+    options.onProgress?.({ model, file, downloadedBytes: 0, totalBytes: downloader.totalSize || undefined });
+    const downloaded = await Promise.race([downloader.download({ signal: controller.signal }), stall]);
+    if (!(await isFile(downloaded))) throw new Error('the downloaded file is missing or empty');
+    return downloaded;
   } catch (error) {
-    await rm(partial, { force: true });
+    await rm(file, { force: true });
     if (options.signal?.aborted) throw options.signal.reason;
     const reason = stalled
       ? `no data for ${stallMs} ms`

@@ -5,7 +5,7 @@ import { disposeLocalModels, loadSharedModel } from './local-llama.runtime';
 import { neutraliseRoleMarkers, renderPrompt } from './local-prompt.renderer';
 
 /** stories260K has no chat template, so prompts are rendered as a "User: … / Assistant:" transcript. */
-const MODELS_DIR = path.resolve(__dirname, '../../../../../shared/models');
+const MODELS_DIR = path.resolve(__dirname, '../../../../../../shared/models');
 const STORIES = path.join(MODELS_DIR, 'stories260K.gguf');
 
 const INJECTION = [

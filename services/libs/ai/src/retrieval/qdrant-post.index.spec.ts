@@ -38,6 +38,19 @@ function recordingClient(existing?: { sparse?: string[]; dense?: number }) {
     delete: record('delete', {}),
     count: record('count', { count: 7 }),
     query: record('query', { points: [] }),
+    scroll: jest.fn(async (_name: string, request: { offset?: number }) => {
+      calls.push(['scroll', [_name, request]]);
+      // Two pages; a point of another creator would be dropped even if the filter let it through.
+      return request.offset === undefined
+        ? {
+            points: [
+              { id: 1, payload: { postId: 'maya-01', creatorId: MAYA } },
+              { id: 2, payload: { postId: 'leo-01', creatorId: 'creator-leo' } },
+            ],
+            next_page_offset: 7,
+          }
+        : { points: [{ id: 3, payload: { postId: 'maya-02', creatorId: MAYA } }], next_page_offset: null };
+    }),
   };
   return { client: client as unknown as QdrantPostClient, calls, mocks: client };
 }
@@ -45,6 +58,15 @@ function recordingClient(existing?: { sparse?: string[]; dense?: number }) {
 const creatorFilter = { must: [{ key: 'creatorId', match: { value: MAYA } }] };
 
 describe('QdrantPostIndex requests', () => {
+  it("lists one creator's post ids page by page, filtered by creator", async () => {
+    const { client, mocks } = recordingClient({});
+    const ids = await new QdrantPostIndex({ client, collectionName: 'posts' }).postIds(MAYA);
+    expect(ids).toEqual(['maya-01', 'maya-02']);
+    expect(mocks.scroll).toHaveBeenCalledTimes(2);
+    expect(mocks.scroll.mock.calls[0]![1]).toMatchObject({ filter: creatorFilter, with_vector: false });
+    expect(mocks.scroll.mock.calls[1]![1]).toMatchObject({ filter: creatorFilter, offset: 7 });
+  });
+
   it('creates one collection with an IDF sparse vector, a dense vector and a tenant index on creatorId', async () => {
     const { client, mocks } = recordingClient();
     await new QdrantPostIndex({ client, collectionName: 'posts', denseVectorSize: 8 }).count(MAYA);

@@ -48,7 +48,8 @@ class CreatorShard {
 
 /**
  * An exact, in-process index for standalone mode. It holds nothing durable:
- * the service rebuilds it at start from PostgreSQL (posts + stored embeddings).
+ * ingestion fills it at start from PostgreSQL (posts + stored embeddings), and
+ * the services of one process share it through `processPostIndex()`.
  * Posts are sharded by creator, so a search only ever touches one creator's posts.
  */
 export class InMemoryPostIndex implements PostIndex {
@@ -106,6 +107,11 @@ export class InMemoryPostIndex implements PostIndex {
   async count(creatorId: string): Promise<number> {
     assertCreatorId(creatorId);
     return this.shards.get(creatorId)?.posts.size ?? 0;
+  }
+
+  async postIds(creatorId: string): Promise<string[]> {
+    assertCreatorId(creatorId);
+    return [...(this.shards.get(creatorId)?.posts.keys() ?? [])];
   }
 
   async search(creatorId: string, query: string | PostQuery, limit: number): Promise<ScoredPost[]> {

@@ -23,6 +23,7 @@ export type QdrantPostClient = Pick<
   | 'delete'
   | 'count'
   | 'query'
+  | 'scroll'
 >;
 
 export interface QdrantPostIndexOptions {
@@ -46,8 +47,8 @@ export interface QdrantPostIndexOptions {
   batchSize?: number;
 }
 
-export const LEXICAL_VECTOR = 'lexical';
-export const DENSE_VECTOR = 'dense';
+const LEXICAL_VECTOR = 'lexical';
+const DENSE_VECTOR = 'dense';
 const CREATOR_FIELD = 'creatorId';
 
 interface PostPayload extends PostDocument {
@@ -137,6 +138,32 @@ export class QdrantPostIndex implements PostIndex {
       this.api().count(this.collectionName, { filter: creatorFilter(creatorId), exact: true }),
     );
     return result.count;
+  }
+
+  async postIds(creatorId: string): Promise<string[]> {
+    assertCreatorId(creatorId);
+    await this.ensureCollection();
+    const ids: string[] = [];
+    let offset: string | number | undefined;
+    do {
+      const page = await this.call('list posts', () =>
+        this.api().scroll(this.collectionName, {
+          filter: creatorFilter(creatorId),
+          with_payload: ['postId', CREATOR_FIELD],
+          with_vector: false,
+          limit: 1_000,
+          offset,
+        }),
+      );
+      for (const point of page.points) {
+        const payload = point.payload ?? {};
+        if (payload[CREATOR_FIELD] === creatorId && typeof payload.postId === 'string')
+          ids.push(payload.postId);
+      }
+      const next = page.next_page_offset;
+      offset = typeof next === 'string' || typeof next === 'number' ? next : undefined;
+    } while (offset !== undefined);
+    return ids;
   }
 
   async search(creatorId: string, query: string | PostQuery, limit: number): Promise<ScoredPost[]> {

@@ -101,6 +101,12 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
         expect(await index.count(MAYA)).toBe(MAYA_POSTS.length);
       });
 
+      it("lists one creator's post ids", async () => {
+        expect((await index.postIds(MAYA)).sort()).toEqual(MAYA_POSTS.map((p) => p.postId).sort());
+        expect((await index.postIds(LEO)).sort()).toEqual(LEO_POSTS.map((p) => p.postId).sort());
+        expect(await index.postIds('creator-nobody')).toEqual([]);
+      });
+
       it('removes single posts', async () => {
         await index.removePosts(MAYA, ['maya-03']);
         expect(await index.count(MAYA)).toBe(MAYA_POSTS.length - 1);

@@ -27,7 +27,7 @@ const models = new Map<string, Promise<LlamaModel>>();
 const pools = new Map<string, Promise<SequencePool>>();
 const embeddingContexts = new Map<string, Promise<LlamaEmbeddingContext>>();
 
-export function getSharedLlama(): Promise<Llama> {
+function getSharedLlama(): Promise<Llama> {
   llamaPromise ??= (async () => {
     const { getLlama, LlamaLogLevel } = await loadNodeLlamaCpp();
     try {

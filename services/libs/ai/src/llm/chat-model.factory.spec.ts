@@ -15,7 +15,7 @@ import { LocalLlamaEmbeddings } from './local-llama.embeddings';
 import { disposeLocalModels } from './local-llama.runtime';
 import { OllamaEmbeddings } from './ollama.embeddings';
 
-const MODELS_DIR = path.resolve(__dirname, '../../../../../shared/models');
+const MODELS_DIR = path.resolve(__dirname, '../../../../../../shared/models');
 
 afterAll(async () => disposeLocalModels());
 

@@ -15,4 +15,4 @@ export {
   type QdrantPostIndexOptions,
   type QdrantPostClient,
 } from './qdrant-post.index';
-export { PostRetriever, type PostRetrieverOptions } from './post.retriever';
+export { PostRetriever, syncPostIndex, type PostRetrieverOptions } from './post.retriever';

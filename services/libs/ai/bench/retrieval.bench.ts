@@ -3,7 +3,7 @@
  * 10,000 posts, against a naive linear substring scan over the same posts in
  * the same run. Run from the repository root:
  *
- *   node -r ./services/libs/testing/swc-register.cjs services/chat-inference/bench/retrieval.bench.ts [--queries 400]
+ *   node -r ./services/libs/testing/swc-register.cjs services/libs/ai/bench/retrieval.bench.ts [--queries 400]
  */
 import { InMemoryPostIndex } from '../src/retrieval/in-memory-post.index';
 import type { PostDocument } from '../src/retrieval/post-document';

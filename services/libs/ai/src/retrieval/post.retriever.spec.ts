@@ -44,11 +44,23 @@ describe('PostRetriever', () => {
     ]);
   });
 
-  it('rebuilds one creator from the source of truth', async () => {
+  it('syncs one creator to the source of truth without ever leaving it empty', async () => {
     const index = new InMemoryPostIndex();
     const retriever = new PostRetriever({ index });
     await retriever.index(MAYA_POSTS);
-    await retriever.rebuildCreator(MAYA, MAYA_POSTS.slice(0, 5));
+    const counts: number[] = [];
+    const removePosts = index.removePosts.bind(index);
+    index.removePosts = async (creatorId, ids) => {
+      counts.push(await index.count(MAYA));
+      await removePosts(creatorId, ids);
+    };
+    await retriever.syncCreator(MAYA, MAYA_POSTS.slice(0, 5));
     expect(await index.count(MAYA)).toBe(5);
+    expect(counts).toEqual([MAYA_POSTS.length]);
+    expect((await index.postIds(MAYA)).sort()).toEqual(
+      MAYA_POSTS.slice(0, 5)
+        .map((p) => p.postId)
+        .sort(),
+    );
   });
 });

@@ -20,6 +20,22 @@ export interface PostRetrieverOptions {
 }
 
 /**
+ * Makes `index` hold exactly these posts of one creator, as they are (nothing
+ * is embedded here): upserts them, then removes only the posts that are gone.
+ */
+export async function syncPostIndex(
+  index: PostIndex,
+  creatorId: string,
+  posts: readonly IndexablePost[],
+): Promise<void> {
+  const own = posts.filter((post) => post.creatorId === creatorId);
+  await index.upsert(own);
+  const keep = new Set(own.map((post) => post.postId));
+  const gone = (await index.postIds(creatorId)).filter((id) => !keep.has(id));
+  if (gone.length > 0) await index.removePosts(creatorId, gone);
+}
+
+/**
  * Hybrid retrieval over one creator's posts: embeds the question when an
  * embedding model is configured, and lets the index fuse the lexical and dense
  * rankings. Lexical retrieval needs no model, so a failing embedding provider
@@ -54,10 +70,21 @@ export class PostRetriever {
     return ready;
   }
 
-  /** Replaces everything indexed for one creator with these posts (rebuild from PostgreSQL). */
-  async rebuildCreator(creatorId: string, posts: readonly IndexablePost[]): Promise<void> {
-    await this.options.index.removeCreator(creatorId);
-    await this.index(posts.filter((post) => post.creatorId === creatorId));
+  /**
+   * Makes the index hold exactly these posts of one creator: upserts them, then
+   * removes only the posts that are gone. Nothing is cleared first, so a reader
+   * (or a second writer) never sees the creator's posts missing.
+   */
+  async syncCreator(creatorId: string, posts: readonly IndexablePost[]): Promise<IndexablePost[]> {
+    const own = posts.filter((post) => post.creatorId === creatorId);
+    const ready = this.embeddings ? await this.embedMissing(own, this.embeddings) : own;
+    await syncPostIndex(this.options.index, creatorId, ready);
+    return ready;
+  }
+
+  /** The index this retriever reads and writes. */
+  get postIndex(): PostIndex {
+    return this.options.index;
   }
 
   private async embedMissing(

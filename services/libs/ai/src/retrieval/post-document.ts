@@ -44,6 +44,8 @@ export interface PostIndex {
   removeCreator(creatorId: string): Promise<void>;
   search(creatorId: string, query: string | PostQuery, limit: number): Promise<ScoredPost[]>;
   count(creatorId: string): Promise<number>;
+  /** The ids of one creator's indexed posts (to find posts that are gone from the source). */
+  postIds(creatorId: string): Promise<string[]>;
 }
 
 /** Strips index-only fields so callers get a plain post back. */

@@ -27,3 +27,4 @@ export {
   type ResolveModelOptions,
 } from './model-file.resolver';
 export type { ChatTemplateOption } from './local-prompt.renderer';
+export { estimateTokens, tokenCounterFor, type TokenCounter } from './token-counter';

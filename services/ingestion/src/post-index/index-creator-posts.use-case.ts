@@ -1,0 +1,100 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  embeddingModelKey,
+  type IndexablePost,
+  type PostDocument,
+  postEmbeddingText,
+  PostRetriever,
+} from '@backtalk/ai';
+import { ServiceClient } from '@backtalk/kit';
+import { Subjects } from '@backtalk/proto';
+import { createHash } from 'node:crypto';
+import { IngestionConfig } from '../ingestion.config';
+import { PostEmbeddingRepository } from '../post-embedding/post-embedding.repository';
+
+export interface IndexCreatorPostsResult {
+  posts: number;
+  /** Posts sent to the embedding model this time (the rest reused stored vectors). */
+  embedded: number;
+}
+
+/**
+ * Brings one creator's posts in the index up to date with the creators service:
+ * posts are upserted (their embeddings reused from PostgreSQL when the text is
+ * unchanged, computed and stored otherwise) and then only posts that are gone
+ * are removed. Nothing is cleared first, so running it twice, or on two
+ * replicas at once, leaves the same index and never an empty one.
+ */
+@Injectable()
+export class IndexCreatorPosts {
+  private readonly logger = new Logger(IndexCreatorPosts.name);
+  private readonly model: string;
+
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly retriever: PostRetriever,
+    private readonly embeddings: PostEmbeddingRepository,
+    config: IngestionConfig,
+  ) {
+    this.model = embeddingModelKey(config);
+  }
+
+  async execute(creatorId: string): Promise<IndexCreatorPostsResult> {
+    const started = Date.now();
+    const { posts } = await this.client.request(Subjects.CreatorsPostList, {
+      creatorId,
+      withTranscripts: true,
+    });
+    const docs: PostDocument[] = posts.map((post) => ({
+      postId: post.id,
+      creatorId: post.creatorId,
+      caption: post.caption,
+      desc: post.desc,
+      transcript: post.transcript,
+      tikTokCreatedAt: post.tikTokCreatedAt,
+      url: post.videoUrl,
+    }));
+    const hashes = new Map(docs.map((doc) => [doc.postId, contentHash(doc)]));
+
+    let withStored: IndexablePost[] = docs;
+    if (this.retriever.hybrid) {
+      const stored = new Map(
+        (await this.embeddings.listByCreator(creatorId, this.model)).map((row) => [row.postId, row]),
+      );
+      withStored = docs.map((doc) => {
+        const row = stored.get(doc.postId);
+        return row && row.contentHash === hashes.get(doc.postId) ? { ...doc, embedding: row.vector } : doc;
+      });
+    }
+    const missing = new Set(withStored.filter((post) => !post.embedding?.length).map((post) => post.postId));
+    const indexed = await this.retriever.syncCreator(creatorId, withStored);
+
+    if (this.retriever.hybrid) {
+      await this.embeddings.upsertMany(
+        indexed
+          .filter((post) => missing.has(post.postId) && post.embedding?.length)
+          .map((post) => ({
+            postId: post.postId,
+            model: this.model,
+            creatorId,
+            dimensions: post.embedding!.length,
+            vector: [...post.embedding!],
+            contentHash: hashes.get(post.postId)!,
+          })),
+      );
+    }
+    await this.embeddings.removeOtherPosts(
+      creatorId,
+      docs.map((doc) => doc.postId),
+    );
+    const embedded = this.retriever.hybrid ? missing.size : 0;
+    this.logger.log(
+      `Indexed ${docs.length} posts of creator ${creatorId} (${embedded} embedded) in ${Date.now() - started} ms`,
+    );
+    return { posts: docs.length, embedded };
+  }
+}
+
+function contentHash(doc: PostDocument): string {
+  return createHash('sha256').update(postEmbeddingText(doc)).digest('hex');
+}

@@ -1,0 +1,32 @@
+import { Logger, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { PostRetriever, postRetrieverFromConfig } from '@backtalk/ai';
+import { IngestionConfig } from '../ingestion.config';
+import { PostEmbeddingEntity } from '../post-embedding/post-embedding.entity';
+import { PostEmbeddingRepository } from '../post-embedding/post-embedding.repository';
+import { IndexCreatorPosts } from './index-creator-posts.use-case';
+import { PostIndexBuilder } from './post-index.builder';
+import { PostIndexController } from './post-index.controller';
+
+const logger = new Logger('PostIndex');
+
+@Module({
+  imports: [TypeOrmModule.forFeature([PostEmbeddingEntity])],
+  controllers: [PostIndexController],
+  providers: [
+    {
+      provide: PostRetriever,
+      inject: [IngestionConfig],
+      useFactory: (config: IngestionConfig) =>
+        postRetrieverFromConfig(config, {
+          info: (line) => logger.log(line),
+          warn: (line) => logger.warn(line),
+        }),
+    },
+    PostEmbeddingRepository,
+    IndexCreatorPosts,
+    PostIndexBuilder,
+  ],
+  exports: [PostIndexBuilder],
+})
+export class PostIndexModule {}

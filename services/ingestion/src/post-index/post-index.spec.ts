@@ -1,0 +1,185 @@
+import { processPostIndex } from '@backtalk/ai';
+import { MAYA_POSTS } from '@backtalk/ai/testing';
+import { InProcessServer, processBus } from '@backtalk/kit';
+import { Events, type ReplyOf, Subjects } from '@backtalk/proto';
+import {
+  createTestDatabase,
+  startServicesInProcess,
+  type InProcessServices,
+  type TestDatabase,
+  waitFor,
+} from '@backtalk/testing';
+import { Controller, Module, type INestMicroservice } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern } from '@nestjs/microservices';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { DataSource } from 'typeorm';
+import { ingestionService } from '../index';
+
+const MODELS = path.resolve(__dirname, '../../../../../shared/models');
+const creatorId = randomUUID();
+const postIds = MAYA_POSTS.map(() => randomUUID());
+/** What the fake creators service holds; tests change it. */
+let posts: ReplyOf<typeof Subjects.CreatorsPostList>['posts'] = [];
+
+function setPosts(count: number, caption = (i: number) => MAYA_POSTS[i]!.caption): void {
+  posts = MAYA_POSTS.slice(0, count).map((post, i) => ({
+    id: postIds[i]!,
+    creatorId,
+    awemeId: String(i),
+    caption: caption(i),
+    desc: post.desc,
+    transcript: post.transcript,
+    tikTokCreatedAt: post.tikTokCreatedAt,
+    videoUrl: post.url,
+    coverUrl: '',
+  }));
+}
+
+/** The creators service, faked on the in-process bus: ingestion asks it as it would in production. */
+@Controller()
+class FakeCreators {
+  @MessagePattern(Subjects.CreatorsCreatorList)
+  list(): ReplyOf<typeof Subjects.CreatorsCreatorList> {
+    return {
+      creators: [
+        {
+          id: creatorId,
+          userId: 'u',
+          handle: 'maya',
+          nickName: 'Maya',
+          tiktokURL: 'https://www.tiktok.com/@maya',
+          bio: '',
+          thumb: '',
+          demoAccount: true,
+          onboardingComplete: true,
+          createdAt: new Date().toISOString(),
+        },
+      ],
+    };
+  }
+
+  @MessagePattern(Subjects.CreatorsPostList)
+  posts(): ReplyOf<typeof Subjects.CreatorsPostList> {
+    return { posts };
+  }
+}
+
+@Module({ controllers: [FakeCreators] })
+class FakeCreatorsModule {}
+
+describe('ingestion builds the post index (fake creators on the in-process bus, real PostgreSQL, a real local embedding model)', () => {
+  jest.setTimeout(60_000);
+  let database: TestDatabase;
+  let creators: INestMicroservice;
+  let modelsDir: string;
+  const running: InProcessServices[] = [];
+  const index = processPostIndex();
+
+  const startIngestion = async () => {
+    const services = await startServicesInProcess([ingestionService], {
+      DATABASE_URL: database.url,
+      EMBEDDINGS_PROVIDER: 'local',
+      EMBEDDINGS_MODEL: 'embedder.gguf',
+      MODELS_DIR: modelsDir,
+      LLM_THREADS: '1',
+    });
+    running.push(services);
+    return services;
+  };
+  const dataSource = (services: InProcessServices) => services.apps[0]!.get(DataSource);
+  const stored = async (services: InProcessServices) =>
+    (await dataSource(services).query(
+      `SELECT "postId", "model", "dimensions", "contentHash" FROM ingestion.post_embeddings WHERE "creatorId" = $1`,
+      [creatorId],
+    )) as Array<{ postId: string; model: string; dimensions: number; contentHash: string }>;
+  const emitChanged = (services: InProcessServices) =>
+    services.client.emit(Events.CreatorsPostsChanged, { creatorId });
+  const ids = async () => (await index.postIds(creatorId)).sort();
+
+  beforeAll(async () => {
+    database = await createTestDatabase('ingestindex');
+    modelsDir = await mkdtemp(path.join(os.tmpdir(), 'backtalk-embedder-'));
+    await copyFile(path.join(MODELS, 'stories260K.gguf'), path.join(modelsDir, 'embedder.gguf'));
+    creators = await NestFactory.createMicroservice(FakeCreatorsModule, {
+      strategy: new InProcessServer(processBus),
+      logger: false,
+    });
+    await creators.listen();
+    setPosts(10);
+  });
+  afterAll(async () => {
+    for (const services of running.reverse()) await services.close();
+    await creators?.close();
+    await database?.drop();
+    await rm(modelsDir, { recursive: true, force: true });
+  });
+
+  it('fills the index at start and keeps the embeddings in PostgreSQL', async () => {
+    const ingestion = await startIngestion();
+    expect(await ids()).toEqual(postIds.slice(0, 10).sort());
+    const rows = await stored(ingestion);
+    expect(rows.map((row) => row.postId).sort()).toEqual(postIds.slice(0, 10).sort());
+    expect(rows.every((row) => row.model === 'local:embedder.gguf' && row.dimensions === 64)).toBe(true);
+    const hits = await index.search(creatorId, 'sourdough', 3);
+    expect(hits.length).toBeGreaterThan(0);
+  });
+
+  it('follows creators.posts.changed: new posts are added, changed ones re-embedded, gone ones removed', async () => {
+    const ingestion = running[0]!;
+    const before = new Map((await stored(ingestion)).map((row) => [row.postId, row.contentHash]));
+    setPosts(12, (i) => (i === 0 ? 'A brand new caption about croissants' : MAYA_POSTS[i]!.caption));
+    posts = posts.slice(1).concat(posts.slice(0, 1)); // order does not matter
+    posts = posts.filter((post) => post.id !== postIds[5]);
+    await emitChanged(ingestion);
+    const expected = postIds
+      .slice(0, 12)
+      .filter((id) => id !== postIds[5])
+      .sort();
+    await waitFor(async () => ((await ids()).join() === expected.join() ? true : undefined), {
+      timeoutMs: 20_000,
+      what: 'the index to follow the posts',
+    });
+    const after = new Map((await stored(ingestion)).map((row) => [row.postId, row.contentHash]));
+    expect([...after.keys()].sort()).toEqual(expected);
+    expect(after.get(postIds[0]!)).not.toBe(before.get(postIds[0]!));
+    expect(after.get(postIds[1]!)).toBe(before.get(postIds[1]!));
+    expect((await index.search(creatorId, 'croissants', 1))[0]?.doc.postId).toBe(postIds[0]);
+  });
+
+  it('a restart or a second replica clears nothing, and an emptied index is rebuilt from PostgreSQL without the model', async () => {
+    const expected = await ids();
+    // A second replica starts beside the first: the index must never be seen empty meanwhile.
+    const removals: string[] = [];
+    const removeCreator = index.removeCreator.bind(index);
+    const removePosts = index.removePosts.bind(index);
+    index.removeCreator = async (id) => {
+      removals.push(`creator ${id}`);
+      await removeCreator(id);
+    };
+    index.removePosts = async (id, postIdsToRemove) => {
+      removals.push(`posts ${postIdsToRemove.join()}`);
+      await removePosts(id, postIdsToRemove);
+    };
+    try {
+      await startIngestion();
+      await emitChanged(running[0]!);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(removals).toEqual([]);
+      expect(await ids()).toEqual(expected);
+
+      // The index is lost (a new Qdrant, a new process); the embedding model is gone too.
+      await removeCreator(creatorId);
+      await rm(path.join(modelsDir, 'embedder.gguf'));
+      const third = await startIngestion();
+      expect(await ids()).toEqual(expected);
+      expect((await stored(third)).map((row) => row.postId).sort()).toEqual(expected);
+    } finally {
+      index.removeCreator = removeCreator;
+      index.removePosts = removePosts;
+    }
+  });
+});

@@ -1,0 +1,152 @@
+import { dataDirSchema, secret } from '@backtalk/kit';
+import type { Embeddings } from '@langchain/core/embeddings';
+import path from 'node:path';
+import { z } from 'zod';
+import { createEmbeddings, EMBEDDINGS_PROVIDERS } from './llm/embeddings.factory';
+import type { ModelDownloadProgress } from './llm/model-file.resolver';
+import { InMemoryPostIndex } from './retrieval/in-memory-post.index';
+import type { PostIndex } from './retrieval/post-document';
+import { PostRetriever } from './retrieval/post.retriever';
+import { QdrantPostIndex } from './retrieval/qdrant-post.index';
+
+const optionalUrl = z.string().url().optional();
+
+/**
+ * The settings of the embedding model and the post index, the same in every
+ * service that uses them (ingestion writes the index, chat-inference reads it):
+ * both must embed with the same model and point at the same index.
+ */
+export const postIndexConfigShape = {
+  EMBEDDINGS_PROVIDER: z
+    .enum(EMBEDDINGS_PROVIDERS)
+    .default('none')
+    .describe('add dense retrieval: `openai`, `ollama`, `bedrock` or `local`; lexical retrieval always runs'),
+  EMBEDDINGS_MODEL: z.string().min(1).optional().describe('the embedding model'),
+  EMBEDDINGS_BASE_URL: optionalUrl.describe("the embedding model's server"),
+  OPENAI_API_KEY: secret(z.string().min(1).optional().describe('the key of the `openai` provider')),
+  BEDROCK_API_KEY: secret(
+    z
+      .string()
+      .min(1)
+      .optional()
+      .describe("a Bedrock API key; without it the AWS SDK's usual credential chain is used"),
+  ),
+  AWS_REGION: z.string().min(1).default('us-west-2').describe('Bedrock region'),
+  LLM_THREADS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(256)
+    .optional()
+    .meta({ defaultText: 'cores − 1' })
+    .describe('local model CPU threads'),
+  MODELS_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ defaultText: '`<BACKTALK_DATA_DIR>/models`' })
+    .describe('where local models are kept'),
+  BACKTALK_DATA_DIR: dataDirSchema,
+  QDRANT_URL: optionalUrl.describe(
+    'use Qdrant as the post index (cluster, Kubernetes): ingestion writes it, chat-inference reads it; without it the exact in-process index is used',
+  ),
+  QDRANT_API_KEY: secret(z.string().min(1).optional().describe("Qdrant's API key")),
+  QDRANT_COLLECTION: z
+    .string()
+    .regex(/^[\w-]+$/)
+    .default('backtalk_posts')
+    .describe("the Qdrant collection holding every creator's posts"),
+};
+export type PostIndexConfig = z.output<z.ZodObject<typeof postIndexConfigShape>>;
+
+export function modelsDirOf(config: Pick<PostIndexConfig, 'MODELS_DIR' | 'BACKTALK_DATA_DIR'>): string {
+  return path.resolve(config.MODELS_DIR ?? path.join(config.BACKTALK_DATA_DIR, 'models'));
+}
+
+/** Logs a download as a progress line every few seconds, so a first start shows it is working. */
+export function downloadReporter(log: (line: string) => void): (progress: ModelDownloadProgress) => void {
+  let lastLog = 0;
+  return (progress) => {
+    const now = Date.now();
+    const done = progress.totalBytes !== undefined && progress.downloadedBytes >= progress.totalBytes;
+    if (!done && now - lastLog < 2000) return;
+    lastLog = now;
+    const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+    const total = progress.totalBytes;
+    const bar = total
+      ? `[${'#'.repeat(Math.round((progress.downloadedBytes / total) * 30)).padEnd(30, '.')}] ${Math.floor((progress.downloadedBytes / total) * 100)}%`
+      : '';
+    log(
+      `Downloading ${progress.model} ${bar} ${mb(progress.downloadedBytes)}${total ? ` / ${mb(total)}` : ''} MB`,
+    );
+  };
+}
+
+let processIndex: InMemoryPostIndex | undefined;
+
+/**
+ * The in-process index every service of this process shares, as services in a
+ * cluster share one Qdrant collection: in standalone mode ingestion fills it and
+ * chat-inference reads it.
+ */
+export function processPostIndex(): InMemoryPostIndex {
+  processIndex ??= new InMemoryPostIndex();
+  return processIndex;
+}
+
+/** The embeddings the configuration names, or null for lexical-only retrieval. */
+export function embeddingsFromConfig(
+  config: PostIndexConfig,
+  log: (line: string) => void,
+): Embeddings | null {
+  const apiKey =
+    config.EMBEDDINGS_PROVIDER === 'openai'
+      ? config.OPENAI_API_KEY
+      : config.EMBEDDINGS_PROVIDER === 'bedrock'
+        ? config.BEDROCK_API_KEY
+        : undefined;
+  return createEmbeddings({
+    provider: config.EMBEDDINGS_PROVIDER,
+    model: config.EMBEDDINGS_MODEL ?? '',
+    baseUrl: config.EMBEDDINGS_BASE_URL,
+    apiKey,
+    region: config.AWS_REGION,
+    modelsDir: modelsDirOf(config),
+    threads: config.LLM_THREADS,
+    onDownloadProgress: downloadReporter(log),
+  });
+}
+
+/** The post index the configuration names: Qdrant when QDRANT_URL is set, else the shared in-process index. */
+export async function postIndexFromConfig(
+  config: PostIndexConfig,
+  embeddings: Embeddings | null,
+): Promise<PostIndex> {
+  if (!config.QDRANT_URL) return processPostIndex();
+  const denseVectorSize = embeddings ? (await embeddings.embedQuery('dimension probe')).length : undefined;
+  return new QdrantPostIndex({
+    url: config.QDRANT_URL,
+    apiKey: config.QDRANT_API_KEY,
+    collectionName: config.QDRANT_COLLECTION,
+    denseVectorSize,
+  });
+}
+
+/** The retriever over the configured index and embeddings (dense side dropped to lexical when it fails). */
+export async function postRetrieverFromConfig(
+  config: PostIndexConfig,
+  log: { info(line: string): void; warn(line: string): void },
+): Promise<PostRetriever> {
+  const embeddings = embeddingsFromConfig(config, (line) => log.info(line));
+  return new PostRetriever({
+    index: await postIndexFromConfig(config, embeddings),
+    embeddings,
+    onEmbeddingError: (error) =>
+      log.warn(`Embedding failed, searching lexically: ${(error as Error).message}`),
+  });
+}
+
+/** Which embedding model produced a stored vector: vectors of different models never mix. */
+export function embeddingModelKey(config: Pick<PostIndexConfig, 'EMBEDDINGS_PROVIDER' | 'EMBEDDINGS_MODEL'>) {
+  return `${config.EMBEDDINGS_PROVIDER}:${config.EMBEDDINGS_MODEL ?? ''}`;
+}
