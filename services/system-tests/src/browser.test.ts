@@ -89,6 +89,33 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
     await page.context().close();
   });
 
+  it('sends a message typed and entered before the conversation is open, once it opens, and shows the reply', async () => {
+    const page = await newPage();
+    // Hold the conversation open so Enter surely comes first, however fast this machine is.
+    let releaseOpen!: () => void;
+    const openHeld = new Promise<void>((resolve) => (releaseOpen = resolve));
+    await page.route(/\/api\/conversations$/, async (route) => {
+      await openHeld;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/@demo.creator`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Tell me a story at once');
+    await box.press('Enter');
+    await page.getByText('your message will be sent as soon as it is ready').waitFor();
+    expect(await page.locator('[data-testid="chat-message"]').count()).toBe(0);
+
+    releaseOpen();
+    const user = page.locator('[data-testid="chat-message"][data-role="user"]');
+    await user.first().waitFor({ timeout: 30_000 });
+    await expect(user.first().innerText()).resolves.toContain('Tell me a story at once');
+    const assistant = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+    await assistant.first().waitFor({ timeout: 60_000 });
+    await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+    expect((await assistant.first().innerText()).trim().length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
   it('sends an unknown handle to /ai-chat', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/@no.such.creator`);

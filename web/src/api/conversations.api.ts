@@ -15,12 +15,29 @@ export function openConversation(creatorId: string, signal?: AbortSignal): Promi
   return apiJson<Conversation>('/conversations', { method: 'POST', body: { creatorId }, signal });
 }
 
-export async function listMessages(conversationId: string, signal?: AbortSignal): Promise<ChatMessage[]> {
-  const reply = await apiJson<{ messages: ChatMessage[] }>(
-    `/conversations/${encodeURIComponent(conversationId)}/messages`,
+/** How many messages one page of a conversation holds (the API allows 1..100). */
+export const MESSAGE_PAGE_SIZE = 50;
+
+export interface MessagePage {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** Pass as `before` to get the page of older messages; null when this page holds the oldest. */
+  nextCursor: string | null;
+}
+
+/** One page of a conversation: the newest messages, or those older than `before`. */
+export async function listMessages(
+  conversationId: string,
+  page: { before?: string | null; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<MessagePage> {
+  const query = new URLSearchParams({ limit: String(page.limit ?? MESSAGE_PAGE_SIZE) });
+  if (page.before) query.set('before', page.before);
+  const reply = await apiJson<MessagePage>(
+    `/conversations/${encodeURIComponent(conversationId)}/messages?${query}`,
     { signal },
   );
-  return reply.messages;
+  return { messages: reply.messages, nextCursor: reply.nextCursor ?? null };
 }
 
 export interface StreamHandlers {

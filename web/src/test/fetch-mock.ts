@@ -3,6 +3,8 @@
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: Record<string, string>;
   headers: Record<string, string>;
   body: unknown;
 }
@@ -40,7 +42,8 @@ export function installFetchMock(): FetchMock {
     const method = (init.method ?? 'GET').toUpperCase();
     const headers = { ...((init.headers as Record<string, string>) ?? {}) };
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
-    const call = { method, path: url.pathname, headers, body };
+    const query = Object.fromEntries(url.searchParams);
+    const call = { method, path: url.pathname, query, headers, body };
     calls.push(call);
     if (init.signal?.aborted) throw new DOMException('Aborted', 'AbortError');
     for (let i = routes.length - 1; i >= 0; i -= 1) {

@@ -12,10 +12,40 @@ import { newCreator, resetAppState, signInAs } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
 import { ChatView } from './ChatView';
+import { QUEUED_SEND_HINT } from './ChatInput';
 import { DEMO_BANNER_TEXT } from './DemoBanner';
+import { OLDER_FAILED_MESSAGE } from './OlderMessages';
 import { REPLY_FAILED_MESSAGE, SESSION_FAILED_MESSAGE } from './useChat';
 
 const creator = newCreator();
+
+function message(n: number): ChatMessage {
+  return {
+    id: `m${n}`,
+    role: n % 2 ? 'user' : 'assistant',
+    content: `message number ${n}`,
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
+    status: 'complete',
+    citations: [],
+  };
+}
+const messagesFrom = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, i) => message(first + i));
+
+/** Gives the chat's scroll box a geometry: 100px per message in a 500px window. */
+function scrollBox(): HTMLElement {
+  const el = screen.getByRole('log').parentElement!;
+  let top = 0;
+  const height = () => el.querySelectorAll('[data-testid="chat-message"]').length * 100;
+  Object.defineProperty(el, 'scrollHeight', { configurable: true, get: height });
+  Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => 500 });
+  Object.defineProperty(el, 'scrollTop', {
+    configurable: true,
+    get: () => top,
+    set: (value: number) => (top = Math.max(0, Math.min(value, height() - 500))),
+  });
+  return el;
+}
 const TYPING = { name: 'Maya is typing' };
 
 interface Backend {
@@ -145,6 +175,113 @@ describe('ChatView', () => {
       creatorId: creator.id,
       message: '',
     });
+  });
+
+  it('queues a message sent before the conversation is open, shows it is pending, and sends it once open', async () => {
+    const backend = chatBackend();
+    let openConversation!: () => void;
+    const opened = new Promise<void>((resolve) => (openConversation = resolve));
+    backend.fetchMock.on('POST', '/api/conversations', async () => {
+      await opened;
+      return jsonResponse(200, { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' });
+    });
+    renderChat();
+
+    type('hello right away');
+    pressEnter();
+    await settle();
+    expect(screen.getByText(QUEUED_SEND_HINT).getAttribute('role')).toBe('status');
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sends(backend.fetchMock)).toHaveLength(0);
+
+    await act(async () => openConversation());
+    await waitFor(() => expect(backend.streams).toHaveLength(1));
+    expect(sends(backend.fetchMock)[0].body).toEqual({
+      content: [{ text: 'hello right away' }],
+      aiContext: {},
+    });
+    expect(screen.queryByText(QUEUED_SEND_HINT)).toBeNull();
+    await emit(backend.streams[0], 'fragment', { id: 'a1#0', text: 'Hello back!', stopReason: 'end_turn' });
+    expect(screen.getByText('Hello back!')).toBeTruthy();
+  });
+
+  it('drops a queued send, keeping the text, when the conversation cannot be opened', async () => {
+    const backend = chatBackend();
+    backend.fetchMock.on('POST', '/api/conversations', jsonResponse(500, { code: 'INTERNAL', message: 'x' }));
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderChat();
+    type('hello');
+    pressEnter();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByText(QUEUED_SEND_HINT)).toBeNull();
+    expect(input().value).toBe('hello');
+    expect(sends(backend.fetchMock)).toHaveLength(0);
+  });
+
+  it('loads the newest page first, and the older page when the fan scrolls to the top, keeping the view', async () => {
+    const backend = chatBackend();
+    let releaseOlder!: () => void;
+    const olderHeld = new Promise<void>((resolve) => (releaseOlder = resolve));
+    backend.fetchMock.on('GET', '/api/conversations/conv-1/messages', async (call) => {
+      if (!call.query.before)
+        return jsonResponse(200, { messages: messagesFrom(51, 100), nextCursor: 'cursor-51' });
+      await olderHeld;
+      return jsonResponse(200, { messages: messagesFrom(1, 50), nextCursor: null });
+    });
+    renderChat();
+    expect(await screen.findByText('message number 100')).toBeTruthy();
+    expect(screen.queryByText('message number 50')).toBeNull();
+    const pages = () => backend.fetchMock.callsTo('GET', '/api/conversations/conv-1/messages');
+    expect(pages().map((call) => call.query)).toEqual([{ limit: '50' }]);
+
+    const box = scrollBox();
+    fireEvent.wheel(box, { deltaY: -300 });
+    box.scrollTop = 30;
+    fireEvent.scroll(box);
+    expect(screen.getByRole('status', { name: 'Loading older messages' })).toBeTruthy();
+    await waitFor(() => expect(pages()).toHaveLength(2));
+    expect(pages().map((call) => call.query)).toEqual([
+      { limit: '50' },
+      { limit: '50', before: 'cursor-51' },
+    ]);
+    fireEvent.scroll(box); // a second scroll while loading asks for nothing more
+    expect(pages()).toHaveLength(2);
+
+    await act(async () => releaseOlder());
+    expect(await screen.findByText('message number 1')).toBeTruthy();
+    const shown = screen.getAllByTestId('chat-message').map((el) => el.textContent);
+    expect(shown).toHaveLength(100);
+    expect(shown[0]).toContain('message number 1');
+    expect(shown[99]).toContain('message number 100');
+    // The 50 older messages (5000px) went in above: the view still shows what it showed.
+    expect(box.scrollTop).toBe(5030);
+    expect(screen.queryByRole('status', { name: 'Loading older messages' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+    box.scrollTop = 0;
+    fireEvent.scroll(box);
+    expect(pages()).toHaveLength(2);
+  });
+
+  it('says when older messages could not be loaded, and Retry loads them', async () => {
+    const backend = chatBackend();
+    let olderFails = true;
+    backend.fetchMock.on('GET', '/api/conversations/conv-1/messages', (call) => {
+      if (!call.query.before)
+        return jsonResponse(200, { messages: messagesFrom(51, 100), nextCursor: 'cursor-51' });
+      if (olderFails) return jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' });
+      return jsonResponse(200, { messages: messagesFrom(1, 50), nextCursor: null });
+    });
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(OLDER_FAILED_MESSAGE);
+    expect(screen.getByText('message number 51')).toBeTruthy();
+
+    olderFails = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('message number 1')).toBeTruthy();
+    expect(screen.queryByText(OLDER_FAILED_MESSAGE)).toBeNull();
   });
 
   it('shows the creator header and, for demo accounts only, the demo banner', async () => {

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Creator } from '../../api';
 import { Spinner } from '../../components/Spinner';
@@ -9,12 +9,16 @@ import { ChatInput } from './ChatInput';
 import { useChatStore } from './chat.store';
 import { DemoBanner } from './DemoBanner';
 import { MessageBubble } from './MessageBubble';
+import { OlderMessages } from './OlderMessages';
 import { SubscriptionModal } from './SubscriptionModal';
 import { TypingIndicator } from './TypingIndicator';
 import { useAutoScroll } from './useAutoScroll';
 import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
 import './chat.css';
+
+/** Scrolling to within this distance of the top loads the next older page. */
+export const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface ChatViewProps {
   creator: Creator;
@@ -23,10 +27,11 @@ export interface ChatViewProps {
 }
 
 export function ChatView({ creator, onSubscribe }: ChatViewProps) {
-  const { send } = useChat(creator);
+  const { send, loadOlder } = useChat(creator);
   const messages = useChatStore((state) => state.messages);
+  const olderCursor = useChatStore((state) => state.olderCursor);
+  const olderStatus = useChatStore((state) => state.olderStatus);
   const historyStatus = useChatStore((state) => state.historyStatus);
-  const conversationId = useChatStore((state) => state.conversationId);
   const isTyping = useChatStore((state) => state.isTyping);
   const error = useChatStore((state) => state.error);
   const limitNotice = useChatStore((state) => state.limitNotice);
@@ -42,6 +47,25 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
     onWheel,
     scrollToBottom,
   } = useAutoScroll<HTMLDivElement>([messages, isTyping, error]);
+
+  const onScrollBody = useCallback(() => {
+    onScroll();
+    const el = scrollRef.current;
+    if (el && el.scrollTop <= LOAD_OLDER_WITHIN_PX && olderCursor && olderStatus === 'idle') void loadOlder();
+  }, [loadOlder, olderCursor, olderStatus, onScroll, scrollRef]);
+
+  // When an older page is put in front, keep the messages the fan is reading where they are:
+  // move down by exactly the height added above them.
+  const firstMessageId = messages[0]?.id;
+  const shown = useRef<{ firstId: string | undefined; height: number }>({ firstId: undefined, height: 0 });
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const before = shown.current;
+    if (before.firstId && before.firstId !== firstMessageId && messages.some((m) => m.id === before.firstId))
+      el.scrollTop += el.scrollHeight - before.height;
+    shown.current = { firstId: firstMessageId, height: el.scrollHeight };
+  });
 
   const signUp = useCallback(() => {
     rememberSignInRedirect(location.pathname);
@@ -62,8 +86,11 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
       {creator.demoAccount ? <DemoBanner /> : null}
       <ChatHeader creator={creator} />
       <div className="chat-body">
-        <div className="chat-scroll" ref={scrollRef} onScroll={onScroll} onWheel={onWheel}>
+        <div className="chat-scroll" ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
           <div className="chat-messages" role="log" aria-label={`Conversation with ${creator.nickName}`}>
+            {!loadingHistory && (olderCursor || olderStatus === 'error') ? (
+              <OlderMessages status={olderStatus} onLoad={() => void loadOlder()} />
+            ) : null}
             {loadingHistory ? (
               <div className="chat-loading">
                 <Spinner label="Loading conversation" />
@@ -100,7 +127,11 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
           </button>
         ) : null}
       </div>
-      <ChatInput creatorName={creator.nickName} onSend={() => void send()} disabled={!conversationId} />
+      <ChatInput
+        creatorName={creator.nickName}
+        onSend={() => void send()}
+        disabled={historyStatus === 'error'}
+      />
       <SubscriptionModal
         open={limitNotice !== null}
         nextAvailableTime={limitNotice?.nextAvailableTime ?? null}

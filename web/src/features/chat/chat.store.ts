@@ -5,6 +5,8 @@ import type { ChatMessage, Citation, CitationsEvent, StreamFragment } from '../.
 import { attachCitations, mergeFragment, messageIdOf, normaliseCitations } from './merge-fragment';
 
 export type HistoryStatus = 'idle' | 'loading' | 'ready' | 'error';
+/** Older pages of the conversation, loaded when the fan scrolls to the top. */
+export type OlderStatus = 'idle' | 'loading' | 'error';
 
 export interface LimitNotice {
   /** When the user may send again (ISO), if the server said. */
@@ -15,9 +17,14 @@ interface ChatState {
   conversationId: string | null;
   messages: ChatMessage[];
   historyStatus: HistoryStatus;
+  /** Cursor of the next older page, or null when the oldest message is shown. */
+  olderCursor: string | null;
+  olderStatus: OlderStatus;
   draft: string;
   /** A send is in progress (from the rate-limit check to the end of the stream). */
   isSending: boolean;
+  /** The fan sent before the conversation was open: the draft goes out as soon as it is. */
+  sendQueued: boolean;
   /** The assistant is replying: from the send until a fragment with a stopReason (or an error). */
   isTyping: boolean;
   error: string | null;
@@ -30,8 +37,13 @@ interface ChatState {
   setDraft(draft: string): void;
   setConversation(conversationId: string): void;
   setHistoryStatus(status: HistoryStatus): void;
-  setHistory(messages: ChatMessage[]): void;
+  /** The newest page, and the cursor of the page before it. */
+  setHistory(messages: ChatMessage[], olderCursor?: string | null): void;
+  setOlderStatus(status: OlderStatus): void;
+  /** Puts an older page in front of what is shown. */
+  prependOlder(messages: ChatMessage[], olderCursor: string | null): void;
   setSending(sending: boolean): void;
+  setSendQueued(queued: boolean): void;
   setTyping(typing: boolean): void;
   addUserMessage(text: string): string;
   removeMessage(id: string): void;
@@ -46,8 +58,11 @@ const initialState = {
   conversationId: null,
   messages: [],
   historyStatus: 'idle' as HistoryStatus,
+  olderCursor: null,
+  olderStatus: 'idle' as OlderStatus,
   draft: '',
   isSending: false,
+  sendQueued: false,
   isTyping: false,
   error: null,
   limitNotice: null,
@@ -63,7 +78,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   setDraft: (draft) => set({ draft }),
   setConversation: (conversationId) => set({ conversationId }),
   setHistoryStatus: (historyStatus) => set({ historyStatus }),
-  setHistory: (history) =>
+  setHistory: (history, olderCursor = null) =>
     set((state) => {
       // Keep anything sent while the history was loading.
       const known = new Set(history.map((message) => message.id));
@@ -74,9 +89,20 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       return {
         messages: [...history_, ...state.messages.filter((m) => !known.has(m.id))],
         historyStatus: 'ready',
+        olderCursor,
       };
     }),
+  setOlderStatus: (olderStatus) => set({ olderStatus }),
+  prependOlder: (older, olderCursor) =>
+    set((state) => {
+      const shown = new Set(state.messages.map((message) => message.id));
+      const fresh = older
+        .filter((message) => !shown.has(message.id))
+        .map((message) => ({ ...message, citations: normaliseCitations(message.citations) }));
+      return { messages: [...fresh, ...state.messages], olderCursor, olderStatus: 'idle' };
+    }),
   setSending: (isSending) => set({ isSending }),
+  setSendQueued: (sendQueued) => set({ sendQueued }),
   setTyping: (isTyping) => set({ isTyping }),
 
   addUserMessage: (text) => {

@@ -22,9 +22,10 @@ export const SESSION_FAILED_MESSAGE =
  * The chat with one creator: opens the conversation and loads its history on mount, checks the
  * rate limit (status check with an empty message), and sends the draft (spec §4 Chat, §5).
  */
-export function useChat(creator: Creator): { send(): Promise<void> } {
+export function useChat(creator: Creator): { send(): Promise<void>; loadOlder(): Promise<void> } {
   const userId = useSessionStore((state) => state.user?.userId ?? null);
   const streamRef = useRef<AbortController | null>(null);
+  const olderRef = useRef<AbortController | null>(null);
 
   useEffect(() => {
     const chat = useChatStore.getState();
@@ -43,11 +44,13 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
       try {
         const conversation = await openConversation(creator.id, signal);
         useChatStore.getState().setConversation(conversation.id);
-        const history = await listMessages(conversation.id, signal);
-        useChatStore.getState().setHistory(history);
+        const newest = await listMessages(conversation.id, {}, signal);
+        useChatStore.getState().setHistory(newest.messages, newest.nextCursor);
       } catch (error) {
         if (isAbortError(error)) return;
         console.error('Error loading conversation', error);
+        // A queued send cannot go out; the text stays in the box.
+        useChatStore.getState().setSendQueued(false);
         useChatStore.getState().setHistoryStatus('error');
         useChatStore.getState().showError(HISTORY_FAILED_MESSAGE);
       }
@@ -65,6 +68,7 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
     return () => {
       controller.abort();
       streamRef.current?.abort();
+      olderRef.current?.abort();
       useChatStore.getState().reset();
     };
   }, [creator.id, userId]);
@@ -73,7 +77,12 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
     const chat = useChatStore.getState();
     const text = chat.draft;
     const conversationId = chat.conversationId;
-    if (!useSessionStore.getState().user || !text.trim() || chat.isSending || !conversationId) return;
+    if (!useSessionStore.getState().user || !text.trim() || chat.isSending) return;
+    if (!conversationId) {
+      // Sent before the conversation is open: keep it and send it once it is (see the effect below).
+      if (chat.historyStatus !== 'error') chat.setSendQueued(true);
+      return;
+    }
 
     chat.setSending(true);
     let verdict: RateLimitReply | null = null;
@@ -140,7 +149,33 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
     }
   }, [creator.id]);
 
-  return { send };
+  const loadOlder = useCallback(async () => {
+    const { conversationId, olderCursor, olderStatus, historyStatus } = useChatStore.getState();
+    if (!conversationId || !olderCursor || olderStatus === 'loading' || historyStatus !== 'ready') return;
+    const controller = new AbortController();
+    olderRef.current = controller;
+    useChatStore.getState().setOlderStatus('loading');
+    try {
+      const page = await listMessages(conversationId, { before: olderCursor }, controller.signal);
+      useChatStore.getState().prependOlder(page.messages, page.nextCursor);
+    } catch (error) {
+      if (isAbortError(error)) return;
+      console.error('Error loading older messages', error);
+      useChatStore.getState().setOlderStatus('error');
+    } finally {
+      if (olderRef.current === controller) olderRef.current = null;
+    }
+  }, []);
+
+  const conversationId = useChatStore((state) => state.conversationId);
+  const sendQueued = useChatStore((state) => state.sendQueued);
+  useEffect(() => {
+    if (!conversationId || !sendQueued) return;
+    useChatStore.getState().setSendQueued(false);
+    void send();
+  }, [conversationId, sendQueued, send]);
+
+  return { send, loadOlder };
 }
 
 function timeOf(reply: RateLimitReply): string | null {

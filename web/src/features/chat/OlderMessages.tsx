@@ -1,0 +1,33 @@
+import { Spinner } from '../../components/Spinner';
+import type { OlderStatus } from './chat.store';
+
+export const OLDER_FAILED_MESSAGE = "We couldn't load older messages.";
+
+/**
+ * The top of a conversation that has older pages: loading them (scrolling to the top does it too),
+ * or why they could not be loaded, with a retry.
+ */
+export function OlderMessages({ status, onLoad }: { status: OlderStatus; onLoad(): void }) {
+  if (status === 'loading')
+    return (
+      <div className="chat-older">
+        <Spinner size={24} label="Loading older messages" />
+      </div>
+    );
+  if (status === 'error')
+    return (
+      <div className="chat-older chat-older--error" role="alert">
+        {OLDER_FAILED_MESSAGE}{' '}
+        <button type="button" className="chat-older__button" onClick={onLoad}>
+          Retry
+        </button>
+      </div>
+    );
+  return (
+    <div className="chat-older">
+      <button type="button" className="chat-older__button" onClick={onLoad}>
+        Load older messages
+      </button>
+    </div>
+  );
+}
