@@ -1,8 +1,7 @@
-import { useCallback, useLayoutEffect, useRef } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Creator } from '../../api';
 import { Spinner } from '../../components/Spinner';
-import { startCheckout } from '../billing/start-checkout';
 import { rememberSignInRedirect, useSessionStore } from '../session';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
@@ -10,7 +9,7 @@ import { useChatStore } from './chat.store';
 import { DemoBanner } from './DemoBanner';
 import { MessageBubble } from './MessageBubble';
 import { OlderMessages } from './OlderMessages';
-import { SubscriptionModal } from './SubscriptionModal';
+import { PAYMENTS_UNAVAILABLE_MESSAGE, SubscriptionModal } from './SubscriptionModal';
 import { TypingIndicator } from './TypingIndicator';
 import { useAutoScroll } from './useAutoScroll';
 import { useChat } from './useChat';
@@ -22,15 +21,16 @@ export const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface ChatViewProps {
   creator: Creator;
-  /** Called by 'Subscribe' in the limit modal; defaults to a checkout for this creator. */
+  /**
+   * Called by 'Subscribe' in the limit modal. Without it the modal says payments are not available:
+   * the gateway has no checkout route yet.
+   */
   onSubscribe?: (creator: Creator) => void;
 }
 
 export function ChatView({ creator, onSubscribe }: ChatViewProps) {
-  const { send, loadOlder } = useChat(creator);
+  const { send, older } = useChat(creator);
   const messages = useChatStore((state) => state.messages);
-  const olderCursor = useChatStore((state) => state.olderCursor);
-  const olderStatus = useChatStore((state) => state.olderStatus);
   const historyStatus = useChatStore((state) => state.historyStatus);
   const isTyping = useChatStore((state) => state.isTyping);
   const error = useChatStore((state) => state.error);
@@ -51,8 +51,8 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
   const onScrollBody = useCallback(() => {
     onScroll();
     const el = scrollRef.current;
-    if (el && el.scrollTop <= LOAD_OLDER_WITHIN_PX && olderCursor && olderStatus === 'idle') void loadOlder();
-  }, [loadOlder, olderCursor, olderStatus, onScroll, scrollRef]);
+    if (el && el.scrollTop <= LOAD_OLDER_WITHIN_PX && older.hasMore && older.status === 'idle') older.load();
+  }, [older, onScroll, scrollRef]);
 
   // When an older page is put in front, keep the messages the fan is reading where they are:
   // move down by exactly the height added above them.
@@ -73,10 +73,15 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
     navigate('/sign-in');
   }, [closeLimitNotice, location.pathname, navigate]);
 
+  const [subscribeError, setSubscribeError] = useState<string | null>(null);
   const subscribe = useCallback(() => {
     if (onSubscribe) onSubscribe(creator);
-    else void startCheckout(creator.id);
+    else setSubscribeError(PAYMENTS_UNAVAILABLE_MESSAGE);
   }, [creator, onSubscribe]);
+  const closeModal = useCallback(() => {
+    setSubscribeError(null);
+    closeLimitNotice();
+  }, [closeLimitNotice]);
 
   const loadingHistory = historyStatus === 'idle' || historyStatus === 'loading';
   const showWelcome = !loadingHistory && messages.length === 0 && !error;
@@ -88,8 +93,8 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
       <div className="chat-body">
         <div className="chat-scroll" ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
           <div className="chat-messages" role="log" aria-label={`Conversation with ${creator.nickName}`}>
-            {!loadingHistory && (olderCursor || olderStatus === 'error') ? (
-              <OlderMessages status={olderStatus} onLoad={() => void loadOlder()} />
+            {!loadingHistory && (older.hasMore || older.status === 'error') ? (
+              <OlderMessages status={older.status} onLoad={older.load} />
             ) : null}
             {loadingHistory ? (
               <div className="chat-loading">
@@ -136,9 +141,10 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
         open={limitNotice !== null}
         nextAvailableTime={limitNotice?.nextAvailableTime ?? null}
         isGuest={isGuest}
-        onClose={closeLimitNotice}
+        onClose={closeModal}
         onSignUp={signUp}
         onSubscribe={subscribe}
+        subscribeError={subscribeError}
       />
     </div>
   );

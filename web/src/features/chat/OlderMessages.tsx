@@ -1,5 +1,5 @@
 import { Spinner } from '../../components/Spinner';
-import type { OlderStatus } from './chat.store';
+import type { OlderStatus } from './useChat';
 
 export const OLDER_FAILED_MESSAGE = "We couldn't load older messages.";
 

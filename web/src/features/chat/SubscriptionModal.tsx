@@ -2,6 +2,13 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatLocalTime } from './format-time';
 
+/**
+ * Spec §6, when a payment cannot be made. The gateway has no checkout route yet
+ * (docs/architecture.md, "Billing in the web app"), so 'Subscribe' answers with this.
+ */
+export const PAYMENTS_UNAVAILABLE_MESSAGE =
+  'This creator is not set up to accept payments. Please try another creator or contact support.';
+
 export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
 
 export function limitMessage(nextAvailableTime: string | null): string {
@@ -19,6 +26,8 @@ export interface SubscriptionModalProps {
   onClose(): void;
   onSignUp(): void;
   onSubscribe(): void;
+  /** Why 'Subscribe' did not go to a payment page, if it did not. */
+  subscribeError?: string | null;
 }
 
 /** Shown when the free-tier message limit is reached (spec §4 "Subscription modal", §8). */
@@ -29,6 +38,7 @@ export function SubscriptionModal({
   onClose,
   onSignUp,
   onSubscribe,
+  subscribeError = null,
 }: SubscriptionModalProps) {
   return (
     <Modal
@@ -54,6 +64,11 @@ export function SubscriptionModal({
     >
       <p>{limitMessage(nextAvailableTime)}</p>
       <p className="subscription-modal__note">{FREE_TIER_NOTE}</p>
+      {subscribeError ? (
+        <p className="subscription-modal__error" role="alert">
+          {subscribeError}
+        </p>
+      ) : null}
     </Modal>
   );
 }

@@ -5,8 +5,6 @@ import type { ChatMessage, Citation, CitationsEvent, StreamFragment } from '../.
 import { attachCitations, mergeFragment, messageIdOf, normaliseCitations } from './merge-fragment';
 
 export type HistoryStatus = 'idle' | 'loading' | 'ready' | 'error';
-/** Older pages of the conversation, loaded when the fan scrolls to the top. */
-export type OlderStatus = 'idle' | 'loading' | 'error';
 
 export interface LimitNotice {
   /** When the user may send again (ISO), if the server said. */
@@ -17,9 +15,6 @@ interface ChatState {
   conversationId: string | null;
   messages: ChatMessage[];
   historyStatus: HistoryStatus;
-  /** Cursor of the next older page, or null when the oldest message is shown. */
-  olderCursor: string | null;
-  olderStatus: OlderStatus;
   draft: string;
   /** A send is in progress (from the rate-limit check to the end of the stream). */
   isSending: boolean;
@@ -37,11 +32,8 @@ interface ChatState {
   setDraft(draft: string): void;
   setConversation(conversationId: string): void;
   setHistoryStatus(status: HistoryStatus): void;
-  /** The newest page, and the cursor of the page before it. */
-  setHistory(messages: ChatMessage[], olderCursor?: string | null): void;
-  setOlderStatus(status: OlderStatus): void;
-  /** Puts an older page in front of what is shown. */
-  prependOlder(messages: ChatMessage[], olderCursor: string | null): void;
+  /** The loaded history (oldest first): replaces the previous one, keeps messages sent since. */
+  setHistory(messages: ChatMessage[]): void;
   setSending(sending: boolean): void;
   setSendQueued(queued: boolean): void;
   setTyping(typing: boolean): void;
@@ -58,8 +50,6 @@ const initialState = {
   conversationId: null,
   messages: [],
   historyStatus: 'idle' as HistoryStatus,
-  olderCursor: null,
-  olderStatus: 'idle' as OlderStatus,
   draft: '',
   isSending: false,
   sendQueued: false,
@@ -78,7 +68,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
   setDraft: (draft) => set({ draft }),
   setConversation: (conversationId) => set({ conversationId }),
   setHistoryStatus: (historyStatus) => set({ historyStatus }),
-  setHistory: (history, olderCursor = null) =>
+  setHistory: (history) =>
     set((state) => {
       // Keep anything sent while the history was loading.
       const known = new Set(history.map((message) => message.id));
@@ -89,17 +79,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       return {
         messages: [...history_, ...state.messages.filter((m) => !known.has(m.id))],
         historyStatus: 'ready',
-        olderCursor,
       };
-    }),
-  setOlderStatus: (olderStatus) => set({ olderStatus }),
-  prependOlder: (older, olderCursor) =>
-    set((state) => {
-      const shown = new Set(state.messages.map((message) => message.id));
-      const fresh = older
-        .filter((message) => !shown.has(message.id))
-        .map((message) => ({ ...message, citations: normaliseCitations(message.citations) }));
-      return { messages: [...fresh, ...state.messages], olderCursor, olderStatus: 'idle' };
     }),
   setSending: (isSending) => set({ isSending }),
   setSendQueued: (sendQueued) => set({ sendQueued }),
