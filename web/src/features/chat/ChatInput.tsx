@@ -1,3 +1,4 @@
+import styles from './chat.module.css';
 import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useChatStore } from './chat.store';
 
@@ -44,11 +45,11 @@ export function ChatInput({
   };
 
   return (
-    <form className="composer" onSubmit={onSubmit}>
-      <div className="composer__box">
+    <form className={styles['composer']} onSubmit={onSubmit}>
+      <div className={styles['composer__box']}>
         <textarea
           ref={ref}
-          className="composer__input"
+          className={styles['composer__input']}
           rows={1}
           value={draft}
           placeholder={`Message ${creatorName}…`}
@@ -59,7 +60,7 @@ export function ChatInput({
         />
         <button
           type="submit"
-          className="composer__send"
+          className={styles['composer__send']}
           aria-label="Send message"
           disabled={disabled || isSending || sendQueued || !draft.trim()}
           aria-busy={sendQueued}
@@ -70,11 +71,11 @@ export function ChatInput({
         </button>
       </div>
       {sendQueued ? (
-        <p className="composer__hint" role="status">
+        <p className={styles['composer__hint']} role="status">
           {QUEUED_SEND_HINT}
         </p>
       ) : (
-        <p className="composer__hint">Enter to send · Shift+Enter for a new line</p>
+        <p className={styles['composer__hint']}>Enter to send · Shift+Enter for a new line</p>
       )}
     </form>
   );

@@ -1,3 +1,4 @@
+import styles from './chat.module.css';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Creator } from '../../api';
@@ -14,7 +15,6 @@ import { TypingIndicator } from './TypingIndicator';
 import { useAutoScroll } from './useAutoScroll';
 import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
-import './chat.css';
 
 /** Scrolling to within this distance of the top loads the next older page. */
 export const LOAD_OLDER_WITHIN_PX = 80;
@@ -87,17 +87,21 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
   const showWelcome = !loadingHistory && messages.length === 0 && !error;
 
   return (
-    <div className="chat-page">
+    <div className={styles['chat-page']}>
       {creator.demoAccount ? <DemoBanner /> : null}
       <ChatHeader creator={creator} />
-      <div className="chat-body">
-        <div className="chat-scroll" ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
-          <div className="chat-messages" role="log" aria-label={`Conversation with ${creator.nickName}`}>
+      <div className={styles['chat-body']}>
+        <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
+          <div
+            className={styles['chat-messages']}
+            role="log"
+            aria-label={`Conversation with ${creator.nickName}`}
+          >
             {!loadingHistory && (older.hasMore || older.status === 'error') ? (
               <OlderMessages status={older.status} onLoad={older.load} />
             ) : null}
             {loadingHistory ? (
-              <div className="chat-loading">
+              <div className={styles['chat-loading']}>
                 <Spinner label="Loading conversation" />
               </div>
             ) : null}
@@ -106,7 +110,7 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
             ))}
             {isTyping ? <TypingIndicator name={creator.nickName} /> : null}
             {error ? (
-              <div className="chat-error" role="alert">
+              <div className={styles['chat-error']} role="alert">
                 {error}
               </div>
             ) : null}
@@ -116,7 +120,7 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
         {paused ? (
           <button
             type="button"
-            className="scroll-to-bottom"
+            className={styles['scroll-to-bottom']}
             aria-label="Scroll to latest message"
             onClick={scrollToBottom}
           >

@@ -1,3 +1,4 @@
+import styles from './chat.module.css';
 import { Spinner } from '../../components/Spinner';
 import type { OlderStatus } from './useChat';
 
@@ -10,22 +11,22 @@ export const OLDER_FAILED_MESSAGE = "We couldn't load older messages.";
 export function OlderMessages({ status, onLoad }: { status: OlderStatus; onLoad(): void }) {
   if (status === 'loading')
     return (
-      <div className="chat-older">
+      <div className={styles['chat-older']}>
         <Spinner size={24} label="Loading older messages" />
       </div>
     );
   if (status === 'error')
     return (
-      <div className="chat-older chat-older--error" role="alert">
+      <div className={`${styles['chat-older']} ${styles['chat-older--error']}`} role="alert">
         {OLDER_FAILED_MESSAGE}{' '}
-        <button type="button" className="chat-older__button" onClick={onLoad}>
+        <button type="button" className={styles['chat-older__button']} onClick={onLoad}>
           Retry
         </button>
       </div>
     );
   return (
-    <div className="chat-older">
-      <button type="button" className="chat-older__button" onClick={onLoad}>
+    <div className={styles['chat-older']}>
+      <button type="button" className={styles['chat-older__button']} onClick={onLoad}>
         Load older messages
       </button>
     </div>

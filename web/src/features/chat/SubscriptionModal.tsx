@@ -1,3 +1,4 @@
+import styles from './chat.module.css';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatLocalTime } from './format-time';
@@ -63,9 +64,9 @@ export function SubscriptionModal({
       }
     >
       <p>{limitMessage(nextAvailableTime)}</p>
-      <p className="subscription-modal__note">{FREE_TIER_NOTE}</p>
+      <p className={styles['subscription-modal__note']}>{FREE_TIER_NOTE}</p>
       {subscribeError ? (
-        <p className="subscription-modal__error" role="alert">
+        <p className={styles['subscription-modal__error']} role="alert">
           {subscribeError}
         </p>
       ) : null}
