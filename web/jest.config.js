@@ -11,6 +11,11 @@ export default {
   // Request for every navigation; jsdom has none).
   testEnvironment: 'jest-fixed-jsdom',
   setupFiles: ['<rootDir>/src/test/setup-env.ts'],
+  // Every test file talks to MSW (src/test/api-mock.ts), never to a hand-written fetch stub.
+  setupFilesAfterEnv: ['<rootDir>/src/test/msw-setup.ts'],
+  // MSW's dependencies that ship only ES modules are compiled like our own code.
+  transform: { ...preset.transform, '^.+\\.mjs$': Object.values(preset.transform)[0] },
+  transformIgnorePatterns: ['/node_modules/(?!(until-async|openapi-msw)/)(?!.*\\.mjs$)'],
   moduleNameMapper: {
     ...preset.moduleNameMapper,
     // CSS Modules: `styles.name` is 'name', so tests and markup read the same class names.

@@ -2,6 +2,7 @@ import { freePort } from '@backtalk/embedded-db';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { describeWhenAvailable } from '@backtalk/testing';
 import { chromiumProblem, launchChromium } from './chromium';
@@ -86,6 +87,98 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
     expect(await messages.count()).toBe(2);
     await expect(messages.nth(0).innerText()).resolves.toContain('Once upon a time');
     expect((await messages.nth(1).innerText()).trim()).toBe(replyText);
+    await page.context().close();
+  });
+
+  it('sends a message typed and entered before the conversation is open, once it opens, and shows the reply', async () => {
+    const page = await newPage();
+    // Hold the conversation open so Enter surely comes first, however fast this machine is.
+    let releaseOpen!: () => void;
+    const openHeld = new Promise<void>((resolve) => (releaseOpen = resolve));
+    await page.route(/\/api\/conversations$/, async (route) => {
+      await openHeld;
+      await route.continue();
+    });
+    await page.goto(`${baseUrl}/@demo.creator`);
+    const box = page.getByRole('textbox', { name: 'Message' });
+    await box.fill('Tell me a story at once');
+    await box.press('Enter');
+    await page.getByText('your message will be sent as soon as it is ready').waitFor();
+    expect(await page.locator('[data-testid="chat-message"]').count()).toBe(0);
+
+    releaseOpen();
+    const user = page.locator('[data-testid="chat-message"][data-role="user"]');
+    await user.first().waitFor({ timeout: 30_000 });
+    await expect(user.first().innerText()).resolves.toContain('Tell me a story at once');
+    const assistant = page.locator('[data-testid="chat-message"][data-role="assistant"]');
+    await assistant.first().waitFor({ timeout: 60_000 });
+    await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+    expect((await assistant.first().innerText()).trim().length).toBeGreaterThan(0);
+    await page.context().close();
+  });
+
+  /** The embedded PostgreSQL of the running app (its port is in the cluster's postmaster.pid). */
+  async function appDatabase(): Promise<Client> {
+    const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+    const client = new Client({
+      host: '127.0.0.1',
+      port: Number(pid[3]),
+      user: 'backtalk',
+      password: 'backtalk',
+      database: 'backtalk',
+    });
+    await client.connect();
+    return client;
+  }
+
+  it('loads a conversation longer than one page newest first, and older pages at the top, keeping the view', async () => {
+    const page = await newPage();
+    const opened = page.waitForResponse((response) => /\/api\/conversations$/.test(response.url()));
+    await page.goto(`${baseUrl}/@demo.creator`);
+    const conversationId = ((await (await opened).json()) as { id: string }).id;
+    await page.getByTestId('welcome-overlay').waitFor();
+
+    // 120 stored messages (two pages of 50 and one of 20), written as the chat service stores them.
+    const db = await appDatabase();
+    try {
+      await db.query(
+        `INSERT INTO chat_inference.messages ("id", "conversationId", "owner", "role", "content", "createdAt")
+         SELECT gen_random_uuid(), c.id, c.owner, CASE WHEN n % 2 = 1 THEN 'user' ELSE 'assistant' END,
+                jsonb_build_array(jsonb_build_object('text', 'stored message ' || n)),
+                now() - make_interval(mins => 200 - n)
+         FROM chat_inference.conversations c, generate_series(1, 120) AS n WHERE c.id = $1`,
+        [conversationId],
+      );
+    } finally {
+      await db.end();
+    }
+
+    await page.reload();
+    const messages = page.locator('[data-testid="chat-message"]');
+    await page.getByText('stored message 120', { exact: true }).waitFor();
+    expect(await messages.count()).toBe(50);
+    await expect(messages.first().innerText()).resolves.toContain('stored message 71');
+
+    const scrollBox = page.getByRole('log').locator('xpath=..');
+    const topOf = (text: string) =>
+      page.getByText(text, { exact: true }).evaluate((el) => el.getBoundingClientRect().top);
+    // Scroll to the top and note where the oldest shown message is, in the same frame.
+    const before = await scrollBox.evaluate((el) => {
+      el.scrollTop = 0;
+      const oldest = el.querySelector('[data-testid="chat-message"]');
+      return oldest!.getBoundingClientRect().top;
+    });
+    await page.getByText('stored message 21', { exact: true }).waitFor();
+    expect(await messages.count()).toBe(100);
+    // That message stays where the fan was looking (give or take the loading row), not pushed
+    // down by the 50 messages put in front of it.
+    expect(Math.abs((await topOf('stored message 71')) - before)).toBeLessThan(80);
+
+    await scrollBox.evaluate((el) => el.scrollTo({ top: 0 }));
+    await page.getByText('stored message 1', { exact: true }).waitFor();
+    expect(await messages.count()).toBe(120);
+    await expect(messages.first().innerText()).resolves.toContain('stored message 1');
+    expect(await page.getByRole('button', { name: 'Load older messages' }).count()).toBe(0);
     await page.context().close();
   });
 

@@ -1,21 +1,26 @@
-import { apiFetch, apiJson } from './http';
+import { api, bodyOf, publicApi } from './client';
 import type { GuestReply, RefreshReply, SessionInfo } from './types';
 
 /** Creates anonymous guest credentials; the browser always asks for the 'default' creator (spec §7). */
-export function createGuest(creatorId = 'default'): Promise<GuestReply> {
-  return apiJson<GuestReply>('/auth/guest', { method: 'POST', body: { creatorId }, auth: false });
+export async function createGuest(creatorId = 'default'): Promise<GuestReply> {
+  return bodyOf(await publicApi.POST('/api/auth/guest', { body: { creatorId } }));
 }
 
 /** Exchanges a refresh token for new tokens; refresh tokens rotate, so each is usable once. */
-export function refreshTokens(refreshToken: string): Promise<RefreshReply> {
-  return apiJson<RefreshReply>('/auth/refresh', { method: 'POST', body: { refreshToken }, auth: false });
+export async function refreshTokens(refreshToken: string): Promise<RefreshReply> {
+  return bodyOf(await publicApi.POST('/api/auth/refresh', { body: { refreshToken } }));
 }
 
-export function getSession(accessToken?: string): Promise<SessionInfo> {
-  return apiJson<SessionInfo>('/auth/session', accessToken ? { token: accessToken } : {});
+/** The session of the bound user, or of exactly this access token (no refresh on 401). */
+export async function getSession(accessToken?: string): Promise<SessionInfo> {
+  return bodyOf(
+    await api.GET('/api/auth/session', {
+      headers: accessToken ? { Authorization: `Bearer ${accessToken}` } : {},
+    }),
+  );
 }
 
 /** Revokes a refresh token on sign-out. */
 export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await apiFetch('/auth/sign-out', { method: 'POST', body: { refreshToken }, auth: false });
+  await publicApi.POST('/api/auth/sign-out', { body: { refreshToken } });
 }

@@ -1,15 +1,11 @@
-import { apiJson } from './http';
+import { api, bodyOf } from './client';
 import type { RateLimitReply } from './types';
 
 /** Asks whether the user may send `message` to this creator; an empty message is a status check. */
-export function checkRateLimit(
+export async function checkRateLimit(
   creatorId: string,
   message: string,
   signal?: AbortSignal,
 ): Promise<RateLimitReply> {
-  return apiJson<RateLimitReply>('/chat/rate-limit', {
-    method: 'POST',
-    body: { creatorId, message },
-    signal,
-  });
+  return bodyOf(await api.POST('/api/chat/rate-limit', { body: { creatorId, message }, signal }));
 }

@@ -1,6 +1,14 @@
-import { eventStream, installFetchMock } from '../test/fetch-mock';
+import { apiCalls, eventStream, http, server, type StreamController } from '../test/api-mock';
+import { bindAuth } from './client';
 import { sendMessage, type StreamHandlers } from './conversations.api';
-import { bindAuth } from './http';
+
+function answerWith(stream: StreamController) {
+  server.use(
+    http.post('/api/conversations/{id}/messages', ({ params, response }) =>
+      params.id === 'c1' ? response.untyped(stream.response) : undefined,
+    ),
+  );
+}
 
 describe('sendMessage (SSE)', () => {
   beforeEach(() => bindAuth({ getAccessToken: async () => 'token-1', onUnauthorized: async () => null }));
@@ -19,7 +27,7 @@ describe('sendMessage (SSE)', () => {
 
   it('parses events split anywhere across chunks, in order', async () => {
     const stream = eventStream();
-    const fetchMock = installFetchMock().on('POST', '/api/conversations/c1/messages', () => stream.response);
+    answerWith(stream);
     const { seen, h } = handlers();
     const done = sendMessage('c1', { content: [{ text: 'hi' }], aiContext: {} }, h);
 
@@ -34,15 +42,15 @@ describe('sendMessage (SSE)', () => {
     await done;
 
     expect(seen).toEqual(['fragment m1#0 "Hel"', 'fragment m1#1 "lo" end_turn', 'citations m1 1']);
-    expect(fetchMock.calls[0].headers).toMatchObject({
-      Accept: 'text/event-stream',
-      Authorization: 'Bearer token-1',
+    expect(apiCalls()[0].headers).toMatchObject({
+      accept: 'text/event-stream',
+      authorization: 'Bearer token-1',
     });
   });
 
   it('reports error events and unreadable data through onError', async () => {
     const stream = eventStream();
-    installFetchMock().on('POST', '/api/conversations/c1/messages', () => stream.response);
+    answerWith(stream);
     const { seen, h } = handlers();
     const done = sendMessage('c1', { content: [{ text: 'hi' }], aiContext: {} }, h);
     stream.event('error', { code: 'LLM_FAILED', message: 'x' });
@@ -54,7 +62,7 @@ describe('sendMessage (SSE)', () => {
 
   it('stops reading when aborted', async () => {
     const stream = eventStream();
-    installFetchMock().on('POST', '/api/conversations/c1/messages', () => stream.response);
+    answerWith(stream);
     const controller = new AbortController();
     const { h } = handlers();
     const done = sendMessage('c1', { content: [{ text: 'hi' }], aiContext: {} }, h, controller.signal);

@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import { apiFetch, apiJson } from './http';
+import { api, bodyOf } from './client';
 import { readEventStream } from './sse';
 import type {
   ChatMessage,
@@ -11,16 +11,36 @@ import type {
 } from './types';
 
 /** The fan's conversation with this creator (the server returns the existing one if there is one). */
-export function openConversation(creatorId: string, signal?: AbortSignal): Promise<Conversation> {
-  return apiJson<Conversation>('/conversations', { method: 'POST', body: { creatorId }, signal });
+export async function openConversation(creatorId: string, signal?: AbortSignal): Promise<Conversation> {
+  return bodyOf(await api.POST('/api/conversations', { body: { creatorId }, signal }));
 }
 
-export async function listMessages(conversationId: string, signal?: AbortSignal): Promise<ChatMessage[]> {
-  const reply = await apiJson<{ messages: ChatMessage[] }>(
-    `/conversations/${encodeURIComponent(conversationId)}/messages`,
-    { signal },
+/** How many messages one page of a conversation holds (the API allows 1..100). */
+export const MESSAGE_PAGE_SIZE = 50;
+
+export interface MessagePage {
+  /** Oldest first. */
+  messages: ChatMessage[];
+  /** Pass as `before` to get the page of older messages; null when this page holds the oldest. */
+  nextCursor: string | null;
+}
+
+/** One page of a conversation: the newest messages, or those older than `before`. */
+export async function listMessages(
+  conversationId: string,
+  page: { before?: string | null; limit?: number } = {},
+  signal?: AbortSignal,
+): Promise<MessagePage> {
+  const reply = bodyOf(
+    await api.GET('/api/conversations/{id}/messages', {
+      params: {
+        path: { id: conversationId },
+        query: { limit: page.limit ?? MESSAGE_PAGE_SIZE, ...(page.before ? { before: page.before } : {}) },
+      },
+      signal,
+    }),
   );
-  return reply.messages;
+  return { messages: reply.messages, nextCursor: reply.nextCursor ?? null };
 }
 
 export interface StreamHandlers {
@@ -40,10 +60,12 @@ export async function sendMessage(
   handlers: StreamHandlers,
   signal?: AbortSignal,
 ): Promise<void> {
-  const response = await apiFetch(`/conversations/${encodeURIComponent(conversationId)}/messages`, {
-    method: 'POST',
+  // The reply is a text/event-stream, which the document does not describe: read it as a stream.
+  const { response } = await api.POST('/api/conversations/{id}/messages', {
+    params: { path: { id: conversationId } },
     body,
-    accept: 'text/event-stream',
+    headers: { Accept: 'text/event-stream' },
+    parseAs: 'stream',
     signal,
   });
   await readEventStream(response, (event) => dispatchStreamEvent(event, handlers), signal);

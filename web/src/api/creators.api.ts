@@ -1,20 +1,21 @@
 import { ApiError } from './api-error';
-import { apiJson } from './http';
+import { api, bodyOf } from './client';
 import type { Creator, Post } from './types';
 
 export async function listCreators(signal?: AbortSignal): Promise<Creator[]> {
-  const reply = await apiJson<{ creators: Creator[] }>('/creators', { signal });
-  return reply.creators;
+  return bodyOf(await api.GET('/api/creators', { signal })).creators;
 }
 
-export function getFeaturedCreator(signal?: AbortSignal): Promise<Creator> {
-  return apiJson<Creator>('/creators/featured', { signal });
+export async function getFeaturedCreator(signal?: AbortSignal): Promise<Creator> {
+  return bodyOf(await api.GET('/api/creators/featured', { signal }));
 }
 
 /** The creator whose tiktokURL ends with this handle (case-insensitive), or null when there is none. */
 export async function findCreatorByHandle(handle: string, signal?: AbortSignal): Promise<Creator | null> {
   try {
-    return await apiJson<Creator>(`/creators/by-handle/${encodeURIComponent(handle)}`, { signal });
+    return bodyOf(
+      await api.GET('/api/creators/by-handle/{handle}', { params: { path: { handle } }, signal }),
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
@@ -22,8 +23,6 @@ export async function findCreatorByHandle(handle: string, signal?: AbortSignal):
 }
 
 export async function listCreatorPosts(creatorId: string, signal?: AbortSignal): Promise<Post[]> {
-  const reply = await apiJson<{ posts: Post[] }>(`/creators/${encodeURIComponent(creatorId)}/posts`, {
-    signal,
-  });
-  return reply.posts;
+  return bodyOf(await api.GET('/api/creators/{id}/posts', { params: { path: { id: creatorId } }, signal }))
+    .posts;
 }

@@ -17,17 +17,10 @@ export type Citation = ChatMessage['citations'][number];
 export type MessageRole = ChatMessage['role'];
 export type MessageStatus = ChatMessage['status'];
 
-// Server-Sent Events are not described by OpenAPI; their shapes are these.
-export interface AiContext {
-  uiContextId?: string;
-  creatorPromptFromUI?: string;
-  creatorEssenceFromUI?: string;
-}
+export type SendMessageBody = Schemas['SendMessageBody'];
+export type AiContext = NonNullable<SendMessageBody['aiContext']>;
 
-export interface SendMessageBody {
-  content: { text: string }[];
-  aiContext: AiContext;
-}
+// Server-Sent Events are not described by OpenAPI; their shapes are these.
 
 /** `event: fragment` — `id` is `<messageId>#<seq>`; the last fragment of a reply has a stopReason. */
 export interface StreamFragment {
@@ -52,8 +45,4 @@ export interface ErrorBody {
 export interface RateLimitReply {
   canSendMessage: unknown;
   nextAvailableTime?: string | null;
-}
-
-export interface UrlReply {
-  url: string;
 }

@@ -56,9 +56,18 @@ export function Dropdown({ label, ariaLabel, children, align = 'right' }: Dropdo
 }
 
 /** One menu entry; its single child (a Link or a button) gets the menuitem role and keyboard focus. */
-export function MenuItem({ children, onSelect }: { children: ReactElement; onSelect?: () => void }) {
+export function MenuItem({
+  children,
+  onSelect,
+  disabled,
+}: {
+  children: ReactElement;
+  onSelect?: () => void;
+  /** Shown but not selectable (arrow keys skip it). */
+  disabled?: boolean;
+}) {
   return (
-    <Menu.Item asChild className={styles['menu-item']} onSelect={onSelect}>
+    <Menu.Item asChild className={styles['menu-item']} onSelect={onSelect} disabled={disabled}>
       {children}
     </Menu.Item>
   );

@@ -1,8 +1,12 @@
+import styles from './chat.module.css';
 import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
 import { useChatStore } from './chat.store';
 
 /** Spec §5/§9: the text box grows with its content up to 150px. */
 export const TEXTAREA_MAX_HEIGHT_PX = 150;
+
+/** Shown while a message sent before the conversation opened waits for it. */
+export const QUEUED_SEND_HINT = 'Opening the chat… your message will be sent as soon as it is ready.';
 
 export function ChatInput({
   creatorName,
@@ -16,6 +20,7 @@ export function ChatInput({
   const draft = useChatStore((state) => state.draft);
   const setDraft = useChatStore((state) => state.setDraft);
   const isSending = useChatStore((state) => state.isSending);
+  const sendQueued = useChatStore((state) => state.sendQueued);
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useLayoutEffect(() => {
@@ -40,11 +45,11 @@ export function ChatInput({
   };
 
   return (
-    <form className="composer" onSubmit={onSubmit}>
-      <div className="composer__box">
+    <form className={styles['composer']} onSubmit={onSubmit}>
+      <div className={styles['composer__box']}>
         <textarea
           ref={ref}
-          className="composer__input"
+          className={styles['composer__input']}
           rows={1}
           value={draft}
           placeholder={`Message ${creatorName}…`}
@@ -55,16 +60,23 @@ export function ChatInput({
         />
         <button
           type="submit"
-          className="composer__send"
+          className={styles['composer__send']}
           aria-label="Send message"
-          disabled={disabled || isSending || !draft.trim()}
+          disabled={disabled || isSending || sendQueued || !draft.trim()}
+          aria-busy={sendQueued}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
             <path d="M4 12 20 4l-6 16-3-7-7-1z" fill="currentColor" />
           </svg>
         </button>
       </div>
-      <p className="composer__hint">Enter to send · Shift+Enter for a new line</p>
+      {sendQueued ? (
+        <p className={styles['composer__hint']} role="status">
+          {QUEUED_SEND_HINT}
+        </p>
+      ) : (
+        <p className={styles['composer__hint']}>Enter to send · Shift+Enter for a new line</p>
+      )}
     </form>
   );
 }

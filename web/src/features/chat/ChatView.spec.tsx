@@ -1,72 +1,122 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { ChatMessage } from '../../api';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import {
+  apiCalls,
+  errorResponse,
   eventStream,
-  installFetchMock,
-  jsonResponse,
-  type FetchMock,
+  http,
+  server,
   type StreamController,
-} from '../../test/fetch-mock';
-import { newCreator, resetAppState, signInAs } from '../../test/fixtures';
+} from '../../test/api-mock';
+import { newCreator, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
 import { ChatView } from './ChatView';
+import { QUEUED_SEND_HINT } from './ChatInput';
 import { DEMO_BANNER_TEXT } from './DemoBanner';
+import { OLDER_FAILED_MESSAGE } from './OlderMessages';
+import { PAYMENTS_UNAVAILABLE_MESSAGE } from './SubscriptionModal';
 import { REPLY_FAILED_MESSAGE, SESSION_FAILED_MESSAGE } from './useChat';
 
 const creator = newCreator();
+
+function message(n: number): ChatMessage {
+  return {
+    id: `m${n}`,
+    role: n % 2 ? 'user' : 'assistant',
+    content: `message number ${n}`,
+    createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, n)).toISOString(),
+    status: 'complete',
+    citations: [],
+  };
+}
+const messagesFrom = (first: number, last: number) =>
+  Array.from({ length: last - first + 1 }, (_, i) => message(first + i));
+
+/** Gives the chat's scroll box a geometry: 100px per message in a 500px window. */
+function scrollBox(): HTMLElement {
+  const el = screen.getByRole('log').parentElement!;
+  let top = 0;
+  const height = () => el.querySelectorAll('[data-testid="chat-message"]').length * 100;
+  Object.defineProperty(el, 'scrollHeight', { configurable: true, get: height });
+  Object.defineProperty(el, 'clientHeight', { configurable: true, get: () => 500 });
+  Object.defineProperty(el, 'scrollTop', {
+    configurable: true,
+    get: () => top,
+    set: (value: number) => (top = Math.max(0, Math.min(value, height() - 500))),
+  });
+  return el;
+}
 const TYPING = { name: 'Maya is typing' };
 
 interface Backend {
-  fetchMock: FetchMock;
   streams: StreamController[];
 }
 
+const conversation = { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' };
+
+/** The gateway as the chat sees it; `rateLimit` may be a reply the document does not allow. */
 function chatBackend(options: { history?: ChatMessage[]; rateLimit?: unknown } = {}): Backend {
   const streams: StreamController[] = [];
-  const fetchMock = installFetchMock()
-    .on(
-      'POST',
-      '/api/conversations',
-      jsonResponse(200, { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' }),
-    )
-    .on('GET', '/api/conversations/conv-1/messages', jsonResponse(200, { messages: options.history ?? [] }))
-    .on(
-      'POST',
-      '/api/chat/rate-limit',
-      jsonResponse(200, options.rateLimit ?? { canSendMessage: true, nextAvailableTime: null }),
-    )
-    .on('POST', '/api/conversations/conv-1/messages', () => {
+  server.use(
+    http.post('/api/conversations', ({ response }) => response(201).json(conversation)),
+    http.get('/api/conversations/{id}/messages', ({ params, response }) =>
+      params.id === 'conv-1'
+        ? response(200).json({ messages: options.history ?? [], nextCursor: null })
+        : undefined,
+    ),
+    http.post('/api/chat/rate-limit', ({ response }) =>
+      response.untyped(
+        HttpResponse.json(
+          (options.rateLimit ?? { canSendMessage: true, nextAvailableTime: null }) as JsonBodyType,
+        ),
+      ),
+    ),
+    http.post('/api/conversations/{id}/messages', ({ params, response }) => {
+      if (params.id !== 'conv-1') return undefined;
       const stream = eventStream();
       streams.push(stream);
-      return stream.response;
-    });
-  return { fetchMock, streams };
+      return response.untyped(stream.response);
+    }),
+  );
+  return { streams };
+}
+
+/** Answers the rate-limit check with this body from now on (it may break the document on purpose). */
+function rateLimitAnswers(reply: unknown, status = 200) {
+  server.use(
+    http.post('/api/chat/rate-limit', ({ response }) =>
+      response.untyped(HttpResponse.json(reply as JsonBodyType, { status })),
+    ),
+  );
 }
 
 function renderChat(props: Partial<Parameters<typeof ChatView>[0]> = {}) {
   return render(
-    <MemoryRouter initialEntries={['/@maya.makes']}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <>
-              <ChatView creator={creator} {...props} />
-              <LocationProbe />
-            </>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <WithProviders>
+      <MemoryRouter initialEntries={['/@maya.makes']}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <>
+                <ChatView creator={creator} {...props} />
+                <LocationProbe />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </WithProviders>,
   );
 }
 
 const input = () => screen.getByLabelText('Message') as HTMLTextAreaElement;
-const rateLimitMessages = (fetchMock: FetchMock) =>
-  fetchMock.callsTo('POST', '/api/chat/rate-limit').map((call) => (call.body as { message: string }).message);
-const sends = (fetchMock: FetchMock) => fetchMock.callsTo('POST', '/api/conversations/conv-1/messages');
+const rateLimitMessages = () =>
+  apiCalls('POST', '/api/chat/rate-limit').map((call) => (call.body as { message: string }).message);
+const sends = () => apiCalls('POST', '/api/conversations/conv-1/messages');
 
 function type(text: string) {
   fireEvent.change(input(), { target: { value: text } });
@@ -131,7 +181,7 @@ describe('ChatView', () => {
         ],
       },
     ];
-    const { fetchMock } = chatBackend({ history });
+    chatBackend({ history });
     renderChat();
 
     expect(await screen.findByText('Pasta, every single week.')).toBeTruthy();
@@ -140,11 +190,128 @@ describe('ChatView', () => {
     const source = screen.getByRole('link', { name: /Post from/ });
     expect(source.getAttribute('href')).toBe('https://example.com/p1');
     expect(source.textContent).toContain('2024');
-    expect(fetchMock.callsTo('POST', '/api/conversations')[0].body).toEqual({ creatorId: creator.id });
-    expect(fetchMock.callsTo('POST', '/api/chat/rate-limit')[0].body).toEqual({
+    expect(apiCalls('POST', '/api/conversations')[0].body).toEqual({ creatorId: creator.id });
+    expect(apiCalls('POST', '/api/chat/rate-limit')[0].body).toEqual({
       creatorId: creator.id,
       message: '',
     });
+  });
+
+  it('queues a message sent before the conversation is open, shows it is pending, and sends it once open', async () => {
+    const backend = chatBackend();
+    let openConversation!: () => void;
+    const opened = new Promise<void>((resolve) => (openConversation = resolve));
+    server.use(
+      http.post('/api/conversations', async ({ response }) => {
+        await opened;
+        return response(201).json(conversation);
+      }),
+    );
+    renderChat();
+
+    type('hello right away');
+    pressEnter();
+    await settle();
+    expect(screen.getByText(QUEUED_SEND_HINT).getAttribute('role')).toBe('status');
+    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(sends()).toHaveLength(0);
+
+    await act(async () => openConversation());
+    await waitFor(() => expect(backend.streams).toHaveLength(1));
+    expect(sends()[0].body).toEqual({
+      content: [{ text: 'hello right away' }],
+      aiContext: {},
+    });
+    expect(screen.queryByText(QUEUED_SEND_HINT)).toBeNull();
+    await emit(backend.streams[0], 'fragment', { id: 'a1#0', text: 'Hello back!', stopReason: 'end_turn' });
+    expect(screen.getByText('Hello back!')).toBeTruthy();
+  });
+
+  it('drops a queued send, keeping the text, when the conversation cannot be opened', async () => {
+    chatBackend();
+    server.use(
+      http.post('/api/conversations', ({ response }) =>
+        response.untyped(errorResponse(500, 'INTERNAL', 'x')),
+      ),
+    );
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderChat();
+    type('hello');
+    pressEnter();
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(screen.queryByText(QUEUED_SEND_HINT)).toBeNull();
+    expect(input().value).toBe('hello');
+    expect(sends()).toHaveLength(0);
+  });
+
+  it('loads the newest page first, and the older page when the fan scrolls to the top, keeping the view', async () => {
+    chatBackend();
+    let releaseOlder!: () => void;
+    const olderHeld = new Promise<void>((resolve) => (releaseOlder = resolve));
+    server.use(
+      http.get('/api/conversations/{id}/messages', async ({ query, response }) => {
+        if (!query.get('before'))
+          return response(200).json({ messages: messagesFrom(51, 100), nextCursor: 'cursor-51' });
+        await olderHeld;
+        return response(200).json({ messages: messagesFrom(1, 50), nextCursor: null });
+      }),
+    );
+    renderChat();
+    expect(await screen.findByText('message number 100')).toBeTruthy();
+    expect(screen.queryByText('message number 50')).toBeNull();
+    const pages = () => apiCalls('GET', '/api/conversations/conv-1/messages');
+    expect(pages().map((call) => call.query)).toEqual([{ limit: '50' }]);
+
+    const box = scrollBox();
+    fireEvent.wheel(box, { deltaY: -300 });
+    box.scrollTop = 30;
+    fireEvent.scroll(box);
+    expect(await screen.findByRole('status', { name: 'Loading older messages' })).toBeTruthy();
+    await waitFor(() => expect(pages()).toHaveLength(2));
+    expect(pages().map((call) => call.query)).toEqual([
+      { limit: '50' },
+      { limit: '50', before: 'cursor-51' },
+    ]);
+    fireEvent.scroll(box); // a second scroll while loading asks for nothing more
+    expect(pages()).toHaveLength(2);
+
+    await act(async () => releaseOlder());
+    expect(await screen.findByText('message number 1')).toBeTruthy();
+    const shown = screen.getAllByTestId('chat-message').map((el) => el.textContent);
+    expect(shown).toHaveLength(100);
+    expect(shown[0]).toContain('message number 1');
+    expect(shown[99]).toContain('message number 100');
+    // The 50 older messages (5000px) went in above: the view still shows what it showed.
+    expect(box.scrollTop).toBe(5030);
+    expect(screen.queryByRole('status', { name: 'Loading older messages' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
+    box.scrollTop = 0;
+    fireEvent.scroll(box);
+    expect(pages()).toHaveLength(2);
+  });
+
+  it('says when older messages could not be loaded, and Retry loads them', async () => {
+    chatBackend();
+    let olderFails = true;
+    server.use(
+      http.get('/api/conversations/{id}/messages', ({ query, response }) => {
+        if (!query.get('before'))
+          return response(200).json({ messages: messagesFrom(51, 100), nextCursor: 'cursor-51' });
+        if (olderFails) return response.untyped(errorResponse(503, 'UNAVAILABLE', 'down'));
+        return response(200).json({ messages: messagesFrom(1, 50), nextCursor: null });
+      }),
+    );
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderChat();
+    fireEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(OLDER_FAILED_MESSAGE);
+    expect(screen.getByText('message number 51')).toBeTruthy();
+
+    olderFails = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('message number 1')).toBeTruthy();
+    expect(screen.queryByText(OLDER_FAILED_MESSAGE)).toBeNull();
   });
 
   it('shows the creator header and, for demo accounts only, the demo banner', async () => {
@@ -156,9 +323,11 @@ describe('ChatView', () => {
     unmount();
 
     render(
-      <MemoryRouter>
-        <ChatView creator={newCreator({ demoAccount: true })} />
-      </MemoryRouter>,
+      <WithProviders>
+        <MemoryRouter>
+          <ChatView creator={newCreator({ demoAccount: true })} />
+        </MemoryRouter>
+      </WithProviders>,
     );
     expect(await screen.findByText(DEMO_BANNER_TEXT)).toBeTruthy();
   });
@@ -169,7 +338,7 @@ describe('ChatView', () => {
     await ready();
 
     const stream = await sendAndOpenStream(backend, 'hello');
-    expect(sends(backend.fetchMock)[0].body).toEqual({ content: [{ text: 'hello' }], aiContext: {} });
+    expect(sends()[0].body).toEqual({ content: [{ text: 'hello' }], aiContext: {} });
     expect(screen.getByText('hello')).toBeTruthy();
     expect(input().value).toBe('');
     expect(screen.queryByTestId('welcome-overlay')).toBeNull();
@@ -238,11 +407,11 @@ describe('ChatView', () => {
   });
 
   it('shows the server error when the send is refused before streaming', async () => {
-    const backend = chatBackend();
-    backend.fetchMock.on(
-      'POST',
-      '/api/conversations/conv-1/messages',
-      jsonResponse(403, { code: 'CREATOR_GATED', message: 'This creator is not available.' }),
+    chatBackend();
+    server.use(
+      http.post('/api/conversations/{id}/messages', ({ response }) =>
+        response.untyped(errorResponse(403, 'CREATOR_GATED', 'This creator is not available.')),
+      ),
     );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderChat();
@@ -257,7 +426,7 @@ describe('ChatView', () => {
 
   describe('send rules', () => {
     it('sends nothing for blank text', async () => {
-      const { fetchMock } = chatBackend();
+      chatBackend();
       renderChat();
       await ready();
 
@@ -265,12 +434,12 @@ describe('ChatView', () => {
       pressEnter();
       await settle();
 
-      expect(rateLimitMessages(fetchMock)).toEqual(['']);
-      expect(sends(fetchMock)).toHaveLength(0);
+      expect(rateLimitMessages()).toEqual(['']);
+      expect(sends()).toHaveLength(0);
     });
 
     it('adds a line on Shift+Enter instead of sending', async () => {
-      const { fetchMock } = chatBackend();
+      chatBackend();
       renderChat();
       await ready();
 
@@ -278,8 +447,8 @@ describe('ChatView', () => {
       pressEnter(true);
       await settle();
 
-      expect(sends(fetchMock)).toHaveLength(0);
-      expect(rateLimitMessages(fetchMock)).toEqual(['']);
+      expect(sends()).toHaveLength(0);
+      expect(rateLimitMessages()).toEqual(['']);
     });
 
     it('ignores a second send while one is in progress', async () => {
@@ -292,15 +461,15 @@ describe('ChatView', () => {
       pressEnter();
       await settle();
 
-      expect(sends(backend.fetchMock)).toHaveLength(1);
-      expect(rateLimitMessages(backend.fetchMock)).toEqual(['', 'one']);
+      expect(sends()).toHaveLength(1);
+      expect(rateLimitMessages()).toEqual(['', 'one']);
 
       await emit(stream, 'fragment', { id: 'a1#0', text: 'ok', stopReason: 'end_turn' });
       await act(async () => stream.close());
       await settle();
       pressEnter();
-      await waitFor(() => expect(sends(backend.fetchMock)).toHaveLength(2));
-      expect(sends(backend.fetchMock)[1].body).toMatchObject({ content: [{ text: 'two' }] });
+      await waitFor(() => expect(sends()).toHaveLength(2));
+      expect(sends()[1].body).toMatchObject({ content: [{ text: 'two' }] });
     });
 
     it.each([
@@ -308,17 +477,17 @@ describe('ChatView', () => {
       ['a string', { canSendMessage: 'true' }],
       ['null', { canSendMessage: null }],
     ])('abandons the send when canSendMessage is %s', async (_label, reply) => {
-      const backend = chatBackend();
+      chatBackend();
       renderChat();
       await ready();
-      backend.fetchMock.on('POST', '/api/chat/rate-limit', jsonResponse(200, reply));
+      rateLimitAnswers(reply);
 
       type('hello');
       pressEnter();
-      await waitFor(() => expect(rateLimitMessages(backend.fetchMock)).toEqual(['', 'hello']));
+      await waitFor(() => expect(rateLimitMessages()).toEqual(['', 'hello']));
       await settle();
 
-      expect(sends(backend.fetchMock)).toHaveLength(0);
+      expect(sends()).toHaveLength(0);
       expect(input().value).toBe('hello');
       expect(screen.queryByText('hello', { selector: '.bubble' })).toBeNull();
       expect(screen.queryByRole('status', TYPING)).toBeNull();
@@ -326,31 +495,27 @@ describe('ChatView', () => {
     });
 
     it('abandons the send when the rate-limit check fails', async () => {
-      const backend = chatBackend();
+      chatBackend();
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       renderChat();
       await ready();
-      backend.fetchMock.on(
-        'POST',
-        '/api/chat/rate-limit',
-        jsonResponse(500, { code: 'INTERNAL', message: 'x' }),
-      );
+      rateLimitAnswers({ code: 'INTERNAL', message: 'x' }, 500);
 
       type('hello');
       pressEnter();
-      await waitFor(() => expect(rateLimitMessages(backend.fetchMock)).toEqual(['', 'hello']));
+      await waitFor(() => expect(rateLimitMessages()).toEqual(['', 'hello']));
       await settle();
-      expect(sends(backend.fetchMock)).toHaveLength(0);
+      expect(sends()).toHaveLength(0);
     });
 
     it('opens the subscription modal instead of sending when canSendMessage is false', async () => {
-      const backend = chatBackend();
+      chatBackend();
       renderChat();
       await ready();
-      backend.fetchMock.on(
-        'POST',
-        '/api/chat/rate-limit',
-        jsonResponse(200, { canSendMessage: false, nextAvailableTime: null }),
+      server.use(
+        http.post('/api/chat/rate-limit', ({ response }) =>
+          response(200).json({ canSendMessage: false, nextAvailableTime: null }),
+        ),
       );
 
       type('hello');
@@ -360,15 +525,15 @@ describe('ChatView', () => {
       expect(dialog.textContent).toContain(
         "You've reached your message limit. Subscribe to continue chatting without interruption.",
       );
-      expect(sends(backend.fetchMock)).toHaveLength(0);
+      expect(sends()).toHaveLength(0);
     });
 
     it('needs an established conversation', async () => {
-      const backend = chatBackend();
-      backend.fetchMock.on(
-        'POST',
-        '/api/conversations',
-        jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' }),
+      chatBackend();
+      server.use(
+        http.post('/api/conversations', ({ response }) =>
+          response.untyped(errorResponse(503, 'UNAVAILABLE', 'down')),
+        ),
       );
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
       renderChat();
@@ -378,20 +543,20 @@ describe('ChatView', () => {
       pressEnter();
       await settle();
 
-      expect(rateLimitMessages(backend.fetchMock)).toEqual(['']);
-      expect(sends(backend.fetchMock)).toHaveLength(0);
+      expect(rateLimitMessages()).toEqual(['']);
+      expect(sends()).toHaveLength(0);
     });
   });
 
   it('explains when there is no session to chat with, and sends nothing', async () => {
-    const { fetchMock } = chatBackend();
+    chatBackend();
     useSessionStore.setState({ status: 'guest', user: null });
     renderChat();
     expect((await screen.findByRole('alert')).textContent).toBe(SESSION_FAILED_MESSAGE);
     type('hello');
     pressEnter();
     await settle();
-    expect(fetchMock.calls).toHaveLength(0);
+    expect(apiCalls()).toHaveLength(0);
   });
 
   it('opens the modal on mount when the status check says the limit is reached', async () => {
@@ -401,15 +566,15 @@ describe('ChatView', () => {
   });
 
   it('opens the modal when the send answers 429, giving the text back', async () => {
-    const backend = chatBackend();
-    backend.fetchMock.on(
-      'POST',
-      '/api/conversations/conv-1/messages',
-      jsonResponse(429, {
-        code: 'RATE_LIMITED',
-        message: 'limit',
-        nextAvailableTime: new Date(2030, 0, 5, 15, 45).toISOString(),
-      }),
+    chatBackend();
+    server.use(
+      http.post('/api/conversations/{id}/messages', ({ response }) =>
+        response.untyped(
+          errorResponse(429, 'RATE_LIMITED', 'limit', {
+            nextAvailableTime: new Date(2030, 0, 5, 15, 45).toISOString(),
+          }),
+        ),
+      ),
     );
     renderChat();
     await ready();
@@ -431,6 +596,21 @@ describe('ChatView', () => {
 
     expect(screen.getByTestId('location').textContent).toBe('/sign-in');
     expect(localStorage.getItem(STORAGE_KEYS.signInRedirectPath)).toBe('/@maya.makes');
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("says payments are not available when a registered user presses 'Subscribe' (no checkout route yet)", async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
+    renderChat();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByRole('alert').textContent).toBe(PAYMENTS_UNAVAILABLE_MESSAGE);
+    // No request to a billing route (MSW fails the test on any request it has no handler for).
+    expect(apiCalls().filter((call) => call.path.includes('billing'))).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 

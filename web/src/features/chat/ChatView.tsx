@@ -1,32 +1,37 @@
-import { useCallback } from 'react';
+import styles from './chat.module.css';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Creator } from '../../api';
 import { Spinner } from '../../components/Spinner';
-import { startCheckout } from '../billing/start-checkout';
 import { rememberSignInRedirect, useSessionStore } from '../session';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import { useChatStore } from './chat.store';
 import { DemoBanner } from './DemoBanner';
 import { MessageBubble } from './MessageBubble';
-import { SubscriptionModal } from './SubscriptionModal';
+import { OlderMessages } from './OlderMessages';
+import { PAYMENTS_UNAVAILABLE_MESSAGE, SubscriptionModal } from './SubscriptionModal';
 import { TypingIndicator } from './TypingIndicator';
 import { useAutoScroll } from './useAutoScroll';
 import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
-import './chat.css';
+
+/** Scrolling to within this distance of the top loads the next older page. */
+export const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface ChatViewProps {
   creator: Creator;
-  /** Called by 'Subscribe' in the limit modal; defaults to a checkout for this creator. */
+  /**
+   * Called by 'Subscribe' in the limit modal. Without it the modal says payments are not available:
+   * the gateway has no checkout route yet.
+   */
   onSubscribe?: (creator: Creator) => void;
 }
 
 export function ChatView({ creator, onSubscribe }: ChatViewProps) {
-  const { send } = useChat(creator);
+  const { send, older } = useChat(creator);
   const messages = useChatStore((state) => state.messages);
   const historyStatus = useChatStore((state) => state.historyStatus);
-  const conversationId = useChatStore((state) => state.conversationId);
   const isTyping = useChatStore((state) => state.isTyping);
   const error = useChatStore((state) => state.error);
   const limitNotice = useChatStore((state) => state.limitNotice);
@@ -43,29 +48,60 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
     scrollToBottom,
   } = useAutoScroll<HTMLDivElement>([messages, isTyping, error]);
 
+  const onScrollBody = useCallback(() => {
+    onScroll();
+    const el = scrollRef.current;
+    if (el && el.scrollTop <= LOAD_OLDER_WITHIN_PX && older.hasMore && older.status === 'idle') older.load();
+  }, [older, onScroll, scrollRef]);
+
+  // When an older page is put in front, keep the messages the fan is reading where they are:
+  // move down by exactly the height added above them.
+  const firstMessageId = messages[0]?.id;
+  const shown = useRef<{ firstId: string | undefined; height: number }>({ firstId: undefined, height: 0 });
+  useLayoutEffect(() => {
+    const el = scrollRef.current;
+    if (!el) return;
+    const before = shown.current;
+    if (before.firstId && before.firstId !== firstMessageId && messages.some((m) => m.id === before.firstId))
+      el.scrollTop += el.scrollHeight - before.height;
+    shown.current = { firstId: firstMessageId, height: el.scrollHeight };
+  });
+
   const signUp = useCallback(() => {
     rememberSignInRedirect(location.pathname);
     closeLimitNotice();
     navigate('/sign-in');
   }, [closeLimitNotice, location.pathname, navigate]);
 
+  const [subscribeError, setSubscribeError] = useState<string | null>(null);
   const subscribe = useCallback(() => {
     if (onSubscribe) onSubscribe(creator);
-    else void startCheckout(creator.id);
+    else setSubscribeError(PAYMENTS_UNAVAILABLE_MESSAGE);
   }, [creator, onSubscribe]);
+  const closeModal = useCallback(() => {
+    setSubscribeError(null);
+    closeLimitNotice();
+  }, [closeLimitNotice]);
 
   const loadingHistory = historyStatus === 'idle' || historyStatus === 'loading';
   const showWelcome = !loadingHistory && messages.length === 0 && !error;
 
   return (
-    <div className="chat-page">
+    <div className={styles['chat-page']}>
       {creator.demoAccount ? <DemoBanner /> : null}
       <ChatHeader creator={creator} />
-      <div className="chat-body">
-        <div className="chat-scroll" ref={scrollRef} onScroll={onScroll} onWheel={onWheel}>
-          <div className="chat-messages" role="log" aria-label={`Conversation with ${creator.nickName}`}>
+      <div className={styles['chat-body']}>
+        <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
+          <div
+            className={styles['chat-messages']}
+            role="log"
+            aria-label={`Conversation with ${creator.nickName}`}
+          >
+            {!loadingHistory && (older.hasMore || older.status === 'error') ? (
+              <OlderMessages status={older.status} onLoad={older.load} />
+            ) : null}
             {loadingHistory ? (
-              <div className="chat-loading">
+              <div className={styles['chat-loading']}>
                 <Spinner label="Loading conversation" />
               </div>
             ) : null}
@@ -74,7 +110,7 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
             ))}
             {isTyping ? <TypingIndicator name={creator.nickName} /> : null}
             {error ? (
-              <div className="chat-error" role="alert">
+              <div className={styles['chat-error']} role="alert">
                 {error}
               </div>
             ) : null}
@@ -84,7 +120,7 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
         {paused ? (
           <button
             type="button"
-            className="scroll-to-bottom"
+            className={styles['scroll-to-bottom']}
             aria-label="Scroll to latest message"
             onClick={scrollToBottom}
           >
@@ -100,14 +136,19 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
           </button>
         ) : null}
       </div>
-      <ChatInput creatorName={creator.nickName} onSend={() => void send()} disabled={!conversationId} />
+      <ChatInput
+        creatorName={creator.nickName}
+        onSend={() => void send()}
+        disabled={historyStatus === 'error'}
+      />
       <SubscriptionModal
         open={limitNotice !== null}
         nextAvailableTime={limitNotice?.nextAvailableTime ?? null}
         isGuest={isGuest}
-        onClose={closeLimitNotice}
+        onClose={closeModal}
         onSignUp={signUp}
         onSubscribe={subscribe}
+        subscribeError={subscribeError}
       />
     </div>
   );

@@ -1,3 +1,4 @@
+import styles from './chat.module.css';
 import { useEffect, useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
@@ -6,7 +7,6 @@ import { useSessionStore } from '../session';
 import { ChatView } from './ChatView';
 import { parseCreatorHandle } from './parse-handle';
 import { useCreatorByHandle } from './useCreatorByHandle';
-import './chat.css';
 
 /**
  * `/@{username}`: finds the creator by handle and opens the chat. An invalid path, an unknown
@@ -43,7 +43,7 @@ export function CreatorChatPage() {
   if (lookup.status === 'error') return <PageMessage text="Error loading creator" />;
   if (lookup.status === 'loading' || sessionStatus === 'loading' || gated || !creator) {
     return (
-      <div className="chat-page chat-page--centered">
+      <div className={`${styles['chat-page']} ${styles['chat-page--centered']}`}>
         <Spinner label="Loading chat" />
       </div>
     );

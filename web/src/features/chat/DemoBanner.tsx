@@ -1,8 +1,9 @@
+import styles from './chat.module.css';
 export const DEMO_BANNER_TEXT = 'THIS IS A DEMO ACCOUNT, NOT FOR DISTRIBUTION';
 
 export function DemoBanner() {
   return (
-    <div className="demo-banner" role="note">
+    <div className={styles['demo-banner']} role="note">
       {DEMO_BANNER_TEXT}
     </div>
   );

@@ -1,17 +1,28 @@
+import styles from './chat.module.css';
 import type { ChatMessage } from '../../api';
 import { formatPostDate } from './format-time';
 
 export function MessageBubble({ message }: { message: ChatMessage }) {
   const isUser = message.role === 'user';
   return (
-    <div className={`chat-row chat-row--${message.role}`} data-testid="chat-message" data-role={message.role}>
+    <div
+      className={`${styles['chat-row']} ${styles[`chat-row--${message.role}`]}`}
+      data-testid="chat-message"
+      data-role={message.role}
+    >
       <div
-        className={`bubble bubble--${message.role}${message.status === 'failed' ? ' bubble--failed' : ''}`}
+        className={[
+          styles['bubble'],
+          styles[`bubble--${message.role}`],
+          message.status === 'failed' ? styles['bubble--failed'] : null,
+        ]
+          .filter(Boolean)
+          .join(' ')}
       >
         {message.content}
       </div>
       {!isUser && message.citations.length > 0 ? (
-        <ul className="citations" aria-label="Sources">
+        <ul className={styles['citations']} aria-label="Sources">
           {message.citations.map((citation) => (
             <li key={`${citation.postId}-${citation.url}`}>
               <a

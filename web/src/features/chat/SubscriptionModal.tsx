@@ -1,6 +1,14 @@
+import styles from './chat.module.css';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatLocalTime } from './format-time';
+
+/**
+ * Spec §6, when a payment cannot be made. The gateway has no checkout route yet
+ * (docs/architecture.md, "Billing in the web app"), so 'Subscribe' answers with this.
+ */
+export const PAYMENTS_UNAVAILABLE_MESSAGE =
+  'This creator is not set up to accept payments. Please try another creator or contact support.';
 
 export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
 
@@ -19,6 +27,8 @@ export interface SubscriptionModalProps {
   onClose(): void;
   onSignUp(): void;
   onSubscribe(): void;
+  /** Why 'Subscribe' did not go to a payment page, if it did not. */
+  subscribeError?: string | null;
 }
 
 /** Shown when the free-tier message limit is reached (spec §4 "Subscription modal", §8). */
@@ -29,6 +39,7 @@ export function SubscriptionModal({
   onClose,
   onSignUp,
   onSubscribe,
+  subscribeError = null,
 }: SubscriptionModalProps) {
   return (
     <Modal
@@ -53,7 +64,12 @@ export function SubscriptionModal({
       }
     >
       <p>{limitMessage(nextAvailableTime)}</p>
-      <p className="subscription-modal__note">{FREE_TIER_NOTE}</p>
+      <p className={styles['subscription-modal__note']}>{FREE_TIER_NOTE}</p>
+      {subscribeError ? (
+        <p className={styles['subscription-modal__error']} role="alert">
+          {subscribeError}
+        </p>
+      ) : null}
     </Modal>
   );
 }

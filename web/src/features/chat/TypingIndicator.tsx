@@ -1,8 +1,9 @@
+import styles from './chat.module.css';
 import { TypingDots } from '../../components/TypingDots';
 
 export function TypingIndicator({ name }: { name: string }) {
   return (
-    <div className="chat-row chat-row--assistant">
+    <div className={`${styles['chat-row']} ${styles['chat-row--assistant']}`}>
       <TypingDots role="status" aria-label={`${name} is typing`} />
     </div>
   );

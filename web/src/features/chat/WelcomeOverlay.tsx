@@ -1,3 +1,4 @@
+import styles from './chat.module.css';
 import type { Creator } from '../../api';
 import { Avatar } from '../../components/Avatar';
 
@@ -16,17 +17,17 @@ export function WelcomeOverlay({
   onSuggestion(text: string): void;
 }) {
   return (
-    <div className="welcome" data-testid="welcome-overlay">
-      <div className="welcome__card">
+    <div className={styles['welcome']} data-testid="welcome-overlay">
+      <div className={styles['welcome__card']}>
         <Avatar src={creator.thumb} name={creator.nickName} size={84} />
-        <h2 className="welcome__title">Say hi to {creator.nickName}</h2>
-        {creator.bio ? <p className="welcome__bio">{creator.bio}</p> : null}
-        <p className="welcome__hint">
+        <h2 className={styles['welcome__title']}>Say hi to {creator.nickName}</h2>
+        {creator.bio ? <p className={styles['welcome__bio']}>{creator.bio}</p> : null}
+        <p className={styles['welcome__hint']}>
           You're chatting with an AI version of {creator.nickName}, built from their real posts.
         </p>
-        <div className="welcome__suggestions">
+        <div className={styles['welcome__suggestions']}>
           {SUGGESTIONS.map((text) => (
-            <button key={text} type="button" className="chip" onClick={() => onSuggestion(text)}>
+            <button key={text} type="button" className={styles['chip']} onClick={() => onSuggestion(text)}>
               {text}
             </button>
           ))}

@@ -18,6 +18,8 @@ interface ChatState {
   draft: string;
   /** A send is in progress (from the rate-limit check to the end of the stream). */
   isSending: boolean;
+  /** The fan sent before the conversation was open: the draft goes out as soon as it is. */
+  sendQueued: boolean;
   /** The assistant is replying: from the send until a fragment with a stopReason (or an error). */
   isTyping: boolean;
   error: string | null;
@@ -30,8 +32,10 @@ interface ChatState {
   setDraft(draft: string): void;
   setConversation(conversationId: string): void;
   setHistoryStatus(status: HistoryStatus): void;
+  /** The loaded history (oldest first): replaces the previous one, keeps messages sent since. */
   setHistory(messages: ChatMessage[]): void;
   setSending(sending: boolean): void;
+  setSendQueued(queued: boolean): void;
   setTyping(typing: boolean): void;
   addUserMessage(text: string): string;
   removeMessage(id: string): void;
@@ -48,6 +52,7 @@ const initialState = {
   historyStatus: 'idle' as HistoryStatus,
   draft: '',
   isSending: false,
+  sendQueued: false,
   isTyping: false,
   error: null,
   limitNotice: null,
@@ -77,6 +82,7 @@ export const useChatStore = create<ChatState>()((set, get) => ({
       };
     }),
   setSending: (isSending) => set({ isSending }),
+  setSendQueued: (sendQueued) => set({ sendQueued }),
   setTyping: (isTyping) => set({ isTyping }),
 
   addUserMessage: (text) => {

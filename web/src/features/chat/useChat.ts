@@ -3,9 +3,10 @@ import {
   ApiError,
   checkRateLimit,
   isAbortError,
-  listMessages,
-  openConversation,
   sendMessage,
+  useConversationQuery,
+  useMessagePagesQuery,
+  useRateLimitStatusQuery,
   type Creator,
   type RateLimitReply,
 } from '../../api';
@@ -18,13 +19,29 @@ export const HISTORY_FAILED_MESSAGE =
 export const SESSION_FAILED_MESSAGE =
   "We couldn't start your chat session. Please refresh the page to try again.";
 
+export type OlderStatus = 'idle' | 'loading' | 'error';
+
+export interface OlderMessages {
+  /** An older page exists and is not loaded yet. */
+  hasMore: boolean;
+  status: OlderStatus;
+  /** Loads the next older page (nothing if there is none or one is loading). */
+  load(): void;
+}
+
 /**
- * The chat with one creator: opens the conversation and loads its history on mount, checks the
- * rate limit (status check with an empty message), and sends the draft (spec §4 Chat, §5).
+ * The chat with one creator: opens the conversation and loads its newest messages on mount
+ * (older pages on request), checks the rate limit (status check with an empty message), and sends
+ * the draft (spec §4 Chat, §5). Server state comes from TanStack Query; the chat store holds what
+ * is on screen, including messages sent and streamed since.
  */
-export function useChat(creator: Creator): { send(): Promise<void> } {
+export function useChat(creator: Creator): { send(): Promise<void>; older: OlderMessages } {
   const userId = useSessionStore((state) => state.user?.userId ?? null);
   const streamRef = useRef<AbortController | null>(null);
+  const conversation = useConversationQuery(userId, creator.id);
+  const conversationId = conversation.data?.id ?? null;
+  const pages = useMessagePagesQuery(conversationId);
+  const rateLimit = useRateLimitStatusQuery(userId, creator.id);
 
   useEffect(() => {
     const chat = useChatStore.getState();
@@ -35,45 +52,67 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
       chat.showError(SESSION_FAILED_MESSAGE);
       return;
     }
-    const controller = new AbortController();
-    const { signal } = controller;
-
     chat.setHistoryStatus('loading');
-    (async () => {
-      try {
-        const conversation = await openConversation(creator.id, signal);
-        useChatStore.getState().setConversation(conversation.id);
-        const history = await listMessages(conversation.id, signal);
-        useChatStore.getState().setHistory(history);
-      } catch (error) {
-        if (isAbortError(error)) return;
-        console.error('Error loading conversation', error);
-        useChatStore.getState().setHistoryStatus('error');
-        useChatStore.getState().showError(HISTORY_FAILED_MESSAGE);
-      }
-    })();
-
-    checkRateLimit(creator.id, '', signal).then(
-      (reply) => {
-        if (reply?.canSendMessage === false) useChatStore.getState().openLimitNotice(timeOf(reply));
-      },
-      (error: unknown) => {
-        if (!isAbortError(error)) console.error('Rate-limit status check failed', error);
-      },
-    );
-
     return () => {
-      controller.abort();
       streamRef.current?.abort();
       useChatStore.getState().reset();
     };
   }, [creator.id, userId]);
 
+  useEffect(() => {
+    if (conversationId) useChatStore.getState().setConversation(conversationId);
+  }, [conversationId]);
+
+  const history = pages.data;
+  useEffect(() => {
+    // Pages are newest first, each oldest first within itself.
+    if (history)
+      useChatStore.getState().setHistory([...history.pages].reverse().flatMap((page) => page.messages));
+  }, [history]);
+
+  const historyFailed = conversation.isError || (pages.isError && !pages.data);
+  const historyError = conversation.error ?? (pages.data ? null : pages.error);
+  useEffect(() => {
+    if (!historyFailed) return;
+    console.error('Error loading conversation', historyError);
+    const chat = useChatStore.getState();
+    // A queued send cannot go out; the text stays in the box.
+    chat.setSendQueued(false);
+    chat.setHistoryStatus('error');
+    chat.showError(HISTORY_FAILED_MESSAGE);
+  }, [historyFailed, historyError]);
+
+  const status = rateLimit.data;
+  useEffect(() => {
+    if (status?.canSendMessage === false) useChatStore.getState().openLimitNotice(timeOf(status));
+  }, [status]);
+  useEffect(() => {
+    if (rateLimit.error) console.error('Rate-limit status check failed', rateLimit.error);
+  }, [rateLimit.error]);
+
+  const { hasNextPage, isFetchingNextPage, isFetchNextPageError, fetchNextPage } = pages;
+  const older: OlderMessages = {
+    hasMore: hasNextPage,
+    status: isFetchingNextPage ? 'loading' : isFetchNextPageError ? 'error' : 'idle',
+    load: () => {
+      // A scroll while a page is on its way joins that request instead of restarting it.
+      if (hasNextPage) void fetchNextPage({ cancelRefetch: false });
+    },
+  };
+  useEffect(() => {
+    if (isFetchNextPageError) console.error('Error loading older messages', pages.error);
+  }, [isFetchNextPageError, pages.error]);
+
   const send = useCallback(async () => {
     const chat = useChatStore.getState();
     const text = chat.draft;
     const conversationId = chat.conversationId;
-    if (!useSessionStore.getState().user || !text.trim() || chat.isSending || !conversationId) return;
+    if (!useSessionStore.getState().user || !text.trim() || chat.isSending) return;
+    if (!conversationId) {
+      // Sent before the conversation is open: keep it and send it once it is (see the effect below).
+      if (chat.historyStatus !== 'error') chat.setSendQueued(true);
+      return;
+    }
 
     chat.setSending(true);
     let verdict: RateLimitReply | null = null;
@@ -140,7 +179,15 @@ export function useChat(creator: Creator): { send(): Promise<void> } {
     }
   }, [creator.id]);
 
-  return { send };
+  const openConversationId = useChatStore((state) => state.conversationId);
+  const sendQueued = useChatStore((state) => state.sendQueued);
+  useEffect(() => {
+    if (!openConversationId || !sendQueued) return;
+    useChatStore.getState().setSendQueued(false);
+    void send();
+  }, [openConversationId, sendQueued, send]);
+
+  return { send, older };
 }
 
 function timeOf(reply: RateLimitReply): string | null {

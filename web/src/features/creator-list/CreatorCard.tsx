@@ -1,3 +1,4 @@
+import styles from './creator-list.module.css';
 import { Link, useNavigate } from 'react-router-dom';
 import type { Creator } from '../../api';
 import { Avatar } from '../../components/Avatar';
@@ -8,16 +9,16 @@ export function CreatorCard({ creator }: { creator: Creator }) {
   const chatPath = `/@${creator.handle}`;
   const created = new Date(creator.createdAt);
   return (
-    <li className="creator-card">
-      <div className="creator-card__top">
+    <li className={styles['creator-card']}>
+      <div className={styles['creator-card__top']}>
         <Avatar src={creator.thumb} name={creator.nickName} size={52} />
-        <div className="creator-card__title">
-          <h2 className="creator-card__name">{creator.nickName}</h2>
-          <span className="creator-card__handle">@{creator.handle}</span>
+        <div className={styles['creator-card__title']}>
+          <h2 className={styles['creator-card__name']}>{creator.nickName}</h2>
+          <span className={styles['creator-card__handle']}>@{creator.handle}</span>
         </div>
-        {creator.demoAccount ? <span className="creator-card__tag">Demo</span> : null}
+        {creator.demoAccount ? <span className={styles['creator-card__tag']}>Demo</span> : null}
       </div>
-      <dl className="creator-card__facts">
+      <dl className={styles['creator-card__facts']}>
         <dt>Creator ID</dt>
         <dd>{creator.id}</dd>
         <dt>User ID</dt>
@@ -33,7 +34,7 @@ export function CreatorCard({ creator }: { creator: Creator }) {
           <Link to={chatPath}>{chatPath}</Link>
         </dd>
       </dl>
-      <Button className="creator-card__action" onClick={() => navigate(chatPath)}>
+      <Button className={styles['creator-card__action']} onClick={() => navigate(chatPath)}>
         Go to AI Chat
       </Button>
     </li>

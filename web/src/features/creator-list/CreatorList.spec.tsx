@@ -1,28 +1,28 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock';
-import { newCreator, resetAppState, signInAs } from '../../test/fixtures';
+import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
+import { newCreator, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { NoCreatorPage } from './NoCreatorPage';
 
 function renderAiChat(path = '/ai-chat') {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/ai-chat" element={<NoCreatorPage />} />
-        <Route path="*" element={null} />
-      </Routes>
-      <LocationProbe />
-    </MemoryRouter>,
+    <WithProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/ai-chat" element={<NoCreatorPage />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </WithProviders>,
   );
 }
 
 describe('/ai-chat and the creator list', () => {
-  let fetchMock: FetchMock;
   beforeEach(() => {
     resetAppState();
     signInAs();
-    fetchMock = installFetchMock();
   });
   afterEach(() => {
     cleanup();
@@ -30,12 +30,12 @@ describe('/ai-chat and the creator list', () => {
   });
 
   it('explains that no creator was given and opens the list on request', async () => {
-    fetchMock.on('GET', '/api/creators', jsonResponse(200, { creators: [] }));
+    server.use(http.get('/api/creators', ({ response }) => response(200).json({ creators: [] })));
     renderAiChat();
     expect(
       screen.getByText('Error: No creator ID was provided. Please select a creator from the creator list.'),
     ).toBeTruthy();
-    expect(fetchMock.calls).toHaveLength(0);
+    expect(apiCalls()).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to Creator List' }));
 
@@ -46,16 +46,17 @@ describe('/ai-chat and the creator list', () => {
 
   it('shows a loading state until the creators arrive', async () => {
     let answer!: () => void;
-    fetchMock.on(
-      'GET',
-      '/api/creators',
-      () =>
-        new Promise((resolve) => (answer = () => resolve(jsonResponse(200, { creators: [newCreator()] })))),
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/creators', async ({ response }) => {
+        await answered;
+        return response(200).json({ creators: [newCreator()] });
+      }),
     );
     renderAiChat('/ai-chat?view=creators');
 
     expect(screen.getByRole('status', { name: 'Loading creators' })).toBeTruthy();
-    await waitFor(() => expect(fetchMock.calls).toHaveLength(1));
+    await waitFor(() => expect(apiCalls()).toHaveLength(1));
     expect(screen.getByRole('status', { name: 'Loading creators' })).toBeTruthy();
     answer();
     expect(await screen.findByRole('heading', { name: 'Maya' })).toBeTruthy();
@@ -64,11 +65,13 @@ describe('/ai-chat and the creator list', () => {
 
   it("shows 'Failed to fetch creators' when the list cannot be loaded, and retries", async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    fetchMock.on('GET', '/api/creators', jsonResponse(500, { code: 'INTERNAL', message: 'boom' }));
+    server.use(
+      http.get('/api/creators', ({ response }) => response.untyped(errorResponse(500, 'INTERNAL', 'boom'))),
+    );
     renderAiChat('/ai-chat?view=creators');
 
     expect((await screen.findByRole('alert')).textContent).toContain('Failed to fetch creators');
-    fetchMock.on('GET', '/api/creators', jsonResponse(200, { creators: [] }));
+    server.use(http.get('/api/creators', ({ response }) => response(200).json({ creators: [] })));
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('No creators found. Initialize a TikTok creator first.')).toBeTruthy();
   });
@@ -78,7 +81,7 @@ describe('/ai-chat and the creator list', () => {
       newCreator(),
       newCreator({ id: 'creator-2', userId: 'user-2', handle: 'dan.lifts', nickName: 'Dan' }),
     ];
-    fetchMock.on('GET', '/api/creators', jsonResponse(200, { creators }));
+    server.use(http.get('/api/creators', ({ response }) => response(200).json({ creators })));
     renderAiChat('/ai-chat?view=creators');
 
     const cards = await screen.findAllByRole('listitem');

@@ -1,8 +1,8 @@
+import styles from './creator-list.module.css';
 import { useSearchParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CreatorList } from './CreatorList';
-import './creator-list.css';
 
 export const NO_CREATOR_TEXT =
   'Error: No creator ID was provided. Please select a creator from the creator list.';
@@ -18,7 +18,7 @@ export function NoCreatorPage() {
       {showList ? (
         <CreatorList />
       ) : (
-        <div className="no-creator">
+        <div className={styles['no-creator']}>
           <Banner tone="error">{NO_CREATOR_TEXT}</Banner>
           <Button size="lg" onClick={() => setParams({ view: CREATOR_LIST_VIEW })}>
             Go to Creator List

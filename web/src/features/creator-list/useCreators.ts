@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { isAbortError, listCreators, type Creator } from '../../api';
+import { useEffect } from 'react';
+import { useCreatorsQuery, type Creator } from '../../api';
 
 export type CreatorsState =
   | { status: 'loading'; creators: [] }
@@ -7,25 +7,13 @@ export type CreatorsState =
   | { status: 'error'; creators: [] };
 
 export function useCreators(): CreatorsState & { reload(): void } {
-  const [state, setState] = useState<CreatorsState>({ status: 'loading', creators: [] });
-  const [attempt, setAttempt] = useState(0);
-
+  const query = useCreatorsQuery();
+  const { error, refetch } = query;
   useEffect(() => {
-    const controller = new AbortController();
-    // Goes when web-data moves this hook to TanStack Query (issue 8.1).
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    setState({ status: 'loading', creators: [] });
-    listCreators(controller.signal).then(
-      (creators) => setState({ status: 'ready', creators }),
-      (error: unknown) => {
-        if (isAbortError(error)) return;
-        console.error('Error fetching creators', error);
-        setState({ status: 'error', creators: [] });
-      },
-    );
-    return () => controller.abort();
-  }, [attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  return { ...state, reload };
+    if (error) console.error('Error fetching creators', error);
+  }, [error]);
+  const reload = () => void refetch();
+  if (query.isPending) return { status: 'loading', creators: [], reload };
+  if (query.isError) return { status: 'error', creators: [], reload };
+  return { status: 'ready', creators: query.data, reload };
 }

@@ -1,3 +1,4 @@
+import styles from './landing.module.css';
 import { TypingDots } from '../../components/TypingDots';
 const SAMPLE = [
   { from: 'fan', text: 'wait your pasta video from last week… was that REALLY 15 minutes?? 🍝' },
@@ -15,23 +16,26 @@ const SAMPLE = [
 /** A static sample conversation for the landing page. */
 export function ChatMockup() {
   return (
-    <div className="mockup" aria-label="Sample chat with a creator's AI persona" role="img">
-      <div className="mockup__header">
-        <span className="mockup__avatar" aria-hidden="true">
+    <div className={styles['mockup']} aria-label="Sample chat with a creator's AI persona" role="img">
+      <div className={styles['mockup__header']}>
+        <span className={styles['mockup__avatar']} aria-hidden="true">
           J
         </span>
         <div>
-          <div className="mockup__name">Jules Cooks</div>
-          <div className="mockup__status">AI persona · replies instantly</div>
+          <div className={styles['mockup__name']}>Jules Cooks</div>
+          <div className={styles['mockup__status']}>AI persona · replies instantly</div>
         </div>
       </div>
-      <div className="mockup__messages">
+      <div className={styles['mockup__messages']}>
         {SAMPLE.map((message, index) => (
-          <div key={index} className={`mockup__bubble mockup__bubble--${message.from}`}>
+          <div
+            key={index}
+            className={`${styles['mockup__bubble']} ${styles[`mockup__bubble--${message.from}`]}`}
+          >
             {message.text}
           </div>
         ))}
-        <TypingDots compact className="mockup__typing" aria-hidden="true" />
+        <TypingDots compact className={styles['mockup__typing']} aria-hidden="true" />
       </div>
     </div>
   );

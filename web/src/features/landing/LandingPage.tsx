@@ -1,9 +1,9 @@
+import styles from './landing.module.css';
 import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/Button';
 import { PRODUCT_NAME } from '../../config';
 import { ChatMockup } from './ChatMockup';
 import { useTryNow } from './useTryNow';
-import './landing.css';
 
 const STEPS = [
   {
@@ -24,19 +24,19 @@ const STEPS = [
 export function LandingPage() {
   const { tryNow, pending } = useTryNow();
   return (
-    <div className="landing">
-      <section className="hero">
-        <div className="hero__glow" aria-hidden="true" />
-        <div className="hero__inner">
-          <div className="hero__copy">
-            <span className="eyebrow">AI personas of your favourite TikTokers</span>
-            <h1 className="hero__title">
+    <div className={styles['landing']}>
+      <section className={styles['hero']}>
+        <div className={styles['hero__glow']} aria-hidden="true" />
+        <div className={styles['hero__inner']}>
+          <div className={styles['hero__copy']}>
+            <span className={styles['eyebrow']}>AI personas of your favourite TikTokers</span>
+            <h1 className={styles['hero__title']}>
               DMs that actually <span className="gradient-text">answer back</span>
             </h1>
-            <p className="hero__subtitle">
+            <p className={styles['hero__subtitle']}>
               Chat with AI versions of TikTokers built from their real personality.
             </p>
-            <div className="hero__actions">
+            <div className={styles['hero__actions']}>
               <Button size="lg" onClick={() => void tryNow()} disabled={pending} aria-busy={pending}>
                 {`Try ${PRODUCT_NAME} now!`}
               </Button>
@@ -44,29 +44,29 @@ export function LandingPage() {
                 Watch the demo
               </a>
             </div>
-            <p className="hero__fine">Free to start · No download</p>
+            <p className={styles['hero__fine']}>Free to start · No download</p>
           </div>
-          <div className="hero__visual">
+          <div className={styles['hero__visual']}>
             <ChatMockup />
           </div>
         </div>
       </section>
 
-      <section className="landing-section" id="see-it" aria-labelledby="see-it-heading">
-        <div className="demo">
-          <div className="demo__copy">
+      <section className={styles['landing-section']} id="see-it" aria-labelledby="see-it-heading">
+        <div className={styles['demo']}>
+          <div>
             <h2 id="see-it-heading">See it in action</h2>
             <p>
               Every persona learns from a creator’s own videos — their jokes, their advice, the way they talk
               — so the conversation feels like them, any time of day.
             </p>
-            <ul className="demo__points">
+            <ul className={styles['demo__points']}>
               <li>Streams replies in real time</li>
               <li>Remembers your conversation</li>
               <li>Points you to the posts behind each answer</li>
             </ul>
           </div>
-          <div className="demo__video">
+          <div className={styles['demo__video']}>
             <video
               controls
               muted
@@ -83,14 +83,14 @@ export function LandingPage() {
         </div>
       </section>
 
-      <section className="landing-section" aria-labelledby="how-heading">
-        <h2 id="how-heading" className="landing-section__title">
+      <section className={styles['landing-section']} aria-labelledby="how-heading">
+        <h2 id="how-heading" className={styles['landing-section__title']}>
           How it works
         </h2>
-        <ol className="steps">
+        <ol className={styles['steps']}>
           {STEPS.map((step, index) => (
-            <li key={step.title} className="step">
-              <span className="step__number">{index + 1}</span>
+            <li key={step.title} className={styles['step']}>
+              <span className={styles['step__number']}>{index + 1}</span>
               <h3>{step.title}</h3>
               <p>{step.text}</p>
             </li>
@@ -98,8 +98,8 @@ export function LandingPage() {
         </ol>
       </section>
 
-      <section className="landing-section">
-        <div className="creator-cta">
+      <section className={styles['landing-section']}>
+        <div className={styles['creator-cta']}>
           <div>
             <h2>Are you a creator?</h2>
             <p>

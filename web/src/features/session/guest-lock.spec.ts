@@ -1,4 +1,4 @@
-import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock';
+import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { resetAppState } from '../../test/fixtures';
 import { STORAGE_KEYS, readTokens } from './auth-storage';
 import { GUEST_CREATION_LOCK_MS, ensureGuestTokens } from './guest-lock';
@@ -12,17 +12,18 @@ const guestReply = (n: number) => ({
 const otherTabTokens = { idToken: 'id-other', accessToken: 'access-other', refreshToken: 'refresh-other' };
 
 describe('ensureGuestTokens (guest creation lock)', () => {
-  let fetchMock: FetchMock;
   let created: number;
 
   beforeEach(() => {
     resetAppState();
     jest.useFakeTimers();
     created = 0;
-    fetchMock = installFetchMock().on('POST', '/api/auth/guest', () => {
-      created += 1;
-      return jsonResponse(201, guestReply(created));
-    });
+    server.use(
+      http.post('/api/auth/guest', ({ response }) => {
+        created += 1;
+        return response(201).json(guestReply(created));
+      }),
+    );
   });
 
   afterEach(() => jest.useRealTimers());
@@ -30,8 +31,8 @@ describe('ensureGuestTokens (guest creation lock)', () => {
   it('creates one guest for concurrent callers and stores its tokens', async () => {
     const results = await Promise.all([ensureGuestTokens(), ensureGuestTokens(), ensureGuestTokens()]);
 
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
-    expect(fetchMock.calls[0].body).toEqual({ creatorId: 'default' });
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(1);
+    expect(apiCalls()[0].body).toEqual({ creatorId: 'default' });
     expect(results.map((tokens) => tokens.accessToken)).toEqual(['access-1', 'access-1', 'access-1']);
     expect(readTokens()).toMatchObject({
       idToken: 'id-1',
@@ -45,15 +46,17 @@ describe('ensureGuestTokens (guest creation lock)', () => {
   it('creates nothing when tokens are already stored', async () => {
     localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(otherTabTokens));
     await expect(ensureGuestTokens()).resolves.toMatchObject({ accessToken: 'access-other' });
-    expect(fetchMock.calls).toHaveLength(0);
+    expect(apiCalls()).toHaveLength(0);
   });
 
   it('sets the in-progress timestamp while creating', async () => {
     let release!: () => void;
-    fetchMock.on(
-      'POST',
-      '/api/auth/guest',
-      () => new Promise((resolve) => (release = () => resolve(jsonResponse(201, guestReply(9))))),
+    const released = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post('/api/auth/guest', async ({ response }) => {
+        await released;
+        return response(201).json(guestReply(9));
+      }),
     );
     const pending = ensureGuestTokens();
     expect(Number(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress))).toBe(Date.now());
@@ -72,14 +75,14 @@ describe('ensureGuestTokens (guest creation lock)', () => {
 
     await jest.advanceTimersByTimeAsync(1000);
     expect(settled).toBe(false);
-    expect(fetchMock.calls).toHaveLength(0);
+    expect(apiCalls()).toHaveLength(0);
 
     localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(otherTabTokens));
     await jest.advanceTimersByTimeAsync(99);
     expect(settled).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toMatchObject({ accessToken: 'access-other' });
-    expect(fetchMock.calls).toHaveLength(0);
+    expect(apiCalls()).toHaveLength(0);
   });
 
   it('takes over when the other tab releases the lock without tokens', async () => {
@@ -89,7 +92,7 @@ describe('ensureGuestTokens (guest creation lock)', () => {
     localStorage.removeItem(STORAGE_KEYS.guestCreationInProgress);
     await jest.advanceTimersByTimeAsync(100);
     await expect(pending).resolves.toMatchObject({ accessToken: 'access-1' });
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(1);
   });
 
   it('treats the in-progress flag as expired after 10000 ms', async () => {
@@ -97,10 +100,10 @@ describe('ensureGuestTokens (guest creation lock)', () => {
     const pending = ensureGuestTokens();
 
     await jest.advanceTimersByTimeAsync(GUEST_CREATION_LOCK_MS - 100);
-    expect(fetchMock.calls).toHaveLength(0);
+    expect(apiCalls()).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(100);
     await expect(pending).resolves.toMatchObject({ accessToken: 'access-1' });
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(1);
   });
 
   it('ignores a flag left over from more than 10 s ago', async () => {
@@ -112,9 +115,15 @@ describe('ensureGuestTokens (guest creation lock)', () => {
   });
 
   it('releases the lock when creation fails, so a later call can retry', async () => {
-    fetchMock.on('POST', '/api/auth/guest', jsonResponse(503, { code: 'UNAVAILABLE', message: 'down' }), {
-      once: true,
-    });
+    server.use(
+      http.post(
+        '/api/auth/guest',
+        ({ response }) => response.untyped(errorResponse(503, 'UNAVAILABLE', 'down')),
+        {
+          once: true,
+        },
+      ),
+    );
     await expect(ensureGuestTokens()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });
     expect(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress)).toBeNull();
     await expect(ensureGuestTokens()).resolves.toMatchObject({ accessToken: 'access-1' });

@@ -1,11 +1,5 @@
 import { listCreators } from '../../api';
-import {
-  fakeJwt,
-  installFetchMock,
-  jsonResponse,
-  networkFailure,
-  type FetchMock,
-} from '../../test/fetch-mock';
+import { apiCalls, errorResponse, fakeJwt, http, networkFailure, server } from '../../test/api-mock';
 import { newSessionInfo, resetAppState } from '../../test/fixtures';
 import { STORAGE_KEYS, readTokens } from './auth-storage';
 import { GUEST_REFRESH_INTERVAL_MS, useSessionStore } from './session.store';
@@ -17,38 +11,36 @@ const tokens = (tag: string, expiresIn = 3600) => ({
   expiresIn,
 });
 const store = (value: object) => localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(value));
-const bearer = (fetchMock: FetchMock, path: string) =>
-  fetchMock.callsTo('GET', path).map((call) => call.headers.Authorization);
+const bearer = (path: string) => apiCalls('GET', path).map((call) => call.headers.authorization);
+const expired = () => errorResponse(401, 'UNAUTHORIZED', 'expired');
+const refreshed = (tag: string, expiresIn?: number) =>
+  http.post('/api/auth/refresh', ({ response }) => response(200).json({ tokens: tokens(tag, expiresIn) }));
+const sessionInfo = (kind: 'guest' | 'authenticated', groups: string[] = []) =>
+  newSessionInfo(
+    kind === 'guest' ? {} : { userId: 'user-1', userType: 'authenticated', email: 'fan@example.com', groups },
+  );
+const sessionIs = (kind: 'guest' | 'authenticated', groups: string[] = []) =>
+  http.get('/api/auth/session', ({ response }) => response(200).json(sessionInfo(kind, groups)));
 
 describe('session store', () => {
-  let fetchMock: FetchMock;
-
   beforeEach(() => {
     resetAppState();
-    fetchMock = installFetchMock()
-      .on('POST', '/api/auth/guest', jsonResponse(201, { userId: 'guest-1', tokens: tokens('guest') }))
-      .on('GET', '/api/auth/session', newSessionResponse('guest'));
+    server.use(
+      http.post('/api/auth/guest', ({ response }) =>
+        response(201).json({ userId: 'guest-1', tokens: tokens('guest') }),
+      ),
+      sessionIs('guest'),
+    );
   });
 
   afterEach(() => jest.useRealTimers());
-
-  function newSessionResponse(kind: 'guest' | 'authenticated', groups: string[] = []) {
-    return jsonResponse(
-      200,
-      newSessionInfo(
-        kind === 'guest'
-          ? {}
-          : { userId: 'user-1', userType: 'authenticated', email: 'fan@example.com', groups },
-      ),
-    );
-  }
 
   it('starts loading, then creates a guest when nothing is stored', async () => {
     expect(useSessionStore.getState().status).toBe('loading');
     await useSessionStore.getState().bootstrap();
 
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
-    expect(bearer(fetchMock, '/api/auth/session')).toEqual(['Bearer access-guest']);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(1);
+    expect(bearer('/api/auth/session')).toEqual(['Bearer access-guest']);
     expect(useSessionStore.getState()).toMatchObject({
       status: 'guest',
       user: { userId: 'fan-1', isAdmin: false },
@@ -59,19 +51,19 @@ describe('session store', () => {
   it('creates no guest on the sign-in page', async () => {
     window.history.replaceState(null, '', '/sign-in');
     await useSessionStore.getState().bootstrap();
-    expect(fetchMock.calls).toHaveLength(0);
+    expect(apiCalls()).toHaveLength(0);
     expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', user: null });
   });
 
   it('loads a signed-in user from stored tokens and recognises admins', async () => {
     store({ idToken: 'id-u', accessToken: 'access-u', refreshToken: 'refresh-u' });
     localStorage.setItem(STORAGE_KEYS.isGuestUser, 'true');
-    fetchMock.on('GET', '/api/auth/session', newSessionResponse('authenticated', ['admin']));
+    server.use(sessionIs('authenticated', ['admin']));
 
     await useSessionStore.getState().bootstrap();
 
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(0);
-    expect(bearer(fetchMock, '/api/auth/session')).toEqual(['Bearer access-u']);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(0);
+    expect(bearer('/api/auth/session')).toEqual(['Bearer access-u']);
     expect(useSessionStore.getState()).toMatchObject({
       status: 'authenticated',
       user: { email: 'fan@example.com', isAdmin: true },
@@ -81,7 +73,11 @@ describe('session store', () => {
 
   it('sets guest when the current user cannot be loaded', async () => {
     store({ idToken: 'id-u', accessToken: 'access-u', refreshToken: 'refresh-u' });
-    fetchMock.on('GET', '/api/auth/session', jsonResponse(500, { code: 'INTERNAL', message: 'boom' }));
+    server.use(
+      http.get('/api/auth/session', ({ response }) =>
+        response.untyped(errorResponse(500, 'INTERNAL', 'boom')),
+      ),
+    );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     await useSessionStore.getState().bootstrap();
     expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: null });
@@ -89,20 +85,21 @@ describe('session store', () => {
 
   it('refreshes once on a 401 and retries with the new access token', async () => {
     store({ idToken: 'id-old', accessToken: 'access-old', refreshToken: 'refresh-old' });
-    fetchMock
-      .on('GET', '/api/auth/session', (call) =>
-        call.headers.Authorization === 'Bearer access-new'
-          ? newSessionResponse('authenticated')
-          : jsonResponse(401, { code: 'UNAUTHORIZED', message: 'expired' }),
-      )
-      .on('POST', '/api/auth/refresh', jsonResponse(200, { tokens: tokens('new') }));
+    server.use(
+      http.get('/api/auth/session', ({ request, response }) =>
+        request.headers.get('Authorization') === 'Bearer access-new'
+          ? response(200).json(sessionInfo('authenticated'))
+          : response.untyped(expired()),
+      ),
+      refreshed('new'),
+    );
 
     await useSessionStore.getState().bootstrap();
 
-    expect(fetchMock.callsTo('POST', '/api/auth/refresh').map((call) => call.body)).toEqual([
+    expect(apiCalls('POST', '/api/auth/refresh').map((call) => call.body)).toEqual([
       { refreshToken: 'refresh-old' },
     ]);
-    expect(bearer(fetchMock, '/api/auth/session')).toEqual(['Bearer access-old', 'Bearer access-new']);
+    expect(bearer('/api/auth/session')).toEqual(['Bearer access-old', 'Bearer access-new']);
     expect(readTokens()).toMatchObject({ accessToken: 'access-new', refreshToken: 'refresh-new' });
     expect(useSessionStore.getState().status).toBe('authenticated');
   });
@@ -110,105 +107,106 @@ describe('session store', () => {
   it('shares one refresh between concurrent 401s (refresh tokens are single-use)', async () => {
     store({ idToken: 'id-old', accessToken: 'access-old', refreshToken: 'refresh-old' });
     useSessionStore.setState({ status: 'authenticated' });
-    fetchMock
-      .on('GET', '/api/creators', (call) =>
-        call.headers.Authorization === 'Bearer access-new'
-          ? jsonResponse(200, { creators: [] })
-          : jsonResponse(401, { code: 'UNAUTHORIZED', message: 'expired' }),
-      )
-      .on('POST', '/api/auth/refresh', jsonResponse(200, { tokens: tokens('new') }));
+    server.use(
+      http.get('/api/creators', ({ request, response }) =>
+        request.headers.get('Authorization') === 'Bearer access-new'
+          ? response(200).json({ creators: [] })
+          : response.untyped(expired()),
+      ),
+      refreshed('new'),
+    );
 
     await Promise.all([listCreators(), listCreators(), listCreators()]);
 
-    expect(fetchMock.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
-    expect(bearer(fetchMock, '/api/creators').filter((h) => h === 'Bearer access-new')).toHaveLength(3);
+    expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(bearer('/api/creators').filter((h) => h === 'Bearer access-new')).toHaveLength(3);
   });
 
   it('refreshes an access token that is about to expire before using it', async () => {
     const expiredJwt = fakeJwt({ sub: 'user-1', exp: Math.floor(Date.now() / 1000) + 2 });
     store({ idToken: 'id-old', accessToken: expiredJwt, refreshToken: 'refresh-old' });
-    fetchMock
-      .on('POST', '/api/auth/refresh', jsonResponse(200, { tokens: tokens('new') }))
-      .on('GET', '/api/auth/session', newSessionResponse('authenticated'));
+    server.use(refreshed('new'), sessionIs('authenticated'));
 
     await useSessionStore.getState().bootstrap();
 
-    expect(fetchMock.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+    expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([
       'POST /api/auth/refresh',
       'GET /api/auth/session',
     ]);
-    expect(bearer(fetchMock, '/api/auth/session')).toEqual(['Bearer access-new']);
+    expect(bearer('/api/auth/session')).toEqual(['Bearer access-new']);
   });
 
   it('signs out and starts a new guest when the refresh is refused', async () => {
     store({ idToken: 'id-old', accessToken: 'access-old', refreshToken: 'refresh-reused' });
-    fetchMock
-      .on('GET', '/api/auth/session', (call) =>
-        call.headers.Authorization === 'Bearer access-guest'
-          ? newSessionResponse('guest')
-          : jsonResponse(401, { code: 'UNAUTHORIZED', message: 'expired' }),
-      )
-      .on(
-        'POST',
-        '/api/auth/refresh',
-        jsonResponse(401, { code: 'REFRESH_TOKEN_REUSED', message: 'reused' }),
-      );
+    server.use(
+      http.get('/api/auth/session', ({ request, response }) =>
+        request.headers.get('Authorization') === 'Bearer access-guest'
+          ? response(200).json(sessionInfo('guest'))
+          : response.untyped(expired()),
+      ),
+      http.post('/api/auth/refresh', ({ response }) =>
+        response.untyped(errorResponse(401, 'REFRESH_TOKEN_REUSED', 'reused')),
+      ),
+    );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await useSessionStore.getState().bootstrap();
     await waitForStatus('guest');
 
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(1);
     expect(readTokens()).toMatchObject({ accessToken: 'access-guest' });
     expect(useSessionStore.getState().user).toMatchObject({ userId: 'fan-1' });
   });
 
   it('ignores a refresh that fails on the network: the tokens are kept', async () => {
     store({ idToken: 'id-old', accessToken: 'access-old', refreshToken: 'refresh-old' });
-    fetchMock
-      .on('GET', '/api/auth/session', jsonResponse(401, { code: 'UNAUTHORIZED', message: 'expired' }))
-      .on('POST', '/api/auth/refresh', () => networkFailure());
+    server.use(
+      http.get('/api/auth/session', ({ response }) => response.untyped(expired())),
+      http.post('/api/auth/refresh', ({ response }) => response.untyped(networkFailure())),
+    );
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
 
     await useSessionStore.getState().bootstrap();
 
     expect(readTokens()).toMatchObject({ accessToken: 'access-old', refreshToken: 'refresh-old' });
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(0);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(0);
   });
 
   it('refreshes guest credentials every 3000000 ms', async () => {
     jest.useFakeTimers();
-    fetchMock
-      .on(
-        'POST',
-        '/api/auth/guest',
-        jsonResponse(201, { userId: 'guest-1', tokens: tokens('guest', 24 * 3600) }),
-      )
-      .on('POST', '/api/auth/refresh', jsonResponse(200, { tokens: tokens('rotated', 24 * 3600) }));
+    server.use(
+      http.post('/api/auth/guest', ({ response }) =>
+        response(201).json({ userId: 'guest-1', tokens: tokens('guest', 24 * 3600) }),
+      ),
+      refreshed('rotated', 24 * 3600),
+    );
     await useSessionStore.getState().bootstrap();
     expect(useSessionStore.getState().status).toBe('guest');
 
     await jest.advanceTimersByTimeAsync(GUEST_REFRESH_INTERVAL_MS - 1);
-    expect(fetchMock.callsTo('POST', '/api/auth/refresh')).toHaveLength(0);
+    expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(0);
     await jest.advanceTimersByTimeAsync(1);
-    expect(fetchMock.callsTo('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
     expect(readTokens()).toMatchObject({ accessToken: 'access-rotated' });
   });
 
   it('signs an authenticated user out to a new guest, revoking the refresh token', async () => {
     store({ idToken: 'id-u', accessToken: 'access-u', refreshToken: 'refresh-u' });
-    fetchMock
-      .on('GET', '/api/auth/session', (call) =>
-        newSessionResponse(call.headers.Authorization === 'Bearer access-u' ? 'authenticated' : 'guest'),
-      )
-      .on('POST', '/api/auth/sign-out', jsonResponse(204, {}));
+    server.use(
+      http.get('/api/auth/session', ({ request, response }) =>
+        response(200).json(
+          sessionInfo(request.headers.get('Authorization') === 'Bearer access-u' ? 'authenticated' : 'guest'),
+        ),
+      ),
+      http.post('/api/auth/sign-out', ({ response }) => response(204).empty()),
+    );
     await useSessionStore.getState().bootstrap();
     expect(useSessionStore.getState().status).toBe('authenticated');
 
     await useSessionStore.getState().signOut();
     await waitForStatus('guest');
 
-    expect(fetchMock.callsTo('POST', '/api/auth/sign-out').map((call) => call.body)).toEqual([
+    expect(apiCalls('POST', '/api/auth/sign-out').map((call) => call.body)).toEqual([
       { refreshToken: 'refresh-u' },
     ]);
     expect(readTokens()).toMatchObject({ accessToken: 'access-guest' });

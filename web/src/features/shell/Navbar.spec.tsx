@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { installFetchMock, jsonResponse } from '../../test/fetch-mock';
+import { http, server } from '../../test/api-mock';
 import { newSessionInfo, resetAppState, signInAs } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
 import { Navbar } from './Navbar';
+import { BILLING_UNAVAILABLE_TEXT } from './UserMenu';
 
 function renderNavbar(path = '/') {
   render(
@@ -22,7 +23,6 @@ const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textC
 describe('Navbar', () => {
   beforeEach(() => {
     resetAppState();
-    installFetchMock();
   });
   afterEach(() => {
     cleanup();
@@ -77,6 +77,10 @@ describe('Navbar', () => {
     expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('fan@example.com');
     openUserMenu();
     expect(menuItems()).toEqual(['Manage Billing', 'Sign Out']);
+    // No billing portal route exists yet: the entry is there but cannot be chosen.
+    const billing = screen.getByRole('menuitem', { name: 'Manage Billing' });
+    expect(billing.getAttribute('aria-disabled')).toBe('true');
+    expect(billing.getAttribute('title')).toBe(BILLING_UNAVAILABLE_TEXT);
     expect(screen.queryByRole('button', { name: 'Admin menu' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Are you a Creator?' })).toBeTruthy();
   });
@@ -108,17 +112,16 @@ describe('Navbar', () => {
 
   it('signs an authenticated user out to a guest session', async () => {
     signInAs({ userType: 'authenticated', email: 'fan@example.com' });
-    installFetchMock()
-      .on('POST', '/api/auth/sign-out', jsonResponse(204, {}))
-      .on(
-        'POST',
-        '/api/auth/guest',
-        jsonResponse(201, {
+    server.use(
+      http.post('/api/auth/sign-out', ({ response }) => response(204).empty()),
+      http.post('/api/auth/guest', ({ response }) =>
+        response(201).json({
           userId: 'g',
           tokens: { idToken: 'i', accessToken: 'a2', refreshToken: 'r2', expiresIn: 3600 },
         }),
-      )
-      .on('GET', '/api/auth/session', jsonResponse(200, newSessionInfo()));
+      ),
+      http.get('/api/auth/session', ({ response }) => response(200).json(newSessionInfo())),
+    );
     renderNavbar('/ai-chat');
     openUserMenu();
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));

@@ -1,10 +1,11 @@
 import styles from './shell.module.css';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { createPortalSession } from '../../api';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dropdown, MenuItem, MenuSeparator } from '../../components/Dropdown';
 import { rememberSignInRedirect, useSessionStore } from '../session';
+
+export const BILLING_UNAVAILABLE_TEXT = 'Billing is not available yet.';
 
 /**
  * The user dropdown (spec §2 Navbar): labelled Guest, the user's email or 'User', with a
@@ -47,15 +48,6 @@ export function UserMenu() {
 
   const isCreator = !!user?.isCreator;
   const label = user?.email || 'User';
-  const manageBilling = async () => {
-    try {
-      const { url } = await createPortalSession(window.location.href);
-      if (url) window.location.assign(url);
-      else console.error('Error opening billing portal: no url returned');
-    } catch (error) {
-      console.error('Error opening billing portal', error);
-    }
-  };
 
   return (
     <Dropdown
@@ -82,8 +74,10 @@ export function UserMenu() {
               </MenuItem>
             </>
           ) : (
-            <MenuItem>
-              <button type="button" onClick={() => void manageBilling()}>
+            // The gateway has no billing portal route yet (docs/architecture.md, "Billing in the web
+            // app"): the entry is shown, as the spec's navbar has it, but cannot be chosen.
+            <MenuItem disabled>
+              <button type="button" disabled title={BILLING_UNAVAILABLE_TEXT}>
                 Manage Billing
               </button>
             </MenuItem>

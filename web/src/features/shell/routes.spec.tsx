@@ -1,6 +1,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { installFetchMock, jsonResponse, type FetchMock } from '../../test/fetch-mock';
+import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
+import type { Creator, SessionInfo } from '../../api';
+
+const creatorByHandle = (handle: string, creator: Creator) =>
+  http.get('/api/creators/by-handle/{handle}', ({ params, response }) =>
+    params.handle === handle ? response(200).json(creator) : undefined,
+  );
+const session = (info: SessionInfo) =>
+  http.get('/api/auth/session', ({ response }) => response(200).json(info));
 import { newCreator, newSessionInfo, resetAppState } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
@@ -23,37 +31,31 @@ function renderApp(path: string, sections?: RouteSections) {
 const location = () => screen.getByTestId('location').textContent;
 
 describe('app routes and shell', () => {
-  let fetchMock: FetchMock;
-
   beforeEach(() => {
     resetAppState();
-    fetchMock = installFetchMock()
-      .on(
-        'POST',
-        '/api/auth/guest',
-        jsonResponse(201, {
+    server.use(
+      http.post('/api/auth/guest', ({ response }) =>
+        response(201).json({
           userId: 'fan-1',
           tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', expiresIn: 3600 },
         }),
-      )
-      .on('GET', '/api/auth/session', jsonResponse(200, newSessionInfo()))
-      .on(
-        'GET',
-        /^\/api\/creators\/by-handle\//,
-        jsonResponse(404, { code: 'CREATOR_NOT_FOUND', message: 'Creator not found' }),
-      )
-      .on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, newCreator()))
-      .on(
-        'POST',
-        '/api/conversations',
-        jsonResponse(200, { id: 'conv-1', creatorId: 'creator-1', createdAt: '2025-01-01T00:00:00Z' }),
-      )
-      .on('GET', '/api/conversations/conv-1/messages', jsonResponse(200, { messages: [] }))
-      .on(
-        'POST',
-        '/api/chat/rate-limit',
-        jsonResponse(200, { canSendMessage: true, nextAvailableTime: null }),
-      );
+      ),
+      session(newSessionInfo()),
+      // Within one server.use, the first matching handler answers.
+      creatorByHandle('maya.makes', newCreator()),
+      http.get('/api/creators/by-handle/{handle}', ({ response }) =>
+        response.untyped(errorResponse(404, 'CREATOR_NOT_FOUND', 'Creator not found')),
+      ),
+      http.post('/api/conversations', ({ response }) =>
+        response(201).json({ id: 'conv-1', creatorId: 'creator-1', createdAt: '2025-01-01T00:00:00Z' }),
+      ),
+      http.get('/api/conversations/{id}/messages', ({ response }) =>
+        response(200).json({ messages: [], nextCursor: null }),
+      ),
+      http.post('/api/chat/rate-limit', ({ response }) =>
+        response(200).json({ canSendMessage: true, nextAvailableTime: null }),
+      ),
+    );
   });
   afterEach(() => {
     cleanup();
@@ -76,7 +78,7 @@ describe('app routes and shell', () => {
     renderApp('/');
     expect(await screen.findByRole('progressbar', { name: 'Loading your session…' })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
-    expect(fetchMock.callsTo('POST', '/api/auth/guest')).toHaveLength(1);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(1);
   });
 
   it('shows the footer with legal links that open in a new tab', async () => {
@@ -132,7 +134,7 @@ describe('app routes and shell', () => {
     it('opens the chat of the creator with that handle', async () => {
       renderApp('/@maya.makes/');
       expect(await screen.findByRole('heading', { name: 'Maya' })).toBeTruthy();
-      expect(fetchMock.callsTo('GET', '/api/creators/by-handle/maya.makes')).toHaveLength(1);
+      expect(apiCalls('GET', '/api/creators/by-handle/maya.makes')).toHaveLength(1);
       expect(location()).toBe('/@maya.makes/');
     });
 
@@ -144,10 +146,10 @@ describe('app routes and shell', () => {
 
     it('redirects to /ai-chat when the creator cannot be loaded', async () => {
       jest.spyOn(console, 'error').mockImplementation(() => undefined);
-      fetchMock.on(
-        'GET',
-        '/api/creators/by-handle/maya.makes',
-        jsonResponse(500, { code: 'INTERNAL', message: 'x' }),
+      server.use(
+        http.get('/api/creators/by-handle/{handle}', ({ response }) =>
+          response.untyped(errorResponse(500, 'INTERNAL', 'x')),
+        ),
       );
       renderApp('/@maya.makes');
       await waitFor(() => expect(location()).toBe('/ai-chat'));
@@ -156,15 +158,11 @@ describe('app routes and shell', () => {
     it("redirects an invalid path to /ai-chat ('Invalid URL format') without a lookup", async () => {
       renderApp('/@not!valid');
       await waitFor(() => expect(location()).toBe('/ai-chat'));
-      expect(fetchMock.callsTo('GET', /^\/api\/creators\/by-handle\//)).toHaveLength(0);
+      expect(apiCalls('GET', /^\/api\/creators\/by-handle\//)).toHaveLength(0);
     });
 
     it('sends fans home when the creator has not finished onboarding', async () => {
-      fetchMock.on(
-        'GET',
-        '/api/creators/by-handle/maya.makes',
-        jsonResponse(200, newCreator({ onboardingComplete: false })),
-      );
+      server.use(creatorByHandle('maya.makes', newCreator({ onboardingComplete: false })));
       renderApp('/@maya.makes');
       await waitFor(() => expect(location()).toBe('/'));
     });
@@ -176,10 +174,8 @@ describe('app routes and shell', () => {
         newCreator({ onboardingComplete: false }),
         newSessionInfo({ userId: 'creator-user-1' }),
       ],
-    ])('lets anyone chat with %s before onboarding is complete', async (_label, creator, session) => {
-      fetchMock
-        .on('GET', '/api/creators/by-handle/maya.makes', jsonResponse(200, creator))
-        .on('GET', '/api/auth/session', jsonResponse(200, session));
+    ])('lets anyone chat with %s before onboarding is complete', async (_label, creator, info) => {
+      server.use(creatorByHandle('maya.makes', creator), session(info));
       renderApp('/@maya.makes');
       expect(await screen.findByTestId('welcome-overlay')).toBeTruthy();
       expect(location()).toBe('/@maya.makes');
@@ -187,7 +183,7 @@ describe('app routes and shell', () => {
   });
 
   it("'Try Backtalk now!' opens the featured creator's chat", async () => {
-    fetchMock.on('GET', '/api/creators/featured', jsonResponse(200, newCreator()));
+    server.use(http.get('/api/creators/featured', ({ response }) => response(200).json(newCreator())));
     renderApp('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Try Backtalk now!' }));
     await waitFor(() => expect(location()).toBe('/@maya.makes'));
@@ -253,11 +249,7 @@ describe('app routes and shell', () => {
         STORAGE_KEYS.auth,
         JSON.stringify({ idToken: 'i', accessToken: 'a', refreshToken: 'r' }),
       );
-      fetchMock.on(
-        'GET',
-        '/api/auth/session',
-        jsonResponse(200, newSessionInfo({ userType: 'authenticated', userId: 'user-1', ...overrides })),
-      );
+      server.use(session(newSessionInfo({ userType: 'authenticated', userId: 'user-1', ...overrides })));
     };
 
     it.each(['/account', '/creator/tools'])(

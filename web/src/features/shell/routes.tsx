@@ -1,4 +1,6 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { redirect, type RouteObject } from 'react-router-dom';
+import { queryClient } from '../../api';
 import { TopLoadingBar } from '../../components/TopLoadingBar';
 import { AppShell } from './AppShell';
 import { RequireAdmin, RequireCreator, RequireSignedIn } from './guards';
@@ -47,7 +49,12 @@ export function appRoutes(sections: RouteSections = {}): RouteObject[] {
   }
   return [
     {
-      element: <AppShell />,
+      // Server state (TanStack Query) is available to every screen, in the app and in tests alike.
+      element: (
+        <QueryClientProvider client={queryClient}>
+          <AppShell />
+        </QueryClientProvider>
+      ),
       // Only if the shell itself fails; screens fail inside their section below.
       errorElement: <RouteErrorPage standalone />,
       // Shown while the first screen's chunk loads.

@@ -1,4 +1,6 @@
-import type { Creator, SessionInfo } from '../api';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { queryClient, type Creator, type SessionInfo } from '../api';
 import { STORAGE_KEYS } from '../features/session/auth-storage';
 import { cancelScheduledRefresh, useSessionStore, type SessionUser } from '../features/session/session.store';
 import { useChatStore } from '../features/chat/chat.store';
@@ -42,5 +44,15 @@ export function resetAppState(): void {
   sessionStorage.clear();
   useSessionStore.setState({ status: 'loading', user: null });
   useChatStore.getState().reset();
+  queryClient.clear();
+  // A failed request in a test fails at once (the app retries 429/5xx with backoff).
+  queryClient.setDefaultOptions({
+    queries: { ...queryClient.getDefaultOptions().queries, retry: false },
+  });
   window.history.replaceState(null, '', '/');
+}
+
+/** Wraps a screen rendered outside the app's router in the providers the route table gives it. */
+export function WithProviders({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
