@@ -36,7 +36,9 @@ export async function startCluster(env: Record<string, string>): Promise<Running
   for (const name of backendServices) {
     specs.set(name, {
       args: [path.join(repoRoot, 'services', name, 'dist/main.js')],
-      env: { HTTP_PORT: String(await freePort()) },
+      // Any free port for the internal probes: nothing here calls them, and a port picked
+      // ahead of the spawn could be taken by the time the service binds it.
+      env: { HTTP_PORT: '0' },
     });
   }
   specs.set('gateway', {
