@@ -23,7 +23,7 @@ describe('creators service with demo data', () => {
   let services: InProcessServices;
 
   beforeAll(async () => {
-    database = await createTestDatabase('creators');
+    database = await createTestDatabase('creators', { migratedFor: [creatorsService] });
     services = await startServicesInProcess([creatorsService], {
       DATABASE_URL: database.url,
       DEMO_DATA: 'true',

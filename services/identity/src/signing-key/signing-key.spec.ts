@@ -1,5 +1,5 @@
 import { Subjects } from '@backtalk/proto';
-import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { loadConfig } from '@backtalk/kit';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, statSync } from 'node:fs';
@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { identityConfigSchema } from '../identity.config';
 import { keyIdOf, signingKeyCipherFor, SigningKeyCipher, standaloneKeyFile } from './signing-key.cipher';
-import { createGuest, dataSourceOf, startIdentity, verifyToken } from '../../test/identity.harness';
+import {
+  createIdentityDatabase,
+  createGuest,
+  dataSourceOf,
+  startIdentity,
+  verifyToken,
+} from '../../test/identity.harness';
 import { type Jose, loadJose } from './jose.loader';
 import { SigningKeyRepository } from './signing-key.repository';
 import { SigningKeyService } from './signing-key.service';
@@ -19,7 +25,7 @@ describe('signing keys and identity.jwks.get', () => {
   const running: InProcessServices[] = [];
 
   async function freshDatabase(): Promise<TestDatabase> {
-    const database = await createTestDatabase('keys');
+    const database = await createIdentityDatabase('keys');
     databases.push(database);
     return database;
   }
