@@ -47,9 +47,10 @@ describe('signing keys and identity.jwks.get', () => {
   afterEach(async () => {
     for (const services of running.splice(0)) await services.close();
   });
+  // One database per test: dropping them all outlasts the default hook timeout on a busy machine.
   afterAll(async () => {
     for (const database of databases) await database.drop();
-  });
+  }, 60_000);
 
   it('publishes one ES256 public key, named by its RFC 7638 thumbprint, and the issuer', async () => {
     const services = await boot(await freshDatabase());

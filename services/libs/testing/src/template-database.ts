@@ -83,13 +83,14 @@ export interface CloneRetry {
 /**
  * `CREATE DATABASE name TEMPLATE source`, retried while the source has other
  * sessions (a builder's connections still closing on the server side, or a
- * test holding one to a plain source database).
+ * test holding one to a plain source database). Each failed attempt has
+ * already waited the five seconds PostgreSQL waits for them to go.
  */
 export async function cloneDatabase(
   serverUrl: string,
   source: string,
   name: string,
-  retry: CloneRetry = { attempts: 40, delayMs: 250 },
+  retry: CloneRetry = { attempts: 6, delayMs: 500 },
 ): Promise<void> {
   await withAdmin(serverUrl, async (admin) => {
     for (let attempt = 1; ; attempt++) {
