@@ -20,6 +20,9 @@ import { SigningKeyService } from './signing-key.service';
 
 type Jwk = Parameters<Jose['calculateJwkThumbprint']>[0];
 
+// Tests boot identity once or twice each: more than jest's default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 describe('signing keys and identity.jwks.get', () => {
   const databases: TestDatabase[] = [];
   const running: InProcessServices[] = [];
