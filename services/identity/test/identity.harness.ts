@@ -1,6 +1,11 @@
 import { InProcessClient, processBus } from '@backtalk/kit';
 import { type ReplyOf, Subjects, type Tokens } from '@backtalk/proto';
-import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import {
+  createTestDatabase,
+  startServicesInProcess,
+  type InProcessServices,
+  type TestDatabase,
+} from '@backtalk/testing';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +18,11 @@ import { type Jose, loadJose } from '../src/signing-key/jose.loader';
 const dataDir = mkdtempSync(path.join(tmpdir(), 'backtalk-identity-test-'));
 
 const quietEnv = { BACKTALK_MODE: 'standalone', LOG_LEVEL: 'silent', BACKTALK_DATA_DIR: dataDir };
+
+/** A database of the test file's own, with identity's schema already migrated (copied from a template). */
+export function createIdentityDatabase(label: string): Promise<TestDatabase> {
+  return createTestDatabase(label, { migratedFor: [identityService] });
+}
 
 /** The real identity module on the in-process bus, with a client as the gateway would hold it. */
 export function startIdentity(

@@ -1,6 +1,5 @@
 import { Events, ErrorCode, Subjects, contractFor, eventContracts } from '@backtalk/proto';
 import {
-  createTestDatabase,
   describeWithNats,
   testNatsUrl,
   type TestDatabase,
@@ -13,6 +12,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
+import { createSystemTestDatabase } from './service-databases';
 import {
   bodyFor,
   deeplyNestedJson,
@@ -90,7 +90,7 @@ describeWithNats('bad input: generated requests change nothing and never fail in
     ).body;
 
   beforeAll(async () => {
-    database = await createTestDatabase('badinput');
+    database = await createSystemTestDatabase('badinput');
     cluster = await startCluster({
       DATABASE_URL: database.url,
       NATS_URL: testNatsUrl(),

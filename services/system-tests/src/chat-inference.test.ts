@@ -12,13 +12,13 @@ import {
 } from '@backtalk/kit';
 import { ChatErrorCode, ErrorCode, type MessageStreamEvent, Subjects } from '@backtalk/proto';
 import {
-  createTestDatabase,
   describeWithNats,
   startServicesInProcess,
   testNatsUrl,
   type InProcessServices,
   type TestDatabase,
 } from '@backtalk/testing';
+import { createSystemTestDatabase } from './service-databases';
 import { Client } from 'pg';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -89,7 +89,7 @@ describe('chat through chat-inference with a real local model', () => {
   let creatorId: string;
 
   beforeAll(async () => {
-    database = await createTestDatabase('chat');
+    database = await createSystemTestDatabase('chat');
     services = await boot(database);
     creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
   }, 60_000);
@@ -321,7 +321,7 @@ describe('chat-inference when things go wrong', () => {
   afterAll(() => database?.drop());
 
   it('turns a missing model into a visible error, stores the message as failed and gives the allowance back', async () => {
-    database = await createTestDatabase('chatfail');
+    database = await createSystemTestDatabase('chatfail');
     const services = await boot(database, { LLM_MODEL: '/nonexistent/model.gguf', FREE_TIER_MESSAGES: '1' });
     try {
       const actor = fan();
@@ -351,7 +351,7 @@ describe('chat-inference when things go wrong', () => {
   }, 60_000);
 
   it('lifts the limit when an admin turns bypassSubscriptions on', async () => {
-    const db = await createTestDatabase('bypass');
+    const db = await createSystemTestDatabase('bypass');
     const services = await boot(db, { FREE_TIER_MESSAGES: '0' });
     try {
       const [flag] = (
@@ -376,7 +376,7 @@ describe('chat-inference when things go wrong', () => {
 
 describe('chat-inference with the real model at default settings', () => {
   it('refuses a message too long for the model before storing or charging it (7.7)', async () => {
-    const db = await createTestDatabase('toolong');
+    const db = await createSystemTestDatabase('toolong');
     // Empty values fall back to the product defaults (LLM_MAX_TOKENS 512, LLM_CONTEXT_SIZE 4096).
     const services = await boot(db, { LLM_MAX_TOKENS: '', LLM_CONTEXT_SIZE: '', FREE_TIER_MESSAGES: '3' });
     try {
@@ -417,7 +417,7 @@ describe('chat-inference with the real model at default settings', () => {
 
 describeWithNats('message pages over real NATS (7.8)', () => {
   it('loads a conversation of more than 1 MB page by page, each page well under NATS’s 1 MB', async () => {
-    const db = await createTestDatabase('chatpages');
+    const db = await createSystemTestDatabase('chatpages');
     const prefix = `test${randomBytes(4).toString('hex')}.`;
     const env = {
       DATABASE_URL: db.url,

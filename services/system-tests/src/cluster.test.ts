@@ -1,10 +1,5 @@
-import {
-  createTestDatabase,
-  describeWithNats,
-  testNatsUrl,
-  type TestDatabase,
-  waitFor,
-} from '@backtalk/testing';
+import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
+import { createSystemTestDatabase } from './service-databases';
 import { ErrorCode, Subjects } from '@backtalk/proto';
 import { JSONCodec, connect } from 'nats';
 import { randomBytes } from 'node:crypto';
@@ -29,7 +24,7 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
   const prefix = `test${randomBytes(4).toString('hex')}.`;
 
   beforeAll(async () => {
-    database = await createTestDatabase('cluster');
+    database = await createSystemTestDatabase('cluster');
     cluster = await startCluster({
       DATABASE_URL: database.url,
       NATS_URL: testNatsUrl(),

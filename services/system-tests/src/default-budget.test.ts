@@ -4,12 +4,8 @@ import { creatorsService } from '@backtalk/creators';
 import { featureFlagsService } from '@backtalk/feature-flags';
 import type { ServiceDefinition } from '@backtalk/kit';
 import { type MessageStreamEvent, Subjects } from '@backtalk/proto';
-import {
-  createTestDatabase,
-  startServicesInProcess,
-  type InProcessServices,
-  type TestDatabase,
-} from '@backtalk/testing';
+import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { createSystemTestDatabase } from './service-databases';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { firstValueFrom, toArray } from 'rxjs';
@@ -35,7 +31,7 @@ describe('a small-context model at default settings', () => {
   let services: InProcessServices;
 
   beforeAll(async () => {
-    database = await createTestDatabase('default_budget');
+    database = await createSystemTestDatabase('default_budget');
     services = await startServicesInProcess(definitions, {
       DATABASE_URL: database.url,
       DEMO_DATA: 'true',

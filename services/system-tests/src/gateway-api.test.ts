@@ -5,12 +5,12 @@ import { featureFlagsService } from '@backtalk/feature-flags';
 import { identityService } from '@backtalk/identity';
 import type { ServiceDefinition } from '@backtalk/kit';
 import {
-  createTestDatabase,
   startServicesInProcess,
   type InProcessServices,
   type TestDatabase,
   itWhenAvailable,
 } from '@backtalk/testing';
+import { createSystemTestDatabase } from './service-databases';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { chromiumProblem, launchChromium } from './chromium';
@@ -55,7 +55,7 @@ describe('gateway HTTP API over the real services', () => {
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('gateway');
+    database = await createSystemTestDatabase('gateway');
     const env = {
       DATABASE_URL: database.url,
       DEMO_DATA: 'true',

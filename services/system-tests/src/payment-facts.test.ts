@@ -3,12 +3,8 @@ import { chatInferenceService } from '@backtalk/chat-inference';
 import { creatorsService } from '@backtalk/creators';
 import { featureFlagsService } from '@backtalk/feature-flags';
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import {
-  createTestDatabase,
-  startServicesInProcess,
-  type InProcessServices,
-  type TestDatabase,
-} from '@backtalk/testing';
+import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { createSystemTestDatabase } from './service-databases';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
@@ -27,7 +23,7 @@ describe('payment facts have one owner: billing', () => {
   const fan = { userId: randomUUID(), userType: 'authenticated' as const, groups: [] };
 
   beforeAll(async () => {
-    database = await createTestDatabase('payment-facts');
+    database = await createSystemTestDatabase('payment-facts');
     services = await startServicesInProcess(
       [creatorsService, billingService, featureFlagsService, chatInferenceService],
       {

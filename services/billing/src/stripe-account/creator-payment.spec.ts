@@ -14,7 +14,7 @@ describe('billing.creator-payment.get', () => {
   let services: InProcessServices;
 
   beforeAll(async () => {
-    database = await createTestDatabase('billing-payments');
+    database = await createTestDatabase('billing-payments', { migratedFor: [billingService] });
     services = await startServicesInProcess([billingService], { DATABASE_URL: database.url });
   });
   afterAll(async () => {

@@ -28,6 +28,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { AIMessage } from '@langchain/core/messages';
 import { FakeListChatModel, FakeStreamingChatModel } from '@langchain/core/utils/testing';
 import { randomUUID } from 'node:crypto';
+import { chatInferenceService } from '../index';
 import path from 'node:path';
 import { firstValueFrom, toArray } from 'rxjs';
 import type { DataSource } from 'typeorm';
@@ -130,7 +131,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
   const bus = new InProcessBus();
 
   beforeAll(async () => {
-    database = await createTestDatabase('sendmsg');
+    database = await createTestDatabase('sendmsg', { migratedFor: [chatInferenceService] });
     dataSource = await openMigratedDataSource(
       dataSourceOptions(chatInferenceDatabase, database.url, 5) as Parameters<
         typeof openMigratedDataSource

@@ -29,7 +29,7 @@ describe('creators service with demo data', () => {
     unsubscribe = processBus.subscribe(Events.CreatorsPostsChanged, (message) =>
       postsChanged.push((JSON.parse(message.data) as { data: { creatorId: string } }).data.creatorId),
     );
-    database = await createTestDatabase('creators');
+    database = await createTestDatabase('creators', { migratedFor: [creatorsService] });
     services = await startServicesInProcess([creatorsService], {
       DATABASE_URL: database.url,
       DEMO_DATA: 'true',

@@ -17,7 +17,7 @@ describe('feature-flags service', () => {
   const fan = { userId: randomUUID(), userType: 'authenticated' as const, groups: [] };
 
   beforeAll(async () => {
-    database = await createTestDatabase('flags');
+    database = await createTestDatabase('flags', { migratedFor: [featureFlagsService] });
     services = await startServicesInProcess([featureFlagsService], { DATABASE_URL: database.url });
   });
   afterAll(async () => {

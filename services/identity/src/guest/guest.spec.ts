@@ -1,7 +1,14 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { createHash } from 'node:crypto';
-import { dataSourceOf, type Jwks, sendRaw, startIdentity, verifyToken } from '../../test/identity.harness';
+import {
+  createIdentityDatabase,
+  dataSourceOf,
+  type Jwks,
+  sendRaw,
+  startIdentity,
+  verifyToken,
+} from '../../test/identity.harness';
 
 describe('identity.guest.create', () => {
   let database: TestDatabase;
@@ -9,7 +16,7 @@ describe('identity.guest.create', () => {
   let jwks: Jwks;
 
   beforeAll(async () => {
-    database = await createTestDatabase('guest');
+    database = await createIdentityDatabase('guest');
     services = await startIdentity(database);
     jwks = await services.client.request(Subjects.IdentityJwksGet, {});
   });

@@ -1,7 +1,12 @@
 import { processBus } from '@backtalk/kit';
 import { ErrorCode, Events, Subjects } from '@backtalk/proto';
-import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
-import { createGuest, dataSourceOf, startIdentity } from '../../test/identity.harness';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import {
+  createIdentityDatabase,
+  createGuest,
+  dataSourceOf,
+  startIdentity,
+} from '../../test/identity.harness';
 import { PurgeGuests } from './purge-guests.use-case';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -13,7 +18,7 @@ describe('purging unconverted guests (GUEST_RETENTION_DAYS)', () => {
   let unsubscribe: () => void;
 
   beforeAll(async () => {
-    database = await createTestDatabase('purge');
+    database = await createIdentityDatabase('purge');
     services = await startIdentity(database, { GUEST_RETENTION_DAYS: '10' });
     unsubscribe = processBus.subscribe(Events.IdentityGuestPurged, (message) =>
       events.push((JSON.parse(message.data) as { data: { userIds: string[] } }).data),

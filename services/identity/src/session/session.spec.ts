@@ -1,7 +1,13 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import { createGuest, dataSourceOf, sendRaw, startIdentity } from '../../test/identity.harness';
+import {
+  createIdentityDatabase,
+  createGuest,
+  dataSourceOf,
+  sendRaw,
+  startIdentity,
+} from '../../test/identity.harness';
 
 describe('identity.session.get', () => {
   let database: TestDatabase;
@@ -12,7 +18,7 @@ describe('identity.session.get', () => {
     services.client.request(Subjects.IdentitySessionGet, { actor: guestActor(userId) });
 
   beforeAll(async () => {
-    database = await createTestDatabase('session');
+    database = await createIdentityDatabase('session');
     services = await startIdentity(database);
   });
   afterAll(async () => {

@@ -1,5 +1,5 @@
 import { Subjects } from '@backtalk/proto';
-import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { loadConfig } from '@backtalk/kit';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, statSync } from 'node:fs';
@@ -7,19 +7,28 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { identityConfigSchema } from '../identity.config';
 import { keyIdOf, signingKeyCipherFor, SigningKeyCipher, standaloneKeyFile } from './signing-key.cipher';
-import { createGuest, dataSourceOf, startIdentity, verifyToken } from '../../test/identity.harness';
+import {
+  createIdentityDatabase,
+  createGuest,
+  dataSourceOf,
+  startIdentity,
+  verifyToken,
+} from '../../test/identity.harness';
 import { type Jose, loadJose } from './jose.loader';
 import { SigningKeyRepository } from './signing-key.repository';
 import { SigningKeyService } from './signing-key.service';
 
 type Jwk = Parameters<Jose['calculateJwkThumbprint']>[0];
 
+// Tests boot identity once or twice each: more than jest's default 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 describe('signing keys and identity.jwks.get', () => {
   const databases: TestDatabase[] = [];
   const running: InProcessServices[] = [];
 
   async function freshDatabase(): Promise<TestDatabase> {
-    const database = await createTestDatabase('keys');
+    const database = await createIdentityDatabase('keys');
     databases.push(database);
     return database;
   }
@@ -41,9 +50,10 @@ describe('signing keys and identity.jwks.get', () => {
   afterEach(async () => {
     for (const services of running.splice(0)) await services.close();
   });
+  // One database per test: dropping them all outlasts the default hook timeout on a busy machine.
   afterAll(async () => {
     for (const database of databases) await database.drop();
-  });
+  }, 60_000);
 
   it('publishes one ES256 public key, named by its RFC 7638 thumbprint, and the issuer', async () => {
     const services = await boot(await freshDatabase());

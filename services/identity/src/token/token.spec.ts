@@ -1,7 +1,8 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import {
   createGuest,
+  createIdentityDatabase,
   dataSourceOf,
   type Jwks,
   sendRaw,
@@ -20,7 +21,7 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     services.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
 
   beforeAll(async () => {
-    database = await createTestDatabase('token');
+    database = await createIdentityDatabase('token');
     services = await startIdentity(database);
     jwks = await services.client.request(Subjects.IdentityJwksGet, {});
   });

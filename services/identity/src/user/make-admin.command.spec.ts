@@ -1,7 +1,7 @@
 import { Subjects } from '@backtalk/proto';
-import { createTestDatabase, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import { dataSourceOf, startIdentity } from '../../test/identity.harness';
+import { createIdentityDatabase, dataSourceOf, startIdentity } from '../../test/identity.harness';
 import { type CommandOutput, runIdentityCommand } from '../identity.cli';
 
 describe('make-admin', () => {
@@ -17,7 +17,7 @@ describe('make-admin', () => {
     runIdentityCommand(['make-admin', ...args], { DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, output);
 
   beforeAll(async () => {
-    database = await createTestDatabase('make_admin');
+    database = await createIdentityDatabase('make_admin');
     services = await startIdentity(database);
     await dataSourceOf(services).query(
       `INSERT INTO identity.users (id, owner, username, email) VALUES ($1::uuid, $1::text, 'ops@example.com', 'ops@example.com')`,

@@ -101,7 +101,7 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
   const ids = async () => (await index.postIds(creatorId)).sort();
 
   beforeAll(async () => {
-    database = await createTestDatabase('ingestindex');
+    database = await createTestDatabase('ingestindex', { migratedFor: [ingestionService] });
     modelsDir = await mkdtemp(path.join(os.tmpdir(), 'backtalk-embedder-'));
     await copyFile(path.join(MODELS, 'stories260K.gguf'), path.join(modelsDir, 'embedder.gguf'));
     creators = await NestFactory.createMicroservice(FakeCreatorsModule, {

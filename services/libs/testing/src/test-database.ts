@@ -1,63 +1,126 @@
-import { randomBytes } from 'node:crypto';
-import { Client } from 'pg';
-
-/** Set by the jest global setup: a server the tests may create databases on. */
-export const TEST_SERVER_URL_VARIABLE = 'BACKTALK_TEST_DATABASE_SERVER_URL';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  dataSourceOptions,
+  openMigratedDataSource,
+  type ServiceDatabase,
+  type ServiceDefinition,
+} from '@backtalk/kit';
+import { cloneDatabase, ensureTemplate, INVALID_CATALOG_NAME, TEMPLATE_PREFIX } from './template-database';
+import { databaseUrl, testServerUrl, withAdmin } from './test-server';
 
 export interface TestDatabase {
   url: string;
   name: string;
+  /** The template it was copied from; null for an empty database. */
+  template: string | null;
   drop(): Promise<void>;
 }
 
-export function testServerUrl(): string {
-  const url = process.env[TEST_SERVER_URL_VARIABLE];
-  if (!url) throw new Error(`${TEST_SERVER_URL_VARIABLE} is not set: is the jest global setup configured?`);
-  return url;
+export interface TestDatabaseOptions {
+  /**
+   * The services the test will boot on it: the database comes with their schemas
+   * already migrated, copied from a template built once per set of migrations.
+   * Without it the database is empty and each service migrates it when it
+   * starts — for tests of the migrations themselves.
+   */
+  migratedFor?: readonly ServiceDefinition[];
 }
 
 /**
  * A database of its own for one test file, dropped afterwards, so test files
  * run in parallel without sharing state.
  */
-export async function createTestDatabase(label = 'test'): Promise<TestDatabase> {
+export async function createTestDatabase(
+  label = 'test',
+  options: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
   const server = testServerUrl();
   const name = `bt_${label
     .replace(/[^a-z0-9]/gi, '_')
     .toLowerCase()
     .slice(0, 20)}_${randomBytes(5).toString('hex')}`;
-  await withAdmin(server, (client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(server);
-  url.pathname = `/${name}`;
+  const databases = serviceDatabases(options.migratedFor ?? []);
+  let template: string | null = null;
+  if (databases.length === 0) {
+    await withAdmin(server, (client) => client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`));
+  } else {
+    template = templateName(databases);
+    await copyTemplate(server, template, name, databases);
+  }
   return {
-    url: url.toString(),
+    url: databaseUrl(server, name),
     name,
+    template,
     drop: () =>
-      withAdmin(server, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`)).then(
-        () => undefined,
-      ),
+      withAdmin(server, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }
 
-async function withAdmin<T>(url: string, fn: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 5000 });
-  await client.connect();
+async function copyTemplate(
+  server: string,
+  template: string,
+  name: string,
+  databases: ServiceDatabase[],
+): Promise<void> {
+  const build = (url: string) => migrate(url, databases);
+  await ensureTemplate(server, template, build);
   try {
-    return await fn(client);
-  } finally {
-    await client.end();
+    await cloneDatabase(server, template, name);
+  } catch (error) {
+    // Another run dropped it as stale between our check and the copy: build it again.
+    if ((error as { code?: string }).code !== INVALID_CATALOG_NAME) throw error;
+    await ensureTemplate(server, template, build);
+    await cloneDatabase(server, template, name);
   }
 }
 
-export async function canConnect(url: string): Promise<string | null> {
-  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    await client.query('SELECT 1');
-    return null;
-  } catch (error) {
-    return (error as Error).message || String(error);
-  } finally {
-    await client.end().catch(() => undefined);
+/** Migrates each schema exactly as a service does when it starts, then lets go of the database. */
+async function migrate(url: string, databases: ServiceDatabase[]): Promise<void> {
+  for (const database of databases) {
+    const dataSource = await openMigratedDataSource(
+      dataSourceOptions(database, url, 1) as Parameters<typeof openMigratedDataSource>[0],
+    );
+    await dataSource.destroy();
   }
+}
+
+function serviceDatabases(definitions: readonly ServiceDefinition[]): ServiceDatabase[] {
+  const bySchema = new Map<string, ServiceDatabase>();
+  for (const definition of definitions)
+    if (definition.database) bySchema.set(definition.database.schema, definition.database);
+  return [...bySchema.values()].sort((a, b) => a.schema.localeCompare(b.schema));
+}
+
+/** Bump when the way templates are built changes, so no run copies one built the old way. */
+const TEMPLATE_FORMAT = 1;
+
+/**
+ * The template's name: a hash of each schema's migrations, source included, so
+ * editing a migration that has not landed yet also gets a fresh template.
+ */
+export function templateName(databases: readonly ServiceDatabase[]): string {
+  const content = [...databases]
+    .sort((a, b) => a.schema.localeCompare(b.schema))
+    .map((database) => ({
+      schema: database.schema,
+      migrations: migrationList(database).map((migration) => {
+        if (typeof migration === 'string')
+          throw new Error(
+            `${database.schema}: template databases need migration classes, not the path ${migration}`,
+          );
+        return { name: migration.name, source: migration.toString() };
+      }),
+    }));
+  const hash = createHash('sha256')
+    .update(JSON.stringify({ format: TEMPLATE_FORMAT, content }))
+    .digest('hex');
+  return `${TEMPLATE_PREFIX}${hash.slice(0, 20)}`;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+function migrationList(database: ServiceDatabase): (Function | string)[] {
+  const { migrations } = database;
+  return Array.isArray(migrations) ? migrations : Object.values(migrations);
 }
