@@ -104,6 +104,10 @@ async function download(
   };
   try {
     await mkdir(path.dirname(file), { recursive: true });
+    // node-llama-cpp's downloader (ipull) retries an unreachable host for minutes and
+    // takes no signal while it asks for the file's size, so reachability is checked here,
+    // with a bound, before it starts.
+    await assertReachable(url, stallMs, controller.signal);
     armStallTimer();
     const downloader = await Promise.race([
       createModelDownloader({
@@ -145,6 +149,20 @@ async function download(
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
   }
+}
+
+/**
+ * One bounded request for the file's first byte: a host that refuses, cannot be
+ * resolved or answers an error status fails here at once, with that reason.
+ */
+async function assertReachable(url: URL, timeoutMs: number, signal: AbortSignal): Promise<void> {
+  const response = await fetch(url, {
+    headers: { range: 'bytes=0-0' },
+    redirect: 'follow',
+    signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]),
+  });
+  await response.body?.cancel();
+  if (!response.ok) throw new Error(`Status code: ${response.status} (${response.statusText || 'error'})`);
 }
 
 async function resolveWithNodeLlamaCpp(model: string, options: ResolveModelOptions): Promise<string> {
