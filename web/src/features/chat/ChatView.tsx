@@ -17,7 +17,7 @@ import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
 
 /** Scrolling to within this distance of the top loads the next older page. */
-export const LOAD_OLDER_WITHIN_PX = 80;
+const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface ChatViewProps {
   creator: Creator;

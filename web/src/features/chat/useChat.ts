@@ -14,7 +14,7 @@ import { useSessionStore } from '../session';
 import { useChatStore } from './chat.store';
 
 export const REPLY_FAILED_MESSAGE = 'Something went wrong while getting a reply. Please try again.';
-export const HISTORY_FAILED_MESSAGE =
+const HISTORY_FAILED_MESSAGE =
   "We couldn't load this conversation. Please refresh the page to try again.";
 export const SESSION_FAILED_MESSAGE =
   "We couldn't start your chat session. Please refresh the page to try again.";
