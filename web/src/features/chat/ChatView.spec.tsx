@@ -390,6 +390,33 @@ describe('ChatView', () => {
     expect(screen.queryByRole('status', TYPING)).toBeNull();
   });
 
+  it("keeps the server's message when the failed reply's final fragment follows its error event", async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend);
+    const busy = 'Many fans are chatting right now. Send your message again in a minute.';
+
+    await emit(stream, 'error', { code: 'MODEL_BUSY', message: busy });
+    await emit(stream, 'fragment', { id: 'a1#0', text: '', stopReason: 'error' });
+
+    expect(screen.getByRole('alert').textContent).toBe(busy);
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+  });
+
+  it("keeps the server's message when the error event follows the failed final fragment", async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend);
+    const stopped = 'The reply was stopped.';
+
+    await emit(stream, 'fragment', { id: 'a1#0', text: '', stopReason: 'error' });
+    await emit(stream, 'error', { code: 'REPLY_STOPPED', message: stopped });
+
+    expect(screen.getByRole('alert').textContent).toBe(stopped);
+  });
+
   it('clears the typing indicator when the stream breaks off', async () => {
     const backend = chatBackend();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
