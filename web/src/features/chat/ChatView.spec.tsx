@@ -417,6 +417,34 @@ describe('ChatView', () => {
     expect(screen.getByRole('alert').textContent).toBe(stopped);
   });
 
+  it('shows no empty bubble for a reply that failed before any text', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend, 'hello');
+
+    await emit(stream, 'error', { code: 'LLM_UNAVAILABLE', message: 'The model is unavailable.' });
+    await emit(stream, 'fragment', { id: 'a1#0', text: '', stopReason: 'error' });
+
+    const rendered = screen.getAllByTestId('chat-message');
+    expect(rendered.map((el) => [el.dataset.role, el.textContent])).toEqual([['user', 'hello']]);
+    expect(screen.getByRole('alert').textContent).toBe('The model is unavailable.');
+  });
+
+  it('keeps the text of a reply that failed after streaming some', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend, 'hello');
+
+    await emit(stream, 'fragment', { id: 'a1#0', text: 'Let me' });
+    await emit(stream, 'error', { code: 'LLM_UNAVAILABLE', message: 'The model is unavailable.' });
+    await emit(stream, 'fragment', { id: 'a1#1', text: '', stopReason: 'error' });
+
+    const assistant = screen.getAllByTestId('chat-message').filter((el) => el.dataset.role === 'assistant');
+    expect(assistant.map((el) => el.textContent)).toEqual(['Let me']);
+  });
+
   it('clears the typing indicator when the stream breaks off', async () => {
     const backend = chatBackend();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
