@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role } from '../browser';
+import { isAdmin } from '../browser';
 
 export const idSchema = z.string().uuid();
 export const isoDateSchema = z.string().datetime({ offset: true });
@@ -24,6 +24,4 @@ export const actorSchema = z.object({
 });
 export type Actor = z.infer<typeof actorSchema>;
 
-export function isAdmin(actor: Pick<Actor, 'groups'>): boolean {
-  return actor.groups.includes(Role.Admin);
-}
+export { isAdmin };

@@ -9,7 +9,7 @@ import type { paths } from './schema';
  * How the client obtains credentials. The session feature installs this at start-up, so the API
  * layer never imports the session store (and tests can install a fake).
  */
-export interface AuthBinding {
+interface AuthBinding {
   /** A usable access token (refreshed first if it is about to expire), or null when there is none. */
   getAccessToken(): Promise<string | null>;
   /** Called once when a request answered 401; resolves to a new access token, or null to give up. */

@@ -16,7 +16,7 @@ export async function openConversation(creatorId: string, signal?: AbortSignal):
 }
 
 /** How many messages one page of a conversation holds (the API allows 1..100). */
-export const MESSAGE_PAGE_SIZE = 50;
+const MESSAGE_PAGE_SIZE = 50;
 
 export interface MessagePage {
   /** Oldest first. */

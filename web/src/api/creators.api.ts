@@ -1,6 +1,6 @@
 import { ApiError } from './api-error';
 import { api, bodyOf } from './client';
-import type { Creator, Post } from './types';
+import type { Creator } from './types';
 
 export async function listCreators(signal?: AbortSignal): Promise<Creator[]> {
   return bodyOf(await api.GET('/api/creators', { signal })).creators;
@@ -20,9 +20,4 @@ export async function findCreatorByHandle(handle: string, signal?: AbortSignal):
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
-}
-
-export async function listCreatorPosts(creatorId: string, signal?: AbortSignal): Promise<Post[]> {
-  return bodyOf(await api.GET('/api/creators/{id}/posts', { params: { path: { id: creatorId } }, signal }))
-    .posts;
 }

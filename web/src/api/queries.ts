@@ -5,7 +5,7 @@ import { findCreatorByHandle, listCreators } from './creators.api';
 
 // Server state of the web app, as TanStack Query hooks over the generated client. Keys name the
 // resource and everything the answer depends on (the user, for per-user answers).
-export const queryKeys = {
+const queryKeys = {
   creators: ['creators'] as const,
   creatorByHandle: (handle: string) => ['creators', 'by-handle', handle.toLowerCase()] as const,
   conversation: (userId: string, creatorId: string) => ['conversation', userId, creatorId] as const,

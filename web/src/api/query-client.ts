@@ -2,11 +2,11 @@ import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-error';
 
 /** Spec §9: retryable statuses 429, 500, 502, 503 and 504; retry cap 3; backoff capped at 5 min. */
-export const RETRYABLE_STATUSES = [429, 500, 502, 503, 504];
-export const RETRY_CAP = 3;
+const RETRYABLE_STATUSES = [429, 500, 502, 503, 504];
+const RETRY_CAP = 3;
 const MAX_BACKOFF_MS = 5 * 60_000;
 
-export function isRetryable(error: unknown): boolean {
+function isRetryable(error: unknown): boolean {
   return error instanceof ApiError && (error.isNetworkError || RETRYABLE_STATUSES.includes(error.status));
 }
 

@@ -362,10 +362,6 @@ export interface components {
             creatorId: string;
             /** @default  */
             message: string;
-            origin?: {
-                device?: string;
-                ip: string;
-            };
         };
         RateLimitResponse: {
             canSendMessage: boolean;
@@ -392,10 +388,6 @@ export interface components {
             content: {
                 text: string;
             }[];
-            origin?: {
-                device?: string;
-                ip: string;
-            };
         };
         SessionResponse: {
             email: string | null;

@@ -5,20 +5,15 @@ import type { components } from './schema';
 type Schemas = components['schemas'];
 
 export type Creator = Schemas['CreatorResponse'];
-export type Post = Schemas['PostListResponse']['posts'][number];
 export type GuestReply = Schemas['GuestCreateResponse'];
 export type AuthTokens = GuestReply['tokens'];
 export type RefreshReply = Schemas['RefreshResponse'];
 export type SessionInfo = Schemas['SessionResponse'];
-export type UserType = SessionInfo['userType'];
 export type Conversation = Schemas['ConversationResponse'];
 export type ChatMessage = Schemas['MessageListResponse']['messages'][number];
 export type Citation = ChatMessage['citations'][number];
-export type MessageRole = ChatMessage['role'];
-export type MessageStatus = ChatMessage['status'];
 
 export type SendMessageBody = Schemas['SendMessageBody'];
-export type AiContext = NonNullable<SendMessageBody['aiContext']>;
 
 // Server-Sent Events are not described by OpenAPI; their shapes are these.
 

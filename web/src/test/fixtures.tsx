@@ -1,3 +1,4 @@
+import { isAdmin } from '@backtalk/proto/browser';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient, type Creator, type SessionInfo } from '../api';
@@ -28,7 +29,7 @@ export function newSessionInfo(overrides: Partial<SessionInfo> = {}): SessionInf
 /** Puts the session store straight into a loaded state, with tokens in storage. */
 export function signInAs(overrides: Partial<SessionInfo> = {}): SessionUser {
   const info = newSessionInfo(overrides);
-  const user: SessionUser = { ...info, isAdmin: info.groups.includes('admin') };
+  const user: SessionUser = { ...info, isAdmin: isAdmin(info) };
   localStorage.setItem(
     STORAGE_KEYS.auth,
     JSON.stringify({ idToken: 'id-token', accessToken: 'access-token', refreshToken: 'refresh-token' }),

@@ -37,6 +37,7 @@ describe('the client origin sent to chat-inference', () => {
   let gateway: StartedGateway;
   let token: string;
   const received: Record<string, unknown>[] = [];
+  const sent: Record<string, unknown>[] = [];
   const unsubscribe: (() => void)[] = [];
 
   beforeAll(async () => {
@@ -52,6 +53,10 @@ describe('the client origin sent to chat-inference', () => {
         }),
       );
     answer(Subjects.IdentityJwksGet, () => ({ keys: [identity.jwk], issuer: 'test-identity' }));
+    answer(Subjects.ChatMessageSend, (data) => {
+      sent.push(data);
+      return { type: 'fragment', text: '', id: `${randomUUID()}#0`, stopReason: 'end_turn' };
+    });
     answer(Subjects.ChatRateLimitCheck, (data) => {
       received.push(data);
       return { canSendMessage: true, nextAvailableTime: null };
@@ -90,5 +95,41 @@ describe('the client origin sent to chat-inference', () => {
     const cookie = /bt_device=([\w-]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
     expect(cookie).toMatch(/^[\w-]{36}$/);
     expect(received.at(-1)?.origin).toEqual({ ip: '203.0.113.10', device: cookie });
+  });
+
+  it('refuses a body that names its own origin, and asks nothing of chat-inference', async () => {
+    const spoofed = { ip: '198.51.100.1', device: 'device-spoofed-000000000000' };
+    const before = received.length;
+    const rateLimit = await fetch(`${gateway.url}/api/chat/rate-limit`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ creatorId: randomUUID(), message: '', origin: spoofed }),
+    });
+    expect(rateLimit.status).toBe(400);
+    expect(received.length).toBe(before);
+
+    const send = await fetch(`${gateway.url}/api/conversations/${randomUUID()}/messages`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ content: [{ text: 'hello' }], origin: spoofed }),
+    });
+    expect(send.status).toBe(400);
+    expect(sent).toEqual([]);
+  });
+
+  it("sends the connection's origin with a message", async () => {
+    const response = await fetch(`${gateway.url}/api/conversations/${randomUUID()}/messages`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${token}`,
+        'x-forwarded-for': '203.0.113.11',
+        cookie: 'bt_device=device-0123456789abcdef',
+      },
+      body: JSON.stringify({ content: [{ text: 'hello' }] }),
+    });
+    await response.text();
+    expect(response.status).toBe(200);
+    expect(sent.at(-1)?.origin).toEqual({ ip: '203.0.113.11', device: 'device-0123456789abcdef' });
   });
 });

@@ -3,7 +3,7 @@ import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'rea
 import { useChatStore } from './chat.store';
 
 /** Spec §5/§9: the text box grows with its content up to 150px. */
-export const TEXTAREA_MAX_HEIGHT_PX = 150;
+const TEXTAREA_MAX_HEIGHT_PX = 150;
 
 /** Shown while a message sent before the conversation opened waits for it. */
 export const QUEUED_SEND_HINT = 'Opening the chat… your message will be sent as soon as it is ready.';

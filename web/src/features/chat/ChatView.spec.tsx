@@ -390,6 +390,61 @@ describe('ChatView', () => {
     expect(screen.queryByRole('status', TYPING)).toBeNull();
   });
 
+  it("keeps the server's message when the failed reply's final fragment follows its error event", async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend);
+    const busy = 'Many fans are chatting right now. Send your message again in a minute.';
+
+    await emit(stream, 'error', { code: 'MODEL_BUSY', message: busy });
+    await emit(stream, 'fragment', { id: 'a1#0', text: '', stopReason: 'error' });
+
+    expect(screen.getByRole('alert').textContent).toBe(busy);
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+  });
+
+  it("keeps the server's message when the error event follows the failed final fragment", async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend);
+    const stopped = 'The reply was stopped.';
+
+    await emit(stream, 'fragment', { id: 'a1#0', text: '', stopReason: 'error' });
+    await emit(stream, 'error', { code: 'REPLY_STOPPED', message: stopped });
+
+    expect(screen.getByRole('alert').textContent).toBe(stopped);
+  });
+
+  it('shows no empty bubble for a reply that failed before any text', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend, 'hello');
+
+    await emit(stream, 'error', { code: 'LLM_UNAVAILABLE', message: 'The model is unavailable.' });
+    await emit(stream, 'fragment', { id: 'a1#0', text: '', stopReason: 'error' });
+
+    const rendered = screen.getAllByTestId('chat-message');
+    expect(rendered.map((el) => [el.dataset.role, el.textContent])).toEqual([['user', 'hello']]);
+    expect(screen.getByRole('alert').textContent).toBe('The model is unavailable.');
+  });
+
+  it('keeps the text of a reply that failed after streaming some', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend, 'hello');
+
+    await emit(stream, 'fragment', { id: 'a1#0', text: 'Let me' });
+    await emit(stream, 'error', { code: 'LLM_UNAVAILABLE', message: 'The model is unavailable.' });
+    await emit(stream, 'fragment', { id: 'a1#1', text: '', stopReason: 'error' });
+
+    const assistant = screen.getAllByTestId('chat-message').filter((el) => el.dataset.role === 'assistant');
+    expect(assistant.map((el) => el.textContent)).toEqual(['Let me']);
+  });
+
   it('clears the typing indicator when the stream breaks off', async () => {
     const backend = chatBackend();
     jest.spyOn(console, 'error').mockImplementation(() => undefined);

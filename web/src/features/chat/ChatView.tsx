@@ -1,7 +1,7 @@
 import styles from './chat.module.css';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { Creator } from '../../api';
+import type { ChatMessage, Creator } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { rememberSignInRedirect, useSessionStore } from '../session';
 import { ChatHeader } from './ChatHeader';
@@ -17,7 +17,7 @@ import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
 
 /** Scrolling to within this distance of the top loads the next older page. */
-export const LOAD_OLDER_WITHIN_PX = 80;
+const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface ChatViewProps {
   creator: Creator;
@@ -105,7 +105,7 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
                 <Spinner label="Loading conversation" />
               </div>
             ) : null}
-            {messages.map((message) => (
+            {messages.filter(hasText).map((message) => (
               <MessageBubble key={message.id} message={message} />
             ))}
             {isTyping ? <TypingIndicator name={creator.nickName} /> : null}
@@ -152,4 +152,12 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
       />
     </div>
   );
+}
+
+/**
+ * An assistant reply with no text (one that failed before its first word, or has not started)
+ * would be an empty bubble: it is not shown. A failed reply that streamed text keeps its text.
+ */
+function hasText(message: ChatMessage): boolean {
+  return message.role !== 'assistant' || message.content.trim() !== '';
 }

@@ -12,7 +12,7 @@ export const PAYMENTS_UNAVAILABLE_MESSAGE =
 
 export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
 
-export function limitMessage(nextAvailableTime: string | null): string {
+function limitMessage(nextAvailableTime: string | null): string {
   const time = formatLocalTime(nextAvailableTime);
   return time
     ? `You've reached your message limit. You can send more messages after ${time}.`

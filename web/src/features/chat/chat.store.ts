@@ -4,9 +4,9 @@ import { create } from 'zustand';
 import type { ChatMessage, Citation, CitationsEvent, StreamFragment } from '../../api';
 import { attachCitations, mergeFragment, messageIdOf, normaliseCitations } from './merge-fragment';
 
-export type HistoryStatus = 'idle' | 'loading' | 'ready' | 'error';
+type HistoryStatus = 'idle' | 'loading' | 'ready' | 'error';
 
-export interface LimitNotice {
+interface LimitNotice {
   /** When the user may send again (ISO), if the server said. */
   nextAvailableTime: string | null;
 }

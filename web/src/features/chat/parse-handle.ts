@@ -2,7 +2,7 @@
 
 import { HANDLE_PATTERN } from '@backtalk/proto/browser';
 
-export const INVALID_URL_FORMAT = 'Invalid URL format';
+const INVALID_URL_FORMAT = 'Invalid URL format';
 
 export type HandleParseResult =
   { ok: true; handle: string } | { ok: false; error: typeof INVALID_URL_FORMAT };

@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /** Spec §4/§9: scrolling up by more than 5px pauses autoscroll; within 20px of the bottom resumes it. */
-export const SCROLL_PAUSE_PX = 5;
-export const SCROLL_RESUME_PX = 20;
+const SCROLL_PAUSE_PX = 5;
+const SCROLL_RESUME_PX = 20;
 export const SCROLL_DEBOUNCE_MS = 150;
 
 export interface AutoScroll<T extends HTMLElement> {

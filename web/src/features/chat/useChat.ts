@@ -14,8 +14,7 @@ import { useSessionStore } from '../session';
 import { useChatStore } from './chat.store';
 
 export const REPLY_FAILED_MESSAGE = 'Something went wrong while getting a reply. Please try again.';
-export const HISTORY_FAILED_MESSAGE =
-  "We couldn't load this conversation. Please refresh the page to try again.";
+const HISTORY_FAILED_MESSAGE = "We couldn't load this conversation. Please refresh the page to try again.";
 export const SESSION_FAILED_MESSAGE =
   "We couldn't start your chat session. Please refresh the page to try again.";
 
@@ -136,6 +135,9 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     useChatStore.setState({ draft: '', isTyping: true, error: null });
     const controller = new AbortController();
     streamRef.current = controller;
+    // The server's fan-facing message from the stream's error event (MODEL_BUSY, LLM_UNAVAILABLE, …);
+    // the final fragment of a failed reply must not replace it with the generic text.
+    let serverError: string | null = null;
     try {
       await sendMessage(
         conversationId,
@@ -146,14 +148,15 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
             state.applyFragment(fragment);
             if (fragment.stopReason) {
               state.setTyping(false);
-              if (fragment.stopReason === 'error') state.showError(REPLY_FAILED_MESSAGE);
+              if (fragment.stopReason === 'error') state.showError(serverError ?? REPLY_FAILED_MESSAGE);
             }
           },
           onCitations(event) {
             useChatStore.getState().applyCitations(event);
           },
           onError(error) {
-            useChatStore.setState({ isTyping: false, error: error?.message || REPLY_FAILED_MESSAGE });
+            serverError = error?.message || null;
+            useChatStore.setState({ isTyping: false, error: serverError ?? REPLY_FAILED_MESSAGE });
           },
         },
         controller.signal,

@@ -5,8 +5,8 @@ import { Spinner } from '../../components/Spinner';
 import { CreatorCard } from './CreatorCard';
 import { useCreators } from './useCreators';
 
-export const CREATORS_EMPTY_TEXT = 'No creators found. Initialize a TikTok creator first.';
-export const CREATORS_ERROR_TEXT = 'Failed to fetch creators';
+const CREATORS_EMPTY_TEXT = 'No creators found. Initialize a TikTok creator first.';
+const CREATORS_ERROR_TEXT = 'Failed to fetch creators';
 
 /** The 'All Creators' screen (spec §2 "Creator list"). */
 export function CreatorList() {

@@ -4,10 +4,9 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CreatorList } from './CreatorList';
 
-export const NO_CREATOR_TEXT =
-  'Error: No creator ID was provided. Please select a creator from the creator list.';
+const NO_CREATOR_TEXT = 'Error: No creator ID was provided. Please select a creator from the creator list.';
 /** /ai-chat?view=creators shows the creator list in place (its own /dev route comes later). */
-export const CREATOR_LIST_VIEW = 'creators';
+const CREATOR_LIST_VIEW = 'creators';
 
 /** `/ai-chat`: the chat page without a creator. */
 export function NoCreatorPage() {

@@ -68,7 +68,7 @@ export function accessTokenExpiry(tokens: StoredTokens): number | null {
 }
 
 /** Spec §9 "Token tolerance 5 s": a token this close to expiry is treated as expired. */
-export const TOKEN_TOLERANCE_MS = 5000;
+const TOKEN_TOLERANCE_MS = 5000;
 
 export function isExpiring(tokens: StoredTokens, now = Date.now()): boolean {
   const expiry = accessTokenExpiry(tokens);
@@ -89,10 +89,6 @@ function jwtClaim(token: string, claim: string): unknown {
 export function markGuest(isGuest: boolean): void {
   if (isGuest) localStorage.setItem(STORAGE_KEYS.isGuestUser, 'true');
   else localStorage.removeItem(STORAGE_KEYS.isGuestUser);
-}
-
-export function isGuestFlagSet(): boolean {
-  return safeGet(localStorage, STORAGE_KEYS.isGuestUser) === 'true';
 }
 
 /** Records where to return after sign-in (the sign-in page reads it). */

@@ -13,7 +13,7 @@ import {
 } from './auth-storage';
 
 export const GUEST_CREATION_LOCK_MS = 10000;
-export const GUEST_CREATION_POLL_MS = 100;
+const GUEST_CREATION_POLL_MS = 100;
 /** Fired on window whenever new guest tokens have been stored. */
 export const GUEST_TOKENS_UPDATED_EVENT = 'guestUserTokensUpdated';
 

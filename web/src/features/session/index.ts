@@ -1,9 +1,3 @@
-export {
-  useSessionStore,
-  selectIsAdmin,
-  selectIsCreator,
-  type SessionStatus,
-  type SessionUser,
-} from './session.store';
+export { useSessionStore, selectIsAdmin, selectIsCreator } from './session.store';
 export { useSessionBootstrap } from './useSessionBootstrap';
 export { STORAGE_KEYS, rememberSignInRedirect } from './auth-storage';

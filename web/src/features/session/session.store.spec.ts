@@ -1,3 +1,4 @@
+import { Role } from '@backtalk/proto/browser';
 import { listCreators } from '../../api';
 import { apiCalls, errorResponse, fakeJwt, http, networkFailure, server } from '../../test/api-mock';
 import { newSessionInfo, resetAppState } from '../../test/fixtures';
@@ -58,7 +59,7 @@ describe('session store', () => {
   it('loads a signed-in user from stored tokens and recognises admins', async () => {
     store({ idToken: 'id-u', accessToken: 'access-u', refreshToken: 'refresh-u' });
     localStorage.setItem(STORAGE_KEYS.isGuestUser, 'true');
-    server.use(sessionIs('authenticated', ['admin']));
+    server.use(sessionIs('authenticated', [Role.Admin]));
 
     await useSessionStore.getState().bootstrap();
 

@@ -1,6 +1,6 @@
 // The signed-in user (spec §4 "Session"): loading, then guest or authenticated. 'anonymous' is
 // the empty state of the sign-in page, where no guest is created.
-import { Role } from '@backtalk/proto/browser';
+import { isAdmin } from '@backtalk/proto/browser';
 import { create } from 'zustand';
 import {
   ApiError,
@@ -22,17 +22,16 @@ import {
 } from './auth-storage';
 import { ensureGuestTokens, pendingGuestCreation } from './guest-lock';
 
-export type SessionStatus = 'loading' | 'guest' | 'authenticated' | 'anonymous';
+type SessionStatus = 'loading' | 'guest' | 'authenticated' | 'anonymous';
 
 export interface SessionUser extends SessionInfo {
   isAdmin: boolean;
 }
 
-export const ADMIN_GROUP = Role.Admin;
 /** Spec §9: guest credentials are refreshed every 3000000 ms. */
 export const GUEST_REFRESH_INTERVAL_MS = 3000000;
 /** Access tokens are refreshed this long before they expire. */
-export const REFRESH_AHEAD_MS = 60000;
+const REFRESH_AHEAD_MS = 60000;
 
 interface SessionState {
   status: SessionStatus;
@@ -55,7 +54,7 @@ let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 export const useSessionStore = create<SessionState>()((set, get) => {
   const toUser = (info: SessionInfo): SessionUser => ({
     ...info,
-    isAdmin: info.groups.includes(ADMIN_GROUP),
+    isAdmin: isAdmin(info),
   });
 
   /** Forgets the tokens and starts over as a guest (spec: "Sign-out returns to guest"). */

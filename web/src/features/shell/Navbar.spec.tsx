@@ -1,3 +1,4 @@
+import { Role } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { http, server } from '../../test/api-mock';
@@ -102,7 +103,7 @@ describe('Navbar', () => {
   });
 
   it('shows the Admin menu to admins only', () => {
-    signInAs({ userType: 'authenticated', email: 'boss@example.com', groups: ['admin'] });
+    signInAs({ userType: 'authenticated', email: 'boss@example.com', groups: [Role.Admin] });
     renderNavbar();
     openMenu('Admin menu');
     expect(screen.getByRole('menuitem', { name: 'Demo Accounts' }).getAttribute('href')).toBe(

@@ -37,7 +37,7 @@ function ToSignIn() {
   return <Navigate to="/sign-in" replace />;
 }
 
-export function AccessDenied() {
+function AccessDenied() {
   return (
     <div className={`page ${styles['route-message']}`}>
       <h1 className={styles['route-message__title']}>Access Denied</h1>

@@ -1,3 +1,4 @@
+import { Role } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
@@ -291,7 +292,7 @@ describe('app routes and shell', () => {
     });
 
     it('lets a member of the admin group into /admin routes', async () => {
-      signedInAs({ groups: ['admin'] });
+      signedInAs({ groups: [Role.Admin] });
       renderApp('/admin/demo-accounts', sections);
       expect(await screen.findByText('Demo accounts screen')).toBeTruthy();
       expect(screen.queryByRole('heading', { name: 'Access Denied' })).toBeNull();

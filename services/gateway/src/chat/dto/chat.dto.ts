@@ -12,8 +12,10 @@ import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
 // Every input is the proto request schema minus what the gateway fills in
-// itself (the actor from the token, ids from the path), so HTTP and NATS
-// callers meet the same rules.
+// itself (the actor from the token, ids from the path, the origin from the
+// connection), so HTTP and NATS callers meet the same rules. The bodies are
+// strict: one that names a gateway-filled field (an `origin`, say) is refused
+// with 400 rather than trusted.
 
 export class ConversationOpenBody extends createZodDto(
   conversationOpenRequestSchema.omit({ actor: true }).strict(),
@@ -27,11 +29,13 @@ export class MessageListResponse extends createZodDto(messageListReplySchema) {}
 /** Spec §7 sendMessage({content:[{text}], aiContext}). */
 export class SendMessageBody extends createZodDto(
   messageSendRequestSchema
-    .omit({ actor: true, conversationId: true })
+    .omit({ actor: true, conversationId: true, origin: true })
     .extend({ aiContext: messageSendRequestSchema.shape.aiContext.unwrap().optional() })
     .strict(),
 ) {}
 
 /** Spec §7 aiChatWrapperFunc({message, creatorId}); the user comes from the token. */
-export class RateLimitBody extends createZodDto(rateLimitCheckRequestSchema.omit({ actor: true }).strict()) {}
+export class RateLimitBody extends createZodDto(
+  rateLimitCheckRequestSchema.omit({ actor: true, origin: true }).strict(),
+) {}
 export class RateLimitResponse extends createZodDto(rateLimitCheckReplySchema) {}
