@@ -40,7 +40,7 @@ import { CreatorCorpus } from '../persona/creator-corpus';
 import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repository';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
-import { InMemoryPostIndex, PostRetriever } from '@backtalk/ai';
+import { InMemoryPostIndex, PostRetriever, postDocumentOf } from '@backtalk/ai';
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
@@ -150,19 +150,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
   });
   // The index as ingestion leaves it: chat-inference only reads it.
   const postIndex = new InMemoryPostIndex();
-  beforeAll(() =>
-    postIndex.upsert(
-      posts.map((post) => ({
-        postId: post.id,
-        creatorId: post.creatorId,
-        caption: post.caption,
-        desc: post.desc,
-        transcript: post.transcript,
-        tikTokCreatedAt: post.tikTokCreatedAt,
-        url: post.videoUrl,
-      })),
-    ),
-  );
+  beforeAll(() => postIndex.upsert(posts.map(postDocumentOf)));
 
   beforeEach(() => {
     onboardingComplete = true;

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { type PostIndex, syncPostIndex } from '@backtalk/ai';
+import { type PostIndex, postDocumentOf, syncPostIndex } from '@backtalk/ai';
 import type { ServiceClient } from '@backtalk/kit';
 import { type PersonaGetReply, Subjects } from '@backtalk/proto';
 
@@ -37,19 +37,7 @@ export class CreatorPostsCopy {
       creatorId: persona.creatorId,
       withTranscripts: true,
     });
-    await syncPostIndex(
-      this.index,
-      persona.creatorId,
-      posts.map((post) => ({
-        postId: post.id,
-        creatorId: post.creatorId,
-        caption: post.caption,
-        desc: post.desc,
-        transcript: post.transcript,
-        tikTokCreatedAt: post.tikTokCreatedAt,
-        url: post.videoUrl,
-      })),
-    );
+    await syncPostIndex(this.index, persona.creatorId, posts.map(postDocumentOf));
     this.versions.set(persona.creatorId, persona.postsVersion);
     this.logger.log(`Copied ${posts.length} posts of @${persona.handle} into this process's index`);
   }

@@ -3,6 +3,7 @@ import {
   embeddingModelKey,
   type IndexablePost,
   type PostDocument,
+  postDocumentOf,
   postEmbeddingText,
   PostRetriever,
 } from '@backtalk/ai';
@@ -45,15 +46,7 @@ export class IndexCreatorPosts {
       creatorId,
       withTranscripts: true,
     });
-    const docs: PostDocument[] = posts.map((post) => ({
-      postId: post.id,
-      creatorId: post.creatorId,
-      caption: post.caption,
-      desc: post.desc,
-      transcript: post.transcript,
-      tikTokCreatedAt: post.tikTokCreatedAt,
-      url: post.videoUrl,
-    }));
+    const docs: PostDocument[] = posts.map(postDocumentOf);
     const hashes = new Map(docs.map((doc) => [doc.postId, contentHash(doc)]));
 
     let withStored: IndexablePost[] = docs;

@@ -1,3 +1,5 @@
+import type { PostText } from '@backtalk/proto';
+
 /** One creator post as retrieval sees it: the text fields that answer questions, plus what a citation needs. */
 export interface PostDocument {
   postId: string;
@@ -8,6 +10,19 @@ export interface PostDocument {
   /** ISO 8601 timestamp of the post on TikTok. */
   tikTokCreatedAt: string;
   url: string;
+}
+
+/** A creator's post, as creators lists it with transcripts, in the shape retrieval indexes. */
+export function postDocumentOf(post: PostText): PostDocument {
+  return {
+    postId: post.id,
+    creatorId: post.creatorId,
+    caption: post.caption,
+    desc: post.desc,
+    transcript: post.transcript,
+    tikTokCreatedAt: post.tikTokCreatedAt,
+    url: post.videoUrl,
+  };
 }
 
 /**
