@@ -9,9 +9,11 @@ import type { ServiceDefinition } from '@backtalk/kit';
 /** Every backend service; standalone mode hosts them all in one process. */
 export const backendServices: ServiceDefinition[] = [
   identityService,
+  // Before creators: creators asks billing for onboarding state as soon as ingestion fills the
+  // post index at start, and billing and feature-flags ask no one while they start.
+  billingService,
+  featureFlagsService,
   creatorsService,
   ingestionService,
   chatInferenceService,
-  billingService,
-  featureFlagsService,
 ];
