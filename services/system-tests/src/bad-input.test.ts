@@ -1,10 +1,5 @@
 import { Events, ErrorCode, Subjects, contractFor, eventContracts } from '@backtalk/proto';
-import {
-  describeWithNats,
-  testNatsUrl,
-  type TestDatabase,
-  waitFor,
-} from '@backtalk/testing';
+import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
 import fc from 'fast-check';
 import { connect, headers as natsHeaders, type NatsConnection } from 'nats';
 import { randomBytes, randomUUID } from 'node:crypto';

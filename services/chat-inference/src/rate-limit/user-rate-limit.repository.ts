@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import { type RateLimitState, takeFromFixedWindow } from './fixed-window';
 
-
 /**
  * The free-tier counter. Every read and write is for one fan's own row (the
  * user id is the owner), and consuming is a single atomic statement. Writes
