@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { contracts } from '../registry';
 import { Subjects } from '../subjects';
 import { textSchema } from './common';
@@ -13,8 +14,18 @@ describe('textSchema', () => {
     },
   );
 
-  it.each(['', 'hello', 'émoji 😀 ok', 'tab\tand\nnewline'])('accepts %j', (text) => {
+  it.each(['', 'hello', 'émoji 😀 ok', 'tab\tand\nnewline', '\u{F0000}\u{10FFFD}'])('accepts %j', (text) => {
     expect(textSchema.safeParse(text).success).toBe(true);
+  });
+
+  it('carries a pattern that means the same with and without Unicode semantics', () => {
+    // The OpenAPI document carries the pattern as text; zod's own JSON Schema reader, for one,
+    // compiles it without the `u` flag.
+    const { pattern } = z.toJSONSchema(textSchema) as { pattern: string };
+    const samples = ['ok', '😀', '\u{10FFFD}x', 'a\u0000', 'a\ud800', '\udc00b', '\ud83d\ude00\ud83d'];
+    const verdicts = (flags: string) => samples.map((text) => new RegExp(pattern, flags).test(text));
+    expect(verdicts('')).toEqual(samples.map((text) => textSchema.safeParse(text).success));
+    expect(verdicts('u')).toEqual(verdicts(''));
   });
 });
 

@@ -14,7 +14,13 @@ export const emptySchema = z.object({}).strict();
  */
 export const textSchema = z
   .string()
-  .regex(/^[^\u0000\uD800-\uDFFF]*$/u, 'must not contain the NUL character or unpaired surrogates');
+  // Written without the `u` flag (a character outside the BMP is a surrogate pair), so the
+  // pattern the OpenAPI document carries means the same in every JSON Schema validator,
+  // whether it compiles patterns with Unicode semantics or not.
+  .regex(
+    /^(?:[^\u0000\uD800-\uDFFF]|[\uD800-\uDBFF][\uDC00-\uDFFF])*$/,
+    'must not contain the NUL character or unpaired surrogates',
+  );
 
 /** The caller's identity as the gateway verified it; services authorize against it. */
 export const actorSchema = z.object({

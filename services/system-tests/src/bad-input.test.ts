@@ -383,8 +383,14 @@ describeWithNats('bad input: generated requests change nothing and never fail in
             const value = decoded(generated.params[index]!);
             return value === undefined || !accepts(parameter.valid, value);
           });
+          // An empty body travels without a Content-Type check (unless gzip makes it bytes)
+          // and reads as `{}`: fine where the document marks the body optional.
+          const noBody =
+            generated.body.bytes.length === 0 &&
+            (generated.encoding !== 'gzip' || goodContentType(generated.contentType));
           const bodyBad =
             !!operation.body &&
+            !(noBody && !operation.body.required) &&
             (!generated.body.read ||
               !accepts(operation.body.valid, generated.body.read.value) ||
               !goodContentType(generated.contentType) ||
@@ -431,6 +437,8 @@ describeWithNats('bad input: generated requests change nothing and never fail in
       ].join(' | ');
     };
 
+    const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
     const expectAnswered = (
       label: string,
       request: RawRequest,
@@ -450,9 +458,12 @@ describeWithNats('bad input: generated requests change nothing and never fail in
           fc.asyncProperty(badRequest(operation), async (generated) => {
             const request = toRaw(operation, generated);
             const response = await send(cluster.gatewayUrl, request, ANSWER_WITHIN_MS);
-            // A command that was bad in some way it checks must not succeed.
+            // A command that was bad in some way it checks must not succeed. GET, HEAD and
+            // OPTIONS are no commands (a HEAD on this path may be another route's GET); that
+            // they changed nothing is checked by the snapshot at the end.
             const refused =
               operation.method === 'GET' ||
+              SAFE_METHODS.has(request.method) ||
               response.status < 200 ||
               response.status >= 300 ||
               check(`${label}: bad command refused`, false, () => describeExchange(request, response));

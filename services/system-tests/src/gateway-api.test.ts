@@ -98,6 +98,12 @@ describe('gateway HTTP API over the real services', () => {
       expect(session.body).toEqual({ userId, userType: 'guest', groups: [], email: null, isCreator: false });
     });
 
+    it('creates a guest for a request without a body, which the document marks optional', async () => {
+      const response = await fetch(`${url}/api/auth/guest`, { method: 'POST' });
+      expect(response.status).toBe(201);
+      expect((await response.json()).tokens.accessToken).toEqual(expect.any(String));
+    });
+
     it('answers 401 without a token, with a forged token, and with a refresh token used as an access token', async () => {
       const { accessToken, refreshToken } = await guest();
       expect((await json('/api/auth/session')).status).toBe(401);

@@ -306,6 +306,11 @@ export interface components {
             tiktokURL: string;
             userId: string;
         };
+        /**
+         * @default {
+         *       "creatorId": "default"
+         *     }
+         */
         GuestCreateBody: {
             /** @default default */
             creatorId: string;
@@ -414,7 +419,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GuestCreateBody"];
             };

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ServiceClient } from '@backtalk/kit';
 import { type Actor, Subjects } from '@backtalk/proto';
 import type { Request } from 'express';
@@ -20,6 +20,8 @@ export class AuthController {
   /** Spec §4 Guest creation: anonymous credentials, then tokens (GUEST_CREATIONS_PER_MINUTE per IP). */
   @Public()
   @Post('guest')
+  // No body at all is the same as `{}`: the default creator.
+  @ApiBody({ type: GuestCreateBody, required: false })
   @ApiCreatedResponse({ type: GuestCreateResponse })
   createGuest(@Body() body: GuestCreateBody, @Req() request: Request): Promise<GuestCreateResponse> {
     return this.client.request(Subjects.IdentityGuestCreate, {

@@ -27,4 +27,18 @@ describe('the committed OpenAPI document', () => {
       ]),
     );
   });
+
+  it('marks a body optional only where the gateway accepts a request without one', async () => {
+    type Operation = { requestBody?: { required?: boolean } };
+    const document = JSON.parse(await renderOpenApi()) as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const optional = Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => operation.requestBody && operation.requestBody.required !== true)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    // Guest creation without a body means the default creator (gateway-api.test.ts sends one).
+    expect(optional).toEqual(['POST /api/auth/guest']);
+  });
 });

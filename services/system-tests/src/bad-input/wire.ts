@@ -11,7 +11,8 @@ export interface Operation {
   secured: boolean;
   pathParams: { name: string; schema: JsonSchema; valid: z.ZodType }[];
   queryParams: { name: string; schema: JsonSchema; valid: z.ZodType }[];
-  body?: { schema: JsonSchema; valid: z.ZodType };
+  /** `required: false`: a request without a body is as good as one with a valid body. */
+  body?: { schema: JsonSchema; valid: z.ZodType; required: boolean };
 }
 
 interface OpenApiDocument {
@@ -21,7 +22,7 @@ interface OpenApiDocument {
 interface OpenApiOperation {
   security?: unknown[];
   parameters?: { in: string; name: string; required?: boolean; schema: JsonSchema }[];
-  requestBody?: { content: Record<string, { schema: JsonSchema }> };
+  requestBody?: { required?: boolean; content: Record<string, { schema: JsonSchema }> };
 }
 
 /** Replaces every `$ref` to `#/components/schemas/X` with the schema itself. */
@@ -71,6 +72,7 @@ export function operationsOf(document: OpenApiDocument): Operation[] {
           ? {
               schema: inlined,
               valid: z.fromJSONSchema(inlined as Parameters<typeof z.fromJSONSchema>[0]),
+              required: operation.requestBody?.required === true,
             }
           : undefined,
       });
