@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import {
   BaseConfig,
   DrainingNatsServer,
+  holdStartupWork,
   ServiceClient,
   ServiceKitModule,
   type ServiceDefinition,
@@ -395,6 +396,38 @@ describe('chat-inference when things go wrong', () => {
       },
     );
   }, 60_000);
+
+  it('answers a question asked before ingestion has filled the index at start from the filled index (standalone)', async () => {
+    // As the standalone launcher does: the fill waits until every service has started.
+    const startup = holdStartupWork();
+    const index = processPostIndex();
+    const search = index.search.bind(index);
+    let searched!: () => void;
+    const searchStarted = new Promise<void>((resolve) => (searched = resolve));
+    index.search = (...args) => {
+      searched();
+      return search(...args);
+    };
+    try {
+      await withBootedServices('chatearly', {}, async ({ services, actor, creatorId, conversationId }) => {
+        const { tiktokURL } = await services.client.request(Subjects.CreatorsCreatorGet, { id: creatorId });
+        const post = loadDemoFixtures().find((fixture) => fixture.creator.tiktokURL === tiktokURL)!.posts[1]!;
+        expect(await index.count(creatorId)).toBe(0);
+        const reply = send(services, actor, conversationId, post.testQuestion);
+        await searchStarted;
+        // The chat has reached the index before the fill has even started.
+        expect(await index.count(creatorId)).toBe(0);
+        await startup.release();
+        const citations = (await reply).find((event) => event.type === 'citations');
+        expect(citations?.type === 'citations' ? citations.citations[0]?.caption : undefined).toBe(
+          post.caption,
+        );
+      });
+    } finally {
+      startup.discard();
+      index.search = search;
+    }
+  }, 90_000);
 });
 
 describe('chat-inference with the real model at default settings', () => {
