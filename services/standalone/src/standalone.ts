@@ -1,6 +1,6 @@
 import { assertWritableDir, EmbeddedDatabaseError, startEmbeddedPostgres } from '@backtalk/embedded-db';
 import { startGateway } from '@backtalk/gateway';
-import { loadConfig, processBus, startInProcessService } from '@backtalk/kit';
+import { holdStartupWork, loadConfig, processBus, startInProcessService } from '@backtalk/kit';
 import type { INestApplication, INestMicroservice } from '@nestjs/common';
 import net from 'node:net';
 import path from 'node:path';
@@ -62,6 +62,10 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
   };
   const services: INestMicroservice[] = [];
   let gateway: INestApplication | undefined;
+  // Catch-up work (the post-index fill, the local model's preload) waits until the gateway
+  // listens: on one thread it would otherwise delay readiness by its CPU time. Searches of the
+  // post index wait for the fill meanwhile.
+  const startupWork = holdStartupWork();
   const stop = async (): Promise<void> => {
     await gateway?.close().catch(() => undefined);
     await Promise.all(services.map((service) => service.close().catch(() => undefined)));
@@ -74,8 +78,10 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
     const started = await startGateway(serviceEnv);
     gateway = started.app;
     if (!started.servesWebApp) log('The web app is not built (web/dist is missing); serving the API only.');
+    void startupWork.release();
     return { url: started.url, stop };
   } catch (error) {
+    startupWork.discard();
     await stop();
     throw error;
   }

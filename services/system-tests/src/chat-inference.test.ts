@@ -6,6 +6,7 @@ import { NestFactory } from '@nestjs/core';
 import {
   BaseConfig,
   DrainingNatsServer,
+  holdStartupWork,
   ServiceClient,
   ServiceKitModule,
   type ServiceDefinition,
@@ -81,6 +82,39 @@ function fragments(events: MessageStreamEvent[]) {
   return events.filter(
     (event): event is Extract<MessageStreamEvent, { type: 'fragment' }> => event.type === 'fragment',
   );
+}
+
+interface BootedChat {
+  services: InProcessServices;
+  /** A new fan with a conversation open with the featured demo creator. */
+  actor: ReturnType<typeof fan>;
+  creatorId: string;
+  conversationId: string;
+}
+
+/**
+ * Boots the services on a fresh database, opens a new fan's conversation with
+ * the featured creator, runs `body`, then closes the services and drops the database.
+ */
+async function withBootedServices(
+  name: string,
+  env: Record<string, string>,
+  body: (booted: BootedChat) => Promise<void>,
+): Promise<void> {
+  const database = await createSystemTestDatabase(name);
+  try {
+    const services = await boot(database, env);
+    try {
+      const actor = fan();
+      const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
+      const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+      await body({ services, actor, creatorId, conversationId: conversation.id });
+    } finally {
+      await services.close();
+    }
+  } finally {
+    await database.drop();
+  }
 }
 
 describe('chat through chat-inference with a real local model', () => {
@@ -317,101 +351,119 @@ describe('chat through chat-inference with a real local model', () => {
 });
 
 describe('chat-inference when things go wrong', () => {
-  let database: TestDatabase;
-  afterAll(() => database?.drop());
-
   it('turns a missing model into a visible error, stores the message as failed and gives the allowance back', async () => {
-    database = await createSystemTestDatabase('chatfail');
-    const services = await boot(database, { LLM_MODEL: '/nonexistent/model.gguf', FREE_TIER_MESSAGES: '1' });
-    try {
-      const actor = fan();
-      const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
-      const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
-      const events = await send(services, actor, conversation.id, 'hello?');
-      expect(events.find((event) => event.type === 'error')).toMatchObject({
-        code: 'LLM_UNAVAILABLE',
-        message: 'The AI could not answer right now. Send your message again in a moment.',
-      });
-      expect(fragments(events).at(-1)?.stopReason).toBe('error');
-      const { messages } = await services.client.request(Subjects.ChatMessageList, {
-        actor,
-        conversationId: conversation.id,
-      });
-      expect(messages.map((message) => message.status)).toEqual(['complete', 'failed']);
-      // Nothing was answered, so the one free message is still there.
-      await expect(
-        services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' }),
-      ).resolves.toEqual({
-        canSendMessage: true,
-        nextAvailableTime: null,
-      });
-    } finally {
-      await services.close();
-    }
+    await withBootedServices(
+      'chatfail',
+      { LLM_MODEL: '/nonexistent/model.gguf', FREE_TIER_MESSAGES: '1' },
+      async ({ services, actor, creatorId, conversationId }) => {
+        const events = await send(services, actor, conversationId, 'hello?');
+        expect(events.find((event) => event.type === 'error')).toMatchObject({
+          code: 'LLM_UNAVAILABLE',
+          message: 'The AI could not answer right now. Send your message again in a moment.',
+        });
+        expect(fragments(events).at(-1)?.stopReason).toBe('error');
+        const { messages } = await services.client.request(Subjects.ChatMessageList, {
+          actor,
+          conversationId,
+        });
+        expect(messages.map((message) => message.status)).toEqual(['complete', 'failed']);
+        // Nothing was answered, so the one free message is still there.
+        await expect(
+          services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' }),
+        ).resolves.toEqual({
+          canSendMessage: true,
+          nextAvailableTime: null,
+        });
+      },
+    );
   }, 60_000);
 
   it('lifts the limit when an admin turns bypassSubscriptions on', async () => {
-    const db = await createSystemTestDatabase('bypass');
-    const services = await boot(db, { FREE_TIER_MESSAGES: '0' });
-    try {
-      const [flag] = (
-        await services.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })
-      ).flags;
-      await services.client.request(Subjects.FeatureFlagsFlagUpdate, {
-        actor: admin,
-        id: flag!.id,
-        enabled: true,
-      });
-      const actor = fan();
-      const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
-      const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
-      const events = await send(services, actor, conversation.id, 'Once upon a time');
-      expect(fragments(events).at(-1)?.stopReason).toMatch(/^(end_turn|max_tokens)$/);
-    } finally {
-      await services.close();
-      await db.drop();
-    }
+    await withBootedServices(
+      'bypass',
+      { FREE_TIER_MESSAGES: '0' },
+      async ({ services, actor, conversationId }) => {
+        const [flag] = (
+          await services.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })
+        ).flags;
+        await services.client.request(Subjects.FeatureFlagsFlagUpdate, {
+          actor: admin,
+          id: flag!.id,
+          enabled: true,
+        });
+        const events = await send(services, actor, conversationId, 'Once upon a time');
+        expect(fragments(events).at(-1)?.stopReason).toMatch(/^(end_turn|max_tokens)$/);
+      },
+    );
   }, 60_000);
+
+  it('answers a question asked before ingestion has filled the index at start from the filled index (standalone)', async () => {
+    // As the standalone launcher does: the fill waits until every service has started.
+    const startup = holdStartupWork();
+    const index = processPostIndex();
+    const search = index.search.bind(index);
+    let searched!: () => void;
+    const searchStarted = new Promise<void>((resolve) => (searched = resolve));
+    index.search = (...args) => {
+      searched();
+      return search(...args);
+    };
+    try {
+      await withBootedServices('chatearly', {}, async ({ services, actor, creatorId, conversationId }) => {
+        const { tiktokURL } = await services.client.request(Subjects.CreatorsCreatorGet, { id: creatorId });
+        const post = loadDemoFixtures().find((fixture) => fixture.creator.tiktokURL === tiktokURL)!.posts[1]!;
+        expect(await index.count(creatorId)).toBe(0);
+        const reply = send(services, actor, conversationId, post.testQuestion);
+        await searchStarted;
+        // The chat has reached the index before the fill has even started.
+        expect(await index.count(creatorId)).toBe(0);
+        await startup.release();
+        const citations = (await reply).find((event) => event.type === 'citations');
+        expect(citations?.type === 'citations' ? citations.citations[0]?.caption : undefined).toBe(
+          post.caption,
+        );
+      });
+    } finally {
+      startup.discard();
+      index.search = search;
+    }
+  }, 90_000);
 });
 
 describe('chat-inference with the real model at default settings', () => {
   it('refuses a message too long for the model before storing or charging it (7.7)', async () => {
-    const db = await createSystemTestDatabase('toolong');
     // Empty values fall back to the product defaults (LLM_MAX_TOKENS 512, LLM_CONTEXT_SIZE 4096).
-    const services = await boot(db, { LLM_MAX_TOKENS: '', LLM_CONTEXT_SIZE: '', FREE_TIER_MESSAGES: '3' });
-    try {
-      const actor = fan();
-      const creatorId = (await services.client.request(Subjects.CreatorsCreatorFeatured, {})).id;
-      const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
-      // The largest message the contract allows: 8 blocks of 4000 characters.
-      const block = { text: 'Tell me everything about your sourdough starter and your oven. '.repeat(62) };
-      for (let i = 0; i < 5; i++) {
-        await expect(
-          firstValueFrom(
-            services.client.stream(Subjects.ChatMessageSend, {
-              actor,
-              conversationId: conversation.id,
-              content: Array.from({ length: 8 }, () => block),
-              aiContext: {},
-            }),
-          ),
-        ).rejects.toMatchObject({
-          code: ChatErrorCode.MessageTooLong,
-          message: 'Your message is too long for this chat. Shorten it and send again.',
+    await withBootedServices(
+      'toolong',
+      { LLM_MAX_TOKENS: '', LLM_CONTEXT_SIZE: '', FREE_TIER_MESSAGES: '3' },
+      async ({ services, actor, creatorId, conversationId }) => {
+        // The largest message the contract allows: 8 blocks of 4000 characters.
+        const block = { text: 'Tell me everything about your sourdough starter and your oven. '.repeat(62) };
+        for (let i = 0; i < 5; i++) {
+          await expect(
+            firstValueFrom(
+              services.client.stream(Subjects.ChatMessageSend, {
+                actor,
+                conversationId,
+                content: Array.from({ length: 8 }, () => block),
+                aiContext: {},
+              }),
+            ),
+          ).rejects.toMatchObject({
+            code: ChatErrorCode.MessageTooLong,
+            message: 'Your message is too long for this chat. Shorten it and send again.',
+          });
+        }
+        const { messages } = await services.client.request(Subjects.ChatMessageList, {
+          actor,
+          conversationId,
         });
-      }
-      const { messages } = await services.client.request(Subjects.ChatMessageList, {
-        actor,
-        conversationId: conversation.id,
-      });
-      expect(messages).toEqual([]);
-      await expect(
-        services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' }),
-      ).resolves.toEqual({ canSendMessage: true, nextAvailableTime: null });
-    } finally {
-      await services.close();
-      await db.drop();
-    }
+        expect(messages).toEqual([]);
+        await expect(
+          services.client.request(Subjects.ChatRateLimitCheck, { actor, creatorId, message: '' }),
+        ).resolves.toEqual({ canSendMessage: true, nextAvailableTime: null });
+      },
+    );
   }, 90_000);
 });
 

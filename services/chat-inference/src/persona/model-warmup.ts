@@ -2,12 +2,13 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { ChatInferenceConfig } from '../chat-inference.config';
 import { disposeLocalModels, LocalLlamaChatModel } from '@backtalk/ai';
+import { afterStartup } from '@backtalk/kit';
 import { CHAT_MODEL } from './persona.tokens';
 
 /**
- * Loads (and on first use downloads) the local model in the background at
- * start, so the first fan does not wait for it; failures are logged for the
- * operator and surface to fans as a chat error when they send.
+ * Loads (and on first use downloads) the local model in the background once
+ * the process has started, so the first fan does not wait for it; failures are
+ * logged for the operator and surface to fans as a chat error when they send.
  */
 @Injectable()
 export class ModelWarmup implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -21,14 +22,18 @@ export class ModelWarmup implements OnApplicationBootstrap, OnApplicationShutdow
   onApplicationBootstrap(): void {
     if (!this.config.LLM_PRELOAD || !(this.model instanceof LocalLlamaChatModel)) return;
     const model = this.model;
-    const started = Date.now();
-    model.load().then(
-      () => this.logger.log(`Local model ${this.config.LLM_MODEL} ready in ${Date.now() - started} ms`),
-      (error: unknown) =>
-        this.logger.error(
-          `Local model ${this.config.LLM_MODEL} could not be loaded: ${(error as Error).message}`,
-        ),
-    );
+    // Start-up work: importing node-llama-cpp alone takes several hundred ms of CPU, which would
+    // delay the services still starting in the same process. Nobody waits for the load here.
+    afterStartup(async () => {
+      const started = Date.now();
+      model.load().then(
+        () => this.logger.log(`Local model ${this.config.LLM_MODEL} ready in ${Date.now() - started} ms`),
+        (error: unknown) =>
+          this.logger.error(
+            `Local model ${this.config.LLM_MODEL} could not be loaded: ${(error as Error).message}`,
+          ),
+      );
+    });
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -1,4 +1,7 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
 import fs from 'node:fs';
+import { startGateway } from '../gateway.bootstrap';
+import { serializeOpenApiDocument } from './openapi';
 import { OPENAPI_FILE, renderOpenApi } from './write-openapi';
 
 describe('the committed OpenAPI document', () => {
@@ -40,5 +43,27 @@ describe('the committed OpenAPI document', () => {
     );
     // Guest creation without a body means the default creator (gateway-api.test.ts sends one).
     expect(optional).toEqual(['POST /api/auth/guest']);
+  });
+
+  it('is what a running gateway serves at /api/openapi.json and /api/docs (it builds it on the first request)', async () => {
+    const gateway = await startGateway({
+      BACKTALK_MODE: 'standalone',
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      PORT: '0',
+      HOST: '127.0.0.1',
+    });
+    try {
+      const served = await fetch(`${gateway.url}/api/openapi.json`);
+      expect(served.status).toBe(200);
+      expect(serializeOpenApiDocument((await served.json()) as OpenAPIObject)).toBe(
+        fs.readFileSync(OPENAPI_FILE, 'utf8'),
+      );
+      const ui = await fetch(`${gateway.url}/api/docs`);
+      expect(ui.status).toBe(200);
+      expect(await ui.text()).toContain('swagger-ui');
+    } finally {
+      await gateway.app.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { PostRetriever } from '@backtalk/ai';
-import { ServiceClient } from '@backtalk/kit';
+import { InMemoryPostIndex, PostRetriever } from '@backtalk/ai';
+import { afterStartup, ServiceClient } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { IndexCreatorPosts } from './index-creator-posts.use-case';
 
@@ -11,6 +11,11 @@ const RETRY_MS = 5_000;
  * creators service says their posts changed, one run per creator at a time,
  * and at start fills every creator the index has nothing for, from the posts
  * and the embeddings stored in PostgreSQL. It never clears the index.
+ *
+ * The fill at start is start-up work (`afterStartup`): it runs once the host
+ * process is ready, not while the other services start. Searches of the
+ * in-process index wait for its first attempt, so a chat asked meanwhile is
+ * still answered from the creator's posts.
  */
 @Injectable()
 export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -18,6 +23,7 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
   private readonly queues = new Map<string, Promise<unknown>>();
   private retryTimer?: NodeJS.Timeout;
   private stopped = false;
+  private endSearchHold?: () => void;
 
   constructor(
     private readonly client: ServiceClient,
@@ -54,17 +60,25 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
   }
 
   /**
-   * Standalone mode: creators starts (and seeds the demo creators) before
-   * ingestion, so the index is full when the process reports ready. In a cluster
-   * creators may not answer yet: then this retries in the background.
+   * Schedules the fill at start. Standalone mode: the launcher runs it after
+   * the gateway listens, and until its first attempt has settled searches of the
+   * shared in-process index wait (a Qdrant index is kept across restarts, and
+   * other processes read it, so nothing waits there). In a cluster creators
+   * may not answer yet: then the fill retries in the background.
    */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.fillOrRetry();
+  onApplicationBootstrap(): void {
+    const firstAttempt = new Promise<void>((resolve) => {
+      this.endSearchHold = resolve;
+      afterStartup(() => (this.stopped ? Promise.resolve() : this.fillOrRetry()).finally(resolve));
+    });
+    const index = this.retriever.postIndex;
+    if (index instanceof InMemoryPostIndex) index.holdSearchesUntil(firstAttempt);
   }
 
   onApplicationShutdown(): void {
     this.stopped = true;
     clearTimeout(this.retryTimer);
+    this.endSearchHold?.();
   }
 
   private async fillOrRetry(): Promise<void> {

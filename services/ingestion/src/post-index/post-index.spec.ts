@@ -1,6 +1,6 @@
 import { processPostIndex } from '@backtalk/ai';
 import { MAYA_POSTS } from '@backtalk/ai/testing';
-import { InProcessServer, processBus } from '@backtalk/kit';
+import { holdStartupWork, InProcessServer, processBus } from '@backtalk/kit';
 import { Events, type ReplyOf, Subjects } from '@backtalk/proto';
 import {
   createTestDatabase,
@@ -180,6 +180,26 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
     } finally {
       index.removeCreator = removeCreator;
       index.removePosts = removePosts;
+    }
+  });
+
+  it('fills at start only once the host releases start-up work, and searches wait for that fill (standalone)', async () => {
+    const expected = await ids();
+    await index.removeCreator(creatorId); // a new process: its in-process index starts empty
+    const startup = holdStartupWork(); // as the standalone launcher holds it until the gateway listens
+    try {
+      await startIngestion();
+      expect(await ids()).toEqual([]);
+      let hits: Awaited<ReturnType<typeof index.search>> | undefined;
+      const search = index.search(creatorId, 'sourdough', 3).then((found) => (hits = found));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(hits).toBeUndefined();
+      await startup.release();
+      await search;
+      expect(hits!.length).toBeGreaterThan(0);
+      expect(await ids()).toEqual(expected);
+    } finally {
+      startup.discard();
     }
   });
 });

@@ -29,6 +29,7 @@ export * from './metrics/metrics.controller';
 export * from './metrics/http-metrics.middleware';
 export * from './module/service-kit.module';
 export * from './bootstrap/run-service';
+export * from './bootstrap/startup-work';
 export * from './cluster/process-supervisor';
 export * from './transport/prefixed-nats.client';
 export * from './feature-flags/feature-flag.reader';

@@ -2,6 +2,7 @@ import { Module, type INestApplicationContext, type INestMicroservice } from '@n
 import { NestFactory } from '@nestjs/core';
 import {
   BaseConfig,
+  holdStartupWork,
   processBus,
   ServiceClient,
   ServiceKitModule,
@@ -26,8 +27,19 @@ export async function startServicesInProcess(
 ): Promise<InProcessServices> {
   const fullEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env, BACKTALK_MODE: 'standalone' };
   const apps: INestMicroservice[] = [];
-  for (const definition of definitions)
-    apps.push(await startInProcessService(definition, processBus, fullEnv));
+  // As the standalone launcher: start-up work (ingestion's post-index fill) runs once every
+  // service has started; unlike it, this waits for that work, so tests start from a filled
+  // index. A test that holds start-up work itself decides when it runs.
+  const startupWork = holdStartupWork();
+  try {
+    for (const definition of definitions)
+      apps.push(await startInProcessService(definition, processBus, fullEnv));
+  } catch (error) {
+    startupWork.discard();
+    for (const app of apps.reverse()) await app.close();
+    throw error;
+  }
+  await startupWork.release();
   @Module({
     imports: [ServiceKitModule.forService({ name: 'test-caller', config: BaseConfig, env: fullEnv })],
   })

@@ -85,7 +85,6 @@ async function download(
   file: string,
   options: ResolveModelOptions,
 ): Promise<string> {
-  const { createModelDownloader } = await loadNodeLlamaCpp();
   const stallMs = options.stallTimeoutMs ?? 60_000;
   const controller = new AbortController();
   const onAbort = () => controller.abort(options.signal?.reason);
@@ -108,6 +107,8 @@ async function download(
     // takes no signal while it asks for the file's size, so reachability is checked here,
     // with a bound, before it starts.
     await assertReachable(url, stallMs, controller.signal);
+    // Only now: importing node-llama-cpp costs several hundred ms of CPU, for nothing when offline.
+    const { createModelDownloader } = await loadNodeLlamaCpp();
     armStallTimer();
     const downloader = await Promise.race([
       createModelDownloader({
@@ -135,6 +136,7 @@ async function download(
   } catch (error) {
     await rm(file, { force: true });
     if (options.signal?.aborted) throw options.signal.reason;
+    if (error instanceof LlmUnavailableError) throw error; // node-llama-cpp could not be loaded
     const reason = stalled
       ? `no data for ${stallMs} ms`
       : isErrorLike(error)

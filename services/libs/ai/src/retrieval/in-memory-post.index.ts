@@ -35,15 +35,55 @@ interface LexicalFields {
   transcript: string;
 }
 
-/** One creator's posts: a BM25 index (minisearch) and the posts with their embeddings. */
+/**
+ * One creator's posts with their embeddings, and a BM25 index (minisearch) of
+ * them. The BM25 index is built from the posts on the creator's first search
+ * and kept up to date from then on, so filling the index at start analyses no
+ * text, and creators nobody asks about cost no analysis at all.
+ */
 class CreatorShard {
-  readonly posts = new Map<string, StoredPost>();
-  readonly lexical = new MiniSearch<LexicalFields>({
-    fields: ['caption', 'desc', 'transcript'],
-    storeFields: [],
-    tokenize: (text) => analyzeText(text),
-    processTerm: (term) => term,
-  });
+  private readonly stored = new Map<string, StoredPost>();
+  private lexicalIndex?: MiniSearch<LexicalFields>;
+
+  get posts(): ReadonlyMap<string, StoredPost> {
+    return this.stored;
+  }
+
+  get lexical(): MiniSearch<LexicalFields> {
+    if (!this.lexicalIndex) {
+      const index = new MiniSearch<LexicalFields>({
+        fields: ['caption', 'desc', 'transcript'],
+        storeFields: [],
+        tokenize: (text) => analyzeText(text),
+        processTerm: (term) => term,
+      });
+      index.addAll([...this.stored.values()].map(({ doc }) => lexicalFields(doc)));
+      this.lexicalIndex = index;
+    }
+    return this.lexicalIndex;
+  }
+
+  put(post: StoredPost): void {
+    const id = post.doc.postId;
+    if (this.lexicalIndex) {
+      if (this.lexicalIndex.has(id)) this.lexicalIndex.replace(lexicalFields(post.doc));
+      else this.lexicalIndex.add(lexicalFields(post.doc));
+    }
+    this.stored.set(id, post);
+  }
+
+  remove(id: string): void {
+    if (this.stored.delete(id)) this.lexicalIndex?.discard(id);
+  }
+}
+
+function lexicalFields(doc: PostDocument): LexicalFields {
+  return {
+    id: doc.postId,
+    caption: doc.caption ?? '',
+    desc: doc.desc ?? '',
+    transcript: doc.transcript ?? '',
+  };
 }
 
 /**
@@ -54,6 +94,8 @@ class CreatorShard {
  */
 export class InMemoryPostIndex implements PostIndex {
   private readonly shards = new Map<string, CreatorShard>();
+  /** Fills under way that searches wait for (`holdSearchesUntil`). */
+  private readonly fills = new Set<Promise<void>>();
   private readonly rrfK: number;
   private readonly maxQueryTerms: number;
   private readonly boost: Record<'caption' | 'desc' | 'transcript', number>;
@@ -62,6 +104,21 @@ export class InMemoryPostIndex implements PostIndex {
     this.rrfK = options.rrfK ?? DEFAULT_RRF_K;
     this.maxQueryTerms = options.maxQueryTerms ?? 64;
     this.boost = { caption: 1.5, desc: 1.5, transcript: 1, ...options.fieldBoost };
+  }
+
+  /**
+   * Searches wait until `fill` settles: a writer filling this index after the
+   * process reports ready (ingestion at start) registers the fill before then,
+   * so no search sees the index empty or half filled. Writes, counts and
+   * `postIds` do not wait (the writer uses them).
+   */
+  holdSearchesUntil(fill: Promise<unknown>): void {
+    const settled = fill.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.fills.add(settled);
+    void settled.then(() => this.fills.delete(settled));
   }
 
   async upsert(docs: readonly IndexablePost[]): Promise<void> {
@@ -75,16 +132,8 @@ export class InMemoryPostIndex implements PostIndex {
         shard = new CreatorShard();
         this.shards.set(post.creatorId, shard);
       }
-      const fields: LexicalFields = {
-        id: post.postId,
-        caption: post.caption ?? '',
-        desc: post.desc ?? '',
-        transcript: post.transcript ?? '',
-      };
-      if (shard.lexical.has(post.postId)) shard.lexical.replace(fields);
-      else shard.lexical.add(fields);
       const embedding = post.embedding && post.embedding.length > 0 ? [...post.embedding] : undefined;
-      shard.posts.set(post.postId, { doc: toPostDocument(post), embedding });
+      shard.put({ doc: toPostDocument(post), embedding });
     }
   }
 
@@ -92,10 +141,7 @@ export class InMemoryPostIndex implements PostIndex {
     assertCreatorId(creatorId);
     const shard = this.shards.get(creatorId);
     if (!shard) return;
-    for (const id of postIds) {
-      if (!shard.posts.delete(id)) continue;
-      shard.lexical.discard(id);
-    }
+    for (const id of postIds) shard.remove(id);
     if (shard.posts.size === 0) this.shards.delete(creatorId);
   }
 
@@ -117,6 +163,7 @@ export class InMemoryPostIndex implements PostIndex {
   async search(creatorId: string, query: string | PostQuery, limit: number): Promise<ScoredPost[]> {
     assertCreatorId(creatorId);
     assertLimit(limit);
+    if (this.fills.size > 0) await Promise.all(this.fills);
     const shard = this.shards.get(creatorId);
     if (!shard || limit === 0) return [];
     const { text, embedding } = normalizeQuery(query);

@@ -73,7 +73,23 @@ function* wordsOf(text: string): Generator<string> {
   }
 }
 
+// Words repeat across posts and questions, and normalising one (Unicode folding, the stop
+// list, the stemmer) costs far more than a look-up: filling the index at start analyses
+// every post. Bounded in entries and in word length, so arbitrary input cannot grow it.
+const TERM_CACHE_SIZE = 50_000;
+const termCache = new Map<string, string | null>();
+
 function normalizeTerm(word: string): string | null {
+  if (word.length > MAX_TERM_LENGTH) return normalizeUncached(word);
+  const cached = termCache.get(word);
+  if (cached !== undefined) return cached;
+  const term = normalizeUncached(word);
+  if (termCache.size >= TERM_CACHE_SIZE) termCache.clear();
+  termCache.set(word, term);
+  return term;
+}
+
+function normalizeUncached(word: string): string | null {
   let term = word;
   if (LATIN_WORD.test(term)) term = term.normalize('NFD').replace(COMBINING_MARKS, '');
   term = term.replace(/['’]s$/u, '').replace(/['’]/gu, '');

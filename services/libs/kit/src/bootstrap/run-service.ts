@@ -10,6 +10,7 @@ import { collectProcessMetrics } from '../metrics/metrics';
 import { DrainingNatsServer } from '../transport/draining-nats.server';
 import { InProcessServer } from '../transport/in-process.server';
 import { natsCredentials } from '../transport/nats-permissions';
+import { holdStartupWork } from './startup-work';
 import type { InProcessBus } from '../transport/in-process.bus';
 
 export interface ServiceDefinition {
@@ -28,6 +29,7 @@ export interface ServiceDefinition {
 export async function startClusterService(definition: ServiceDefinition): Promise<INestApplication> {
   const base = loadConfig(baseConfigSchema);
   collectProcessMetrics();
+  const startupWork = holdStartupWork();
   const app = await NestFactory.create(definition.module(), { bufferLogs: true });
   app.useLogger(app.get(Logger));
   app.connectMicroservice(
@@ -51,6 +53,8 @@ export async function startClusterService(definition: ServiceDefinition): Promis
   await app.startAllMicroservices();
   await app.listen(base.HTTP_PORT, '0.0.0.0');
   app.get(Logger).log(`${definition.name} ready (NATS ${base.NATS_URL}, HTTP :${base.HTTP_PORT})`);
+  // Catch-up work (afterStartup) runs once the service takes messages and answers its probes.
+  void startupWork.release();
   return app;
 }
 
