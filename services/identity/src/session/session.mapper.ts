@@ -9,6 +9,7 @@ export function toSession(user: UserEntity): SessionGetReply {
     userType: userTypeOf(user),
     groups: [...user.groups],
     email: user.email,
+    emailVerified: user.emailVerified,
     isCreator: user.isCreator,
   };
 }

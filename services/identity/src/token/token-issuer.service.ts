@@ -41,6 +41,7 @@ export class TokenIssuerService {
       accessToken,
       refreshToken: refreshToken.value,
       expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
+      refreshExpiresIn: Math.max(1, Math.round((refreshToken.expiresAt.getTime() - now.getTime()) / 1000)),
     };
   }
 

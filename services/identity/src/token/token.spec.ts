@@ -43,7 +43,7 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     expect(id.payload).toMatchObject({ sub: guest.userId, token_use: 'id', email: null, is_creator: false });
 
     // The new token works in turn; the family goes on.
-    const next = await refresh(tokens.refreshToken);
+    const next = await refresh(tokens.refreshToken!);
     expect((await verifyToken(jwks, next.tokens.accessToken)).payload.sub).toBe(guest.userId);
     const rows = await dataSourceOf(services).query(
       'SELECT DISTINCT "familyId" FROM identity.refresh_tokens WHERE "userId" = $1',
@@ -76,7 +76,7 @@ describe('identity.token.refresh and identity.token.revoke', () => {
       service: 'identity',
     });
     // The token the legitimate holder got from the rotation stops working too.
-    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({
+    await expect(refresh(rotated.tokens.refreshToken!)).rejects.toMatchObject({
       code: ErrorCode.TokenInvalid,
     });
   });
@@ -118,12 +118,12 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     const guest = await createGuest(services);
     const rotated = await refresh(guest.tokens.refreshToken);
 
-    await expect(revoke(rotated.tokens.refreshToken)).resolves.toEqual({ revoked: true });
-    await expect(refresh(rotated.tokens.refreshToken)).rejects.toMatchObject({
+    await expect(revoke(rotated.tokens.refreshToken!)).resolves.toEqual({ revoked: true });
+    await expect(refresh(rotated.tokens.refreshToken!)).rejects.toMatchObject({
       code: ErrorCode.TokenInvalid,
     });
     // Revoking again is harmless.
-    await expect(revoke(rotated.tokens.refreshToken)).resolves.toEqual({ revoked: true });
+    await expect(revoke(rotated.tokens.refreshToken!)).resolves.toEqual({ revoked: true });
   });
 
   it('leaves other sessions alone when one is revoked', async () => {
