@@ -124,8 +124,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .int()
     .min(60)
     .max(86_400)
-    .default(900)
-    .describe('how long an emailed code (sign-up, password reset, email verification) can be used'),
+    .default(600)
+    .describe(
+      'how long an emailed code (sign-up, password reset, email verification) can be used; ASVS 6.5.5 allows at most 10 minutes for out-of-band codes',
+    ),
   SIGN_IN_LOCKOUT_FAILURES: z.coerce
     .number()
     .int()
