@@ -82,6 +82,15 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe(
       'lifetime of a refresh token; each rotation (on every use) issues a new one with a full lifetime',
     ),
+  SESSION_MAX_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(31_536_000)
+    .default(7_776_000)
+    .describe(
+      "absolute lifetime of an account's session (ASVS 7.3.2): however often it is refreshed, after this long (90 days) the user signs in again. Guests, who have nothing to sign in with, are exempt",
+    ),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce
     .number()
     .int()

@@ -71,6 +71,11 @@ export class AuthSessionRepository {
     );
   }
 
+  /** One of the owner's sessions, live or not. */
+  findOwn(userId: string, sessionId: string): Promise<AuthSessionEntity | null> {
+    return this.sessions.findOneBy({ id: sessionId, userId });
+  }
+
   /** The owner's live sessions, most recently used first. */
   listActive(userId: string, now: Date): Promise<AuthSessionEntity[]> {
     return this.sessions.find({
