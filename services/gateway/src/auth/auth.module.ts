@@ -3,13 +3,14 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller';
 import { AuthFlowHttp } from './auth-flow.http';
 import { DevOutboxController } from './dev-outbox.controller';
+import { SessionLiveness } from './session-liveness';
 import { SignInController } from './sign-in.controller';
 import { AuthGuard } from './auth.guard';
 import { JwtVerifier } from './jwt-verifier';
 
 @Module({
   controllers: [AuthController, SignInController, DevOutboxController],
-  providers: [JwtVerifier, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [JwtVerifier, SessionLiveness, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtVerifier],
 })
 export class AuthModule {}
