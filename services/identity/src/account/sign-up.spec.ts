@@ -243,6 +243,18 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
       expect(await snapshot()).toEqual(before);
     });
 
+    it.each(['P@ssw0rd', 'Pa$$w0rd', '1qaz@WSX'])(
+      'refuses %j, which meets every rule but is among the most common passwords (ASVS 6.2.4)',
+      async (password) => {
+        const before = await snapshot();
+        await expect(signUp(newEmail(), password)).rejects.toMatchObject({
+          code: ErrorCode.AuthInvalidPassword,
+          message: 'This password is too common. Choose one that is harder to guess.',
+        });
+        expect(await snapshot()).toEqual(before);
+      },
+    );
+
     it('lists every rule a password breaks', async () => {
       await expect(signUp(newEmail(), 'abc')).rejects.toMatchObject({
         details: {
