@@ -5,6 +5,7 @@ export * from './registry';
 export * from './contracts/common';
 export * from './contracts/health';
 export * from './contracts/identity';
+export * from './contracts/auth';
 export * from './contracts/creators';
 export * from './contracts/chat';
 export * from './contracts/feature-flags';

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { Events, type EventName, type Subject, Subjects } from './subjects';
 import { healthCheckReplySchema, healthCheckRequestSchema } from './contracts/health';
+import { emptySchema } from './contracts/common';
 import * as identity from './contracts/identity';
 import * as creators from './contracts/creators';
 import * as chat from './contracts/chat';
 import * as flags from './contracts/feature-flags';
 import * as billing from './contracts/billing';
+import * as auth from './contracts/auth';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -45,6 +47,58 @@ export const contracts = {
     request: identity.sessionGetRequestSchema,
     reply: identity.sessionGetReplySchema,
   },
+  [Subjects.IdentitySessionList]: {
+    request: auth.sessionListRequestSchema,
+    reply: auth.sessionListReplySchema,
+  },
+  [Subjects.IdentitySessionRevoke]: {
+    request: auth.sessionRevokeRequestSchema,
+    reply: auth.sessionRevokeReplySchema,
+  },
+  [Subjects.IdentitySessionRevokeAll]: {
+    request: auth.sessionRevokeAllRequestSchema,
+    reply: auth.sessionRevokeAllReplySchema,
+  },
+  [Subjects.IdentitySessionCheck]: {
+    request: auth.sessionCheckRequestSchema,
+    reply: auth.sessionCheckReplySchema,
+  },
+  [Subjects.IdentityAccountSignUp]: { request: auth.signUpRequestSchema, reply: auth.authFlowReplySchema },
+  [Subjects.IdentityAccountConfirmSignUp]: {
+    request: auth.confirmSignUpRequestSchema,
+    reply: auth.authFlowReplySchema,
+  },
+  [Subjects.IdentityAccountResendCode]: {
+    request: auth.resendSignUpCodeRequestSchema,
+    reply: auth.resendSignUpCodeReplySchema,
+  },
+  [Subjects.IdentitySignInStart]: { request: auth.signInRequestSchema, reply: auth.authFlowReplySchema },
+  [Subjects.IdentitySignInRespond]: {
+    request: auth.signInRespondRequestSchema,
+    reply: auth.authFlowReplySchema,
+  },
+  [Subjects.IdentityPasswordForgot]: {
+    request: auth.forgotPasswordRequestSchema,
+    reply: auth.codeDeliveryReplySchema,
+  },
+  [Subjects.IdentityPasswordReset]: {
+    request: auth.resetPasswordRequestSchema,
+    reply: auth.resetPasswordReplySchema,
+  },
+  [Subjects.IdentityPasswordChange]: {
+    request: auth.passwordChangeRequestSchema,
+    reply: auth.passwordChangeReplySchema,
+  },
+  [Subjects.IdentityAttributeVerify]: {
+    request: auth.attributeVerifyRequestSchema,
+    reply: auth.codeDeliveryReplySchema,
+  },
+  [Subjects.IdentityAttributeConfirm]: {
+    request: auth.attributeConfirmRequestSchema,
+    reply: auth.attributeConfirmReplySchema,
+  },
+  [Subjects.IdentityProvidersGet]: { request: emptySchema, reply: auth.authProvidersGetReplySchema },
+  [Subjects.IdentityOutboxList]: { request: auth.outboxListRequestSchema, reply: auth.outboxListReplySchema },
 
   [Subjects.CreatorsCreatorList]: {
     request: creators.creatorListRequestSchema,
@@ -84,6 +138,10 @@ export const contracts = {
   [Subjects.ChatRateLimitCheck]: {
     request: chat.rateLimitCheckRequestSchema,
     reply: chat.rateLimitCheckReplySchema,
+  },
+  [Subjects.ChatGuestDataTransfer]: {
+    request: auth.guestDataTransferRequestSchema,
+    reply: auth.guestDataTransferReplySchema,
   },
 
   [Subjects.BillingSubscriptionGetActive]: {

@@ -30,6 +30,24 @@ export const Subjects = {
   IdentityTokenRefresh: 'identity.token.refresh',
   IdentityTokenRevoke: 'identity.token.revoke',
   IdentitySessionGet: 'identity.session.get',
+  IdentitySessionList: 'identity.session.list',
+  IdentitySessionRevoke: 'identity.session.revoke',
+  IdentitySessionRevokeAll: 'identity.session.revoke-all',
+  IdentitySessionCheck: 'identity.session.check',
+
+  IdentityAccountSignUp: 'identity.account.sign-up',
+  IdentityAccountConfirmSignUp: 'identity.account.confirm-sign-up',
+  IdentityAccountResendCode: 'identity.account.resend-code',
+  IdentitySignInStart: 'identity.sign-in.start',
+  IdentitySignInRespond: 'identity.sign-in.respond',
+  IdentityPasswordForgot: 'identity.password.forgot',
+  IdentityPasswordReset: 'identity.password.reset',
+  IdentityPasswordChange: 'identity.password.change',
+  IdentityAttributeVerify: 'identity.attribute.verify',
+  IdentityAttributeConfirm: 'identity.attribute.confirm',
+  IdentityProvidersGet: 'identity.providers.get',
+  /** Development outbox (no SMTP_URL); the gateway serves it only to loopback clients outside production. */
+  IdentityOutboxList: 'identity.outbox.list',
 
   CreatorsCreatorList: 'creators.creator.list',
   CreatorsCreatorGet: 'creators.creator.get',
@@ -42,6 +60,8 @@ export const Subjects = {
   ChatMessageList: 'chat-inference.message.list',
   ChatMessageSend: 'chat-inference.message.send',
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
+  /** Internal: identity moves a converted guest's chats to the account (the gateway never calls it). */
+  ChatGuestDataTransfer: 'chat-inference.guest-data.transfer',
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
   BillingCreatorPaymentGet: 'billing.creator-payment.get',
@@ -51,6 +71,9 @@ export const Subjects = {
   FeatureFlagsFlagUpdate: 'feature-flags.flag.update',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
+
+/** Subjects only services call each other on: no HTTP route leads to them, and the gateway may not publish them. */
+export const internalSubjects: readonly Subject[] = [Subjects.ChatGuestDataTransfer];
 
 export const healthSubjectFor = {
   identity: Subjects.IdentityHealthCheck,

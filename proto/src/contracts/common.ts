@@ -27,7 +27,20 @@ export const actorSchema = z.object({
   userId: idSchema,
   userType: z.enum(['guest', 'authenticated']),
   groups: z.array(z.string()),
+  /** The sign-in session (refresh-token family) the access token belongs to, when it names one. */
+  sessionId: idSchema.optional(),
 });
 export type Actor = z.infer<typeof actorSchema>;
+
+/**
+ * The browser behind an auth request, as the gateway saw it (never read from
+ * a body): the address after trusted proxies, for per-address limits, and the
+ * user agent, to name the session in the user's list of sessions.
+ */
+export const authClientSchema = z.object({
+  ip: z.string().min(1).max(64),
+  userAgent: textSchema.max(512).optional(),
+});
+export type AuthClient = z.infer<typeof authClientSchema>;
 
 export { isAdmin };

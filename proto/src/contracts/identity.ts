@@ -1,16 +1,28 @@
 import { z } from 'zod';
-import { actorSchema, emptySchema, idSchema, textSchema } from './common';
+import { actorSchema, authClientSchema, emptySchema, idSchema, textSchema } from './common';
 
 export const jwkSchema = z.object({ kty: z.string(), kid: z.string(), alg: z.string() }).passthrough();
 export const jwksGetRequestSchema = emptySchema;
 export const jwksGetReplySchema = z.object({ keys: z.array(jwkSchema).min(1), issuer: z.string() });
 export type JwksGetReply = z.infer<typeof jwksGetReplySchema>;
 
-export const tokensSchema = z.object({
+/** What a browser's scripts may hold: the access and id tokens, `expiresIn` seconds from now. */
+export const sessionTokensSchema = z.object({
   idToken: z.string(),
   accessToken: z.string(),
-  refreshToken: z.string(),
   expiresIn: z.number().int().positive(),
+});
+export type SessionTokens = z.infer<typeof sessionTokensSchema>;
+
+/**
+ * Tokens as identity hands them to the gateway. The refresh token travels
+ * further only in an HttpOnly cookie (the gateway sets it, `refreshExpiresIn`
+ * seconds long); only the guest route's body still carries it (kept for older
+ * clients; see docs/security.md, "Sessions").
+ */
+export const tokensSchema = sessionTokensSchema.extend({
+  refreshToken: z.string(),
+  refreshExpiresIn: z.number().int().positive(),
 });
 export type Tokens = z.infer<typeof tokensSchema>;
 
@@ -23,12 +35,30 @@ export type GuestCreateRequest = z.infer<typeof guestCreateRequestSchema>;
 export const guestCreateReplySchema = z.object({ userId: idSchema, tokens: tokensSchema });
 export type GuestCreateReply = z.infer<typeof guestCreateReplySchema>;
 
-export const tokenRefreshRequestSchema = z.object({ refreshToken: textSchema.min(16).max(512) });
-export const tokenRefreshReplySchema = z.object({ tokens: tokensSchema });
+/** The refresh token's format: 32 random bytes, base64url (bounds kept loose for older tokens). */
+export const refreshTokenValueSchema = textSchema.min(16).max(512);
+
+export const tokenRefreshRequestSchema = z.object({
+  refreshToken: refreshTokenValueSchema,
+  client: authClientSchema.optional(),
+});
+/**
+ * Fresh tokens. `refreshToken` is absent when the presented token had been
+ * rotated a moment before (two tabs refreshing at once, within
+ * REFRESH_REUSE_GRACE_SECONDS): the caller keeps the successor it already has.
+ */
+export const tokenRefreshReplySchema = z.object({
+  tokens: tokensSchema.partial({ refreshToken: true, refreshExpiresIn: true }),
+});
 export type TokenRefreshReply = z.infer<typeof tokenRefreshReplySchema>;
 
-export const tokenRevokeRequestSchema = z.object({ refreshToken: textSchema.min(16).max(512) });
-export const tokenRevokeReplySchema = z.object({ revoked: z.boolean() });
+export const tokenRevokeRequestSchema = z.object({ refreshToken: refreshTokenValueSchema });
+/** `userId` and `sessionId` name the session that ended, so the gateway stops its access tokens at once. */
+export const tokenRevokeReplySchema = z.object({
+  revoked: z.boolean(),
+  userId: idSchema.optional(),
+  sessionId: idSchema.optional(),
+});
 
 export const sessionGetRequestSchema = z.object({ actor: actorSchema });
 export const sessionGetReplySchema = z.object({
@@ -36,6 +66,8 @@ export const sessionGetReplySchema = z.object({
   userType: z.enum(['guest', 'authenticated']),
   groups: z.array(z.string()),
   email: z.string().nullable(),
+  /** Whether the email was proven by a code (always true for a confirmed account; false for guests). */
+  emailVerified: z.boolean(),
   isCreator: z.boolean(),
 });
 export type SessionGetReply = z.infer<typeof sessionGetReplySchema>;

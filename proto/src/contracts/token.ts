@@ -16,12 +16,15 @@ export const accessTokenClaimsSchema = z.object({
   user_type: userTypeSchema,
   groups: z.array(z.string()),
   username: z.string(),
+  /** The session (refresh-token family) the token was issued in; lets a user see which session is theirs. */
+  sid: z.string().uuid().optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 
 export const idTokenClaimsSchema = accessTokenClaimsSchema.extend({
   token_use: z.literal('id'),
   email: z.string().nullable(),
+  email_verified: z.boolean().optional(),
   is_creator: z.boolean(),
 });
 export type IdTokenClaims = z.infer<typeof idTokenClaimsSchema>;

@@ -12,4 +12,10 @@ export const gatewayErrors = {
     status: 415,
     message: 'This kind of content is not accepted. Send JSON in UTF-8 without compression.',
   },
+  /** A cookie-authenticated auth route called without the CSRF header, or from another origin. */
+  CsrfRejected: {
+    code: 'CSRF_REJECTED',
+    status: 403,
+    message: 'This request must come from the Backtalk app. Reload the page and try again.',
+  },
 } as const satisfies ErrorList;

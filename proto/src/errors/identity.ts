@@ -1,5 +1,9 @@
 import type { ErrorList } from './error-list';
 
+/**
+ * identity's codes. The AUTH_* messages are what the sign-in screen shows, so
+ * they use the product's (Cognito-era) wording where the spec keeps it.
+ */
 export const identityErrors = {
   TokenInvalid: {
     code: 'TOKEN_INVALID',
@@ -10,5 +14,50 @@ export const identityErrors = {
     code: 'TOKEN_REUSED',
     status: 401,
     message: 'For your safety this session was ended. Sign in again.',
+  },
+  /** One answer for an unknown email and a wrong password (NotAuthorizedException / UserNotFoundException). */
+  AuthInvalidCredentials: {
+    code: 'AUTH_INVALID_CREDENTIALS',
+    status: 401,
+    message: 'Incorrect username or password.',
+  },
+  AuthUserExists: {
+    code: 'AUTH_USER_EXISTS',
+    status: 409,
+    message: 'An account with the given email already exists.',
+  },
+  AuthCodeMismatch: {
+    code: 'AUTH_CODE_MISMATCH',
+    status: 400,
+    message: 'Invalid verification code provided, please try again.',
+  },
+  /** The code expired, was used, or too many wrong codes were tried: only a new code helps. */
+  AuthCodeExpired: {
+    code: 'AUTH_CODE_EXPIRED',
+    status: 400,
+    message: 'Invalid code provided, please request a code again.',
+  },
+  /** Brute-force protection; `retryAfterSeconds` (and `Retry-After`) say when to try again. */
+  AuthTooManyAttempts: {
+    code: 'AUTH_TOO_MANY_ATTEMPTS',
+    status: 429,
+    message: 'Too many attempts. Please try again later.',
+  },
+  AuthChallengeExpired: {
+    code: 'AUTH_CHALLENGE_EXPIRED',
+    status: 401,
+    message: 'Your sign-in session has expired. Please sign in again.',
+  },
+  /** The password breaks a §5 rule; identity's message is the spec's text of the first rule it breaks. */
+  AuthInvalidPassword: {
+    code: 'AUTH_INVALID_PASSWORD',
+    status: 400,
+    message: 'Choose a longer password with lower and upper case letters, numbers and special characters.',
+  },
+  /** The mail server refused or could not be reached; nothing was changed that a retry would repeat. */
+  AuthDeliveryFailed: {
+    code: 'AUTH_DELIVERY_FAILED',
+    status: 503,
+    message: 'We could not send the email just now. Try again in a few minutes.',
   },
 } as const satisfies ErrorList;

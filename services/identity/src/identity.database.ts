@@ -4,10 +4,26 @@ import { GuestUserEntity } from './guest/guest-user.entity';
 import { RefreshTokenEntity } from './token/refresh-token.entity';
 import { SigningKeyEntity } from './signing-key/signing-key.entity';
 import { UserEntity } from './user/user.entity';
+import { AuthSessionEntity } from './session/auth-session.entity';
+import { VerificationCodeEntity } from './code/verification-code.entity';
+import { SignInChallengeEntity } from './sign-in/sign-in-challenge.entity';
+import { OutboxMessageEntity } from './mail/outbox-message.entity';
+import { RateLimitEntity } from './brute-force/rate-limit.entity';
 import { migrations } from './migrations';
 
 export const identityDatabase: ServiceDatabase = {
   schema: 'identity',
-  entities: [UserEntity, GuestUserEntity, GuestPasswordEntity, RefreshTokenEntity, SigningKeyEntity],
+  entities: [
+    UserEntity,
+    GuestUserEntity,
+    GuestPasswordEntity,
+    RefreshTokenEntity,
+    SigningKeyEntity,
+    AuthSessionEntity,
+    VerificationCodeEntity,
+    SignInChallengeEntity,
+    OutboxMessageEntity,
+    RateLimitEntity,
+  ],
   migrations,
 };

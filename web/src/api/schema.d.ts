@@ -4,6 +4,38 @@
  */
 
 export interface paths {
+    "/api/auth/attributes/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_confirmAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/attributes/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_verifyAttribute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/guest": {
         parameters: {
             query?: never;
@@ -14,6 +46,70 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["AuthController_createGuest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/forgot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_forgotPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_resetPassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthController_providers"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -52,6 +148,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AuthController_sessions"];
+        put?: never;
+        post?: never;
+        delete: operations["AuthController_signOutEverywhere"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["AuthController_signOutSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_signIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-in/respond": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_respond"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-out": {
         parameters: {
             query?: never;
@@ -62,6 +222,54 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["AuthController_signOut"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_confirmSignUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/sign-up/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_resendSignUpCode"];
         delete?: never;
         options?: never;
         head?: never;
@@ -196,6 +404,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/outbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DevOutboxController_outbox"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -264,6 +488,96 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AttributeConfirmBody: {
+            /** @enum {string} */
+            attribute: "email" | "phone_number";
+            code: string;
+        };
+        AttributeConfirmResponse: {
+            /** @enum {boolean} */
+            verified: true;
+        };
+        AttributeVerifyBody: {
+            /** @enum {string} */
+            attribute: "email" | "phone_number";
+        };
+        AuthFlowResponse: {
+            challenge?: string;
+            nextStep: {
+                /** @enum {string} */
+                step: "done";
+            } | {
+                /** @enum {string} */
+                step: "signIn";
+            } | {
+                codeDelivery: {
+                    destination: string;
+                    /** @enum {string} */
+                    medium: "EMAIL" | "SMS";
+                };
+                /** @enum {string} */
+                step: "confirmSignUp";
+            } | {
+                codeDelivery?: {
+                    destination: string;
+                    /** @enum {string} */
+                    medium: "EMAIL" | "SMS";
+                };
+                /** @enum {string} */
+                method: "TOTP" | "SMS" | "EMAIL";
+                /** @enum {string} */
+                step: "confirmSignIn";
+            } | {
+                otpauthUri: string;
+                secret: string;
+                /** @enum {string} */
+                step: "setupTotp";
+            } | {
+                /** @enum {string} */
+                step: "setupEmail";
+            } | {
+                allowed: ("TOTP" | "SMS" | "EMAIL")[];
+                /** @enum {string} */
+                step: "selectMfaType";
+            } | {
+                /** @enum {string} */
+                step: "forceNewPassword";
+            } | {
+                /** @enum {string} */
+                step: "resetPassword";
+            } | {
+                /** @enum {string} */
+                step: "verifyUser";
+                unverified: {
+                    /** @enum {string} */
+                    attribute: "email" | "phone_number";
+                    destination: string;
+                }[];
+            };
+            session?: {
+                accessToken: string;
+                expiresIn: number;
+                idToken: string;
+            };
+        };
+        AuthProvidersResponse: {
+            oauth: ("google" | "apple" | "amazon" | "facebook")[];
+            passkeys: boolean;
+            passwordMinLength: number;
+            sms: boolean;
+        };
+        CodeDeliveryResponse: {
+            codeDelivery: {
+                destination: string;
+                /** @enum {string} */
+                medium: "EMAIL" | "SMS";
+            };
+        };
+        ConfirmSignUpBody: {
+            challenge?: string;
+            code: string;
+            email: string;
+        };
         ConversationOpenBody: {
             /** Format: uuid */
             creatorId: string;
@@ -306,6 +620,9 @@ export interface components {
             tiktokURL: string;
             userId: string;
         };
+        ForgotPasswordBody: {
+            email: string;
+        };
         /**
          * @default {
          *       "creatorId": "default"
@@ -347,6 +664,27 @@ export interface components {
             }[];
             nextCursor: string | null;
         };
+        OutboxResponse: {
+            messages: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                subject: string;
+                text: string;
+                to: string;
+            }[];
+        };
+        PasswordChangeBody: {
+            currentPassword: string;
+            newPassword: string;
+            signOutOtherSessions?: boolean;
+        };
+        PasswordChangeResponse: {
+            /** @enum {boolean} */
+            changed: true;
+            otherSessionsEnded: number;
+        };
         PostListResponse: {
             posts: {
                 awemeId: string;
@@ -374,15 +712,35 @@ export interface components {
             nextAvailableTime: string | null;
         };
         RefreshBody: {
-            refreshToken: string;
+            refreshToken?: string;
         };
         RefreshResponse: {
             tokens: {
                 accessToken: string;
                 expiresIn: number;
                 idToken: string;
-                refreshToken: string;
+                refreshToken?: string;
             };
+        };
+        ResendSignUpCodeBody: {
+            email: string;
+        };
+        ResendSignUpCodeResponse: {
+            alreadyConfirmed: boolean;
+            codeDelivery?: {
+                destination: string;
+                /** @enum {string} */
+                medium: "EMAIL" | "SMS";
+            };
+        };
+        ResetPasswordBody: {
+            code: string;
+            email: string;
+            password: string;
+        };
+        ResetPasswordResponse: {
+            /** @enum {boolean} */
+            reset: true;
         };
         SendMessageBody: {
             aiContext?: {
@@ -394,14 +752,65 @@ export interface components {
                 text: string;
             }[];
         };
+        SessionListResponse: {
+            sessions: {
+                /** Format: date-time */
+                createdAt: string;
+                current: boolean;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                lastUsedAt: string;
+                userAgent: string | null;
+            }[];
+        };
         SessionResponse: {
             email: string | null;
+            emailVerified: boolean;
             groups: string[];
             isCreator: boolean;
             /** Format: uuid */
             userId: string;
             /** @enum {string} */
             userType: "guest" | "authenticated";
+        };
+        SessionRevokeAllResponse: {
+            revoked: number;
+        };
+        SessionRevokeResponse: {
+            revoked: boolean;
+        };
+        SignInBody: {
+            email: string;
+            password: string;
+        };
+        SignInRespondBody: {
+            answer: {
+                code: string;
+                /** @enum {string} */
+                kind: "code";
+            } | {
+                /** @enum {string} */
+                kind: "mfaType";
+                /** @enum {string} */
+                mfaType: "TOTP" | "SMS" | "EMAIL";
+            } | {
+                /** @enum {string} */
+                kind: "newPassword";
+                password: string;
+            } | {
+                email: string;
+                /** @enum {string} */
+                kind: "email";
+            };
+            challenge: string;
+        };
+        SignUpBody: {
+            attributes?: {
+                [key: string]: string;
+            };
+            email: string;
+            password: string;
         };
     };
     responses: never;
@@ -412,6 +821,52 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    SignInController_confirmAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttributeConfirmBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttributeConfirmResponse"];
+                };
+            };
+        };
+    };
+    SignInController_verifyAttribute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AttributeVerifyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeDeliveryResponse"];
+                };
+            };
+        };
+    };
     AuthController_createGuest: {
         parameters: {
             query?: never;
@@ -435,10 +890,101 @@ export interface operations {
             };
         };
     };
-    AuthController_refresh: {
+    SignInController_changePassword: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasswordChangeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasswordChangeResponse"];
+                };
+            };
+        };
+    };
+    SignInController_forgotPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ForgotPasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CodeDeliveryResponse"];
+                };
+            };
+        };
+    };
+    SignInController_resetPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResetPasswordBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResetPasswordResponse"];
+                };
+            };
+        };
+    };
+    AuthController_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthProvidersResponse"];
+                };
+            };
+        };
+    };
+    AuthController_refresh: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required (value `1`) when the refresh token comes from the `bt_refresh` cookie. */
+                "X-Backtalk-CSRF"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -477,10 +1023,118 @@ export interface operations {
             };
         };
     };
-    AuthController_signOut: {
+    AuthController_sessions: {
         parameters: {
             query?: never;
             header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListResponse"];
+                };
+            };
+        };
+    };
+    AuthController_signOutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevokeAllResponse"];
+                };
+            };
+        };
+    };
+    AuthController_signOutSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionRevokeResponse"];
+                };
+            };
+        };
+    };
+    SignInController_signIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFlowResponse"];
+                };
+            };
+        };
+    };
+    SignInController_respond: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInRespondBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFlowResponse"];
+                };
+            };
+        };
+    };
+    AuthController_signOut: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Required (value `1`) when the refresh token comes from the `bt_refresh` cookie. */
+                "X-Backtalk-CSRF"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -495,6 +1149,75 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    SignInController_signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignUpBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFlowResponse"];
+                };
+            };
+        };
+    };
+    SignInController_confirmSignUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmSignUpBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthFlowResponse"];
+                };
+            };
+        };
+    };
+    SignInController_resendSignUpCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResendSignUpCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResendSignUpCodeResponse"];
+                };
             };
         };
     };
@@ -690,6 +1413,27 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorResponse"];
+                };
+            };
+        };
+    };
+    DevOutboxController_outbox: {
+        parameters: {
+            query?: {
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OutboxResponse"];
                 };
             };
         };

@@ -23,7 +23,15 @@ export function newCreator(overrides: Partial<Creator> = {}): Creator {
 }
 
 export function newSessionInfo(overrides: Partial<SessionInfo> = {}): SessionInfo {
-  return { userId: 'fan-1', userType: 'guest', groups: [], email: null, isCreator: false, ...overrides };
+  return {
+    userId: 'fan-1',
+    userType: 'guest',
+    groups: [],
+    email: null,
+    emailVerified: false,
+    isCreator: false,
+    ...overrides,
+  };
 }
 
 /** Puts the session store straight into a loaded state, with tokens in storage. */

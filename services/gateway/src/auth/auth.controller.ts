@@ -1,51 +1,121 @@
-import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { ServiceClient } from '@backtalk/kit';
-import { type Actor, Subjects } from '@backtalk/proto';
-import type { Request } from 'express';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ServiceClient, ServiceError } from '@backtalk/kit';
+import { type Actor, CSRF_HEADER, ErrorCode, Subjects } from '@backtalk/proto';
+import type { Request, Response } from 'express';
+import { AuthFlowHttp } from './auth-flow.http';
 import { CurrentActor, Public } from './auth.guard';
 import {
+  AuthProvidersResponse,
   GuestCreateBody,
   GuestCreateResponse,
   RefreshBody,
   RefreshResponse,
+  SessionIdParams,
+  SessionListResponse,
   SessionResponse,
+  SessionRevokeAllResponse,
+  SessionRevokeResponse,
 } from './dto/auth.dto';
+import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { SessionLiveness } from './session-liveness';
 
+const csrfHeader = {
+  name: CSRF_HEADER,
+  required: false,
+  description: 'Required (value `1`) when the refresh token comes from the `bt_refresh` cookie.',
+};
+
+/** Guests, tokens and the user's sessions. Sign-up and sign-in are in SignInController. */
 @ApiTags('auth')
 @Controller('api/auth')
 export class AuthController {
-  constructor(private readonly client: ServiceClient) {}
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly http: AuthFlowHttp,
+    private readonly liveness: SessionLiveness,
+  ) {}
 
-  /** Spec §4 Guest creation: anonymous credentials, then tokens (GUEST_CREATIONS_PER_MINUTE per IP). */
+  /**
+   * Spec §4 Guest creation: anonymous credentials, then tokens (GUEST_CREATIONS_PER_MINUTE per IP).
+   * The refresh token is set as the `bt_refresh` cookie too.
+   */
   @Public()
   @Post('guest')
   // No body at all is the same as `{}`: the default creator.
   @ApiBody({ type: GuestCreateBody, required: false })
   @ApiCreatedResponse({ type: GuestCreateResponse })
-  createGuest(@Body() body: GuestCreateBody, @Req() request: Request): Promise<GuestCreateResponse> {
-    return this.client.request(Subjects.IdentityGuestCreate, {
+  async createGuest(
+    @Body() body: GuestCreateBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<GuestCreateResponse> {
+    this.http.checkOrigin(request);
+    const client = this.http.client(request);
+    const reply = await this.client.request(Subjects.IdentityGuestCreate, {
       creatorId: body.creatorId,
-      ipAddress: request.ip?.slice(0, 64),
-      userAgent: request.headers['user-agent']?.slice(0, 512),
+      ipAddress: client.ip,
+      ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     });
+    const { refreshExpiresIn, ...tokens } = reply.tokens;
+    setRefreshCookie(request, response, tokens.refreshToken, refreshExpiresIn);
+    return { userId: reply.userId, tokens };
   }
 
-  /** Rotates the refresh token; a reused one revokes its whole family (401). */
+  /**
+   * Rotates the refresh token — the `bt_refresh` cookie (with the CSRF header), or for older
+   * clients a `refreshToken` in the body — and answers new access and id tokens. A reused token
+   * revokes its whole session (401 TOKEN_REUSED); two tabs refreshing with the same cookie at
+   * once both succeed (see docs/security.md, "Sessions").
+   */
   @Public()
   @Post('refresh')
   @HttpCode(200)
+  @ApiHeader(csrfHeader)
   @ApiOkResponse({ type: RefreshResponse })
-  refresh(@Body() body: RefreshBody): Promise<RefreshResponse> {
-    return this.client.request(Subjects.IdentityTokenRefresh, { refreshToken: body.refreshToken });
+  async refresh(
+    @Body() body: RefreshBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<RefreshResponse> {
+    const fromBody = body.refreshToken;
+    const refreshToken = fromBody ?? this.cookieToken(request);
+    const { tokens } = await this.client
+      .request(Subjects.IdentityTokenRefresh, { refreshToken, client: this.http.client(request) })
+      .catch((error: unknown) => {
+        if (!fromBody) clearRefreshCookie(request, response);
+        throw error;
+      });
+    const { refreshToken: successor, refreshExpiresIn, ...session } = tokens;
+    if (fromBody) return { tokens: { ...session, ...(successor ? { refreshToken: successor } : {}) } };
+    if (successor && refreshExpiresIn) setRefreshCookie(request, response, successor, refreshExpiresIn);
+    return { tokens: session };
   }
 
-  /** Spec §4 Sign-out: revokes the refresh token. */
+  /** Spec §4 Sign-out: revokes the session's refresh tokens and clears the cookie (204 also when none). */
   @Public()
   @Post('sign-out')
   @HttpCode(204)
-  async signOut(@Body() body: RefreshBody): Promise<void> {
-    await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken: body.refreshToken });
+  @ApiHeader(csrfHeader)
+  @ApiNoContentResponse()
+  async signOut(
+    @Body() body: RefreshBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<void> {
+    const refreshToken = body.refreshToken ?? this.cookieToken(request, false);
+    if (!body.refreshToken) clearRefreshCookie(request, response);
+    if (!refreshToken) return;
+    const ended = await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
+    if (ended.userId && ended.sessionId) this.liveness.forget({ userId: ended.userId }, ended.sessionId);
   }
 
   @ApiBearerAuth()
@@ -53,5 +123,64 @@ export class AuthController {
   @ApiOkResponse({ type: SessionResponse })
   session(@CurrentActor() actor: Actor): Promise<SessionResponse> {
     return this.client.request(Subjects.IdentitySessionGet, { actor });
+  }
+
+  /** The user's active sessions, newest use first; `current` marks the one of this access token. */
+  @ApiBearerAuth()
+  @Get('sessions')
+  @ApiOkResponse({ type: SessionListResponse })
+  sessions(@CurrentActor() actor: Actor): Promise<SessionListResponse> {
+    return this.client.request(Subjects.IdentitySessionList, { actor });
+  }
+
+  /** 'Sign out everywhere': revokes every session of the user, this one included, and clears the cookie. */
+  @ApiBearerAuth()
+  @Delete('sessions')
+  @ApiOkResponse({ type: SessionRevokeAllResponse })
+  async signOutEverywhere(
+    @CurrentActor() actor: Actor,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionRevokeAllResponse> {
+    this.http.checkOrigin(request);
+    const reply = await this.client.request(Subjects.IdentitySessionRevokeAll, { actor });
+    this.liveness.forget(actor);
+    clearRefreshCookie(request, response);
+    return reply;
+  }
+
+  /** Signs out one of the user's own sessions (another user's session id answers 404). */
+  @ApiBearerAuth()
+  @Delete('sessions/:id')
+  @ApiOkResponse({ type: SessionRevokeResponse })
+  async signOutSession(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: SessionIdParams,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<SessionRevokeResponse> {
+    this.http.checkOrigin(request);
+    const reply = await this.client.request(Subjects.IdentitySessionRevoke, { actor, sessionId: id });
+    this.liveness.forget(actor, id);
+    if (id === actor.sessionId) clearRefreshCookie(request, response);
+    return reply;
+  }
+
+  /** Which sign-in options to show: OAuth providers, passkeys and SMS each only when configured. */
+  @Public()
+  @Get('providers')
+  @ApiOkResponse({ type: AuthProvidersResponse })
+  providers(): Promise<AuthProvidersResponse> {
+    return this.client.request(Subjects.IdentityProvidersGet, {});
+  }
+
+  private cookieToken(request: Request): string;
+  private cookieToken(request: Request, required: false): string | undefined;
+  private cookieToken(request: Request, required = true): string | undefined {
+    this.http.checkOrigin(request, true);
+    const token = readRefreshCookie(request);
+    if (!token && required)
+      throw new ServiceError(ErrorCode.TokenInvalid, 'There is no session to refresh; sign in again.');
+    return token;
   }
 }

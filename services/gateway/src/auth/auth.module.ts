@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller';
+import { AuthFlowHttp } from './auth-flow.http';
+import { DevOutboxController } from './dev-outbox.controller';
+import { SessionLiveness } from './session-liveness';
+import { SignInController } from './sign-in.controller';
 import { AuthGuard } from './auth.guard';
 import { JwtVerifier } from './jwt-verifier';
 
 @Module({
-  controllers: [AuthController],
-  providers: [JwtVerifier, { provide: APP_GUARD, useClass: AuthGuard }],
+  controllers: [AuthController, SignInController, DevOutboxController],
+  providers: [JwtVerifier, SessionLiveness, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtVerifier],
 })
 export class AuthModule {}

@@ -57,7 +57,12 @@ export class JwtVerifier {
     if (typeof payload.sub !== 'string' || !claims.success) {
       throw new ServiceError(ErrorCode.Unauthorized, 'The access token is missing its claims');
     }
-    return { userId: payload.sub, userType: claims.data.user_type, groups: claims.data.groups };
+    return {
+      userId: payload.sub,
+      userType: claims.data.user_type,
+      groups: claims.data.groups,
+      ...(claims.data.sid ? { sessionId: claims.data.sid } : {}),
+    };
   }
 
   private canRefresh(): boolean {

@@ -1,17 +1,29 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { IdentityConfig } from '../identity.config';
+import { UserRepository } from '../user/user.repository';
+import { ConvertGuest } from './convert-guest.use-case';
 import { PurgeGuests } from './purge-guests.use-case';
 
 /** How often each replica looks for guests to purge; the purge itself is safe to run concurrently. */
 const GUEST_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Runs PurgeGuests at start and then hourly (a timer: one job does not warrant a scheduler library). */
+/**
+ * Runs PurgeGuests, finishes guest conversions whose chats could not be moved
+ * yet, and deletes sign-ups never confirmed (UNCONFIRMED_ACCOUNT_RETENTION_HOURS),
+ * at start and then hourly (a timer: small jobs do not warrant a scheduler library).
+ */
 @Injectable()
 export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(GuestPurgeScheduler.name);
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<unknown> | undefined;
 
-  constructor(private readonly purge: PurgeGuests) {}
+  constructor(
+    private readonly purge: PurgeGuests,
+    private readonly conversions: ConvertGuest,
+    private readonly users: UserRepository,
+    private readonly config: IdentityConfig,
+  ) {}
 
   onApplicationBootstrap(): void {
     this.run();
@@ -26,11 +38,19 @@ export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicatio
 
   private run(): void {
     if (this.running) return;
-    this.running = this.purge
-      .execute()
+    this.running = this.conversions
+      .retryPending()
+      .then(() => this.purge.execute())
+      .then(() => this.purgeUnconfirmed())
       .catch((error: unknown) => this.logger.warn(`Guest purge failed, retrying next hour: ${String(error)}`))
       .finally(() => {
         this.running = undefined;
       });
+  }
+
+  private async purgeUnconfirmed(): Promise<void> {
+    const cutoff = new Date(Date.now() - this.config.UNCONFIRMED_ACCOUNT_RETENTION_HOURS * 3600_000);
+    const purged = await this.users.purgeUnconfirmed(cutoff);
+    if (purged > 0) this.logger.log(`Deleted ${purged} sign-up(s) never confirmed`);
   }
 }

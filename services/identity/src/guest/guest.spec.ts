@@ -109,6 +109,7 @@ describe('identity.guest.create', () => {
       'accessToken',
       'expiresIn',
       'idToken',
+      'refreshExpiresIn',
       'refreshToken',
     ]);
   });

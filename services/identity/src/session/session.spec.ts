@@ -35,6 +35,7 @@ describe('identity.session.get', () => {
       userType: 'guest',
       groups: [],
       email: null,
+      emailVerified: false,
       isCreator: false,
     });
     await expect(session(second.userId)).resolves.toMatchObject({ userId: second.userId });
@@ -52,6 +53,7 @@ describe('identity.session.get', () => {
       userType: 'authenticated',
       groups: ['admin'],
       email: 'creator@example.com',
+      emailVerified: false,
       isCreator: true,
     });
   });

@@ -13,15 +13,15 @@ export class TokenController {
 
   @MessagePattern(Subjects.IdentityTokenRefresh)
   async refresh(
-    @Payload() { refreshToken }: ParsedRequestOf<typeof Subjects.IdentityTokenRefresh>,
+    @Payload() { refreshToken, client }: ParsedRequestOf<typeof Subjects.IdentityTokenRefresh>,
   ): Promise<ReplyOf<typeof Subjects.IdentityTokenRefresh>> {
-    return { tokens: await this.refreshTokens.execute(refreshToken) };
+    return { tokens: await this.refreshTokens.execute(refreshToken, client) };
   }
 
   @MessagePattern(Subjects.IdentityTokenRevoke)
   async revoke(
     @Payload() { refreshToken }: ParsedRequestOf<typeof Subjects.IdentityTokenRevoke>,
   ): Promise<ReplyOf<typeof Subjects.IdentityTokenRevoke>> {
-    return { revoked: await this.tokens.revoke(refreshToken) };
+    return this.tokens.revoke(refreshToken);
   }
 }

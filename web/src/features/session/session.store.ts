@@ -127,7 +127,11 @@ export const useSessionStore = create<SessionState>()((set, get) => {
         if (rejectedAccessToken && tokens.accessToken !== rejectedAccessToken) return tokens.accessToken;
         try {
           const reply = await refreshTokens(tokens.refreshToken);
-          const stored = toStoredTokens(reply.tokens);
+          // The body names the successor only for a token sent in the body (this client's way).
+          const stored = toStoredTokens({
+            ...reply.tokens,
+            refreshToken: reply.tokens.refreshToken ?? tokens.refreshToken,
+          });
           writeTokens(stored);
           scheduleRefresh(get().status === 'guest');
           return stored.accessToken;

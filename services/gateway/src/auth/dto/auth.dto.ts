@@ -1,12 +1,40 @@
 import {
+  attributeConfirmReplySchema,
+  attributeConfirmRequestSchema,
+  attributeVerifyRequestSchema,
+  authFlowResponseSchema,
+  authProvidersGetReplySchema,
+  codeDeliveryReplySchema,
+  confirmSignUpRequestSchema,
+  forgotPasswordRequestSchema,
   guestCreateReplySchema,
   guestCreateRequestSchema,
+  idSchema,
+  outboxListReplySchema,
+  passwordChangeReplySchema,
+  passwordChangeRequestSchema,
+  refreshTokenValueSchema,
+  resendSignUpCodeReplySchema,
+  resendSignUpCodeRequestSchema,
+  resetPasswordReplySchema,
+  resetPasswordRequestSchema,
   sessionGetReplySchema,
-  tokenRefreshReplySchema,
-  tokenRefreshRequestSchema,
+  sessionListReplySchema,
+  sessionRevokeAllReplySchema,
+  sessionRevokeReplySchema,
+  sessionTokensSchema,
+  signInRequestSchema,
+  signInRespondRequestSchema,
+  signUpRequestSchema,
+  tokensSchema,
 } from '@backtalk/proto';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+
+// Bodies are the proto request schemas minus what the gateway fills in itself
+// (the client address and user agent, the guest from the bearer token, the
+// actor), strict, so a body naming one of those is refused rather than trusted.
+const gatewayFilled = { client: true, guestUserId: true } as const;
 
 // The address and user agent of a guest come from the request, not the body; a browser
 // that names no creator yet (the landing page) gets the default one.
@@ -17,9 +45,75 @@ export class GuestCreateBody extends createZodDto(
     // No body at all (Express leaves it undefined) is the same as `{}`.
     .default({ creatorId: 'default' }),
 ) {}
-export class GuestCreateResponse extends createZodDto(guestCreateReplySchema) {}
+/** The refresh token is also set as the HttpOnly cookie; the body keeps it for older clients. */
+export class GuestCreateResponse extends createZodDto(
+  guestCreateReplySchema.extend({ tokens: tokensSchema.omit({ refreshExpiresIn: true }) }),
+) {}
 
-export class RefreshBody extends createZodDto(tokenRefreshRequestSchema.strict()) {}
-export class RefreshResponse extends createZodDto(tokenRefreshReplySchema) {}
+/**
+ * Without a body, the refresh token is the `bt_refresh` cookie (with the
+ * X-Backtalk-CSRF header); a body naming `refreshToken` is the older guest
+ * clients' way and gets the successor back in the body.
+ */
+export class RefreshBody extends createZodDto(
+  z.object({ refreshToken: refreshTokenValueSchema.optional() }).strict(),
+) {}
+/** `refreshToken` only when the request sent one in its body (older clients). */
+export class RefreshResponse extends createZodDto(
+  z.object({ tokens: sessionTokensSchema.extend({ refreshToken: z.string().optional() }) }),
+) {}
 
 export class SessionResponse extends createZodDto(sessionGetReplySchema) {}
+
+export class SignUpBody extends createZodDto(signUpRequestSchema.omit(gatewayFilled).strict()) {}
+export class ConfirmSignUpBody extends createZodDto(
+  confirmSignUpRequestSchema.omit(gatewayFilled).strict(),
+) {}
+export class ResendSignUpCodeBody extends createZodDto(
+  resendSignUpCodeRequestSchema.omit({ client: true }).strict(),
+) {}
+export class ResendSignUpCodeResponse extends createZodDto(resendSignUpCodeReplySchema) {}
+export class SignInBody extends createZodDto(signInRequestSchema.omit(gatewayFilled).strict()) {}
+export class SignInRespondBody extends createZodDto(
+  signInRespondRequestSchema.omit(gatewayFilled).strict(),
+) {}
+/** Every sign-in and sign-up step's answer; the refresh token is in Set-Cookie, never here. */
+export class AuthFlowResponse extends createZodDto(authFlowResponseSchema) {}
+
+export class ForgotPasswordBody extends createZodDto(
+  forgotPasswordRequestSchema.omit({ client: true }).strict(),
+) {}
+export class CodeDeliveryResponse extends createZodDto(codeDeliveryReplySchema) {}
+export class ResetPasswordBody extends createZodDto(
+  resetPasswordRequestSchema.omit({ client: true }).strict(),
+) {}
+export class ResetPasswordResponse extends createZodDto(resetPasswordReplySchema) {}
+
+export class PasswordChangeBody extends createZodDto(
+  passwordChangeRequestSchema
+    .omit({ actor: true, client: true })
+    .extend({ signOutOtherSessions: z.boolean().optional() })
+    .strict(),
+) {}
+export class PasswordChangeResponse extends createZodDto(passwordChangeReplySchema) {}
+
+export class AttributeVerifyBody extends createZodDto(
+  attributeVerifyRequestSchema.omit({ actor: true }).strict(),
+) {}
+export class AttributeConfirmBody extends createZodDto(
+  attributeConfirmRequestSchema.omit({ actor: true }).strict(),
+) {}
+export class AttributeConfirmResponse extends createZodDto(attributeConfirmReplySchema) {}
+
+export class SessionListResponse extends createZodDto(sessionListReplySchema) {}
+export class SessionIdParams extends createZodDto(z.object({ id: idSchema })) {}
+export class SessionRevokeResponse extends createZodDto(sessionRevokeReplySchema) {}
+export class SessionRevokeAllResponse extends createZodDto(sessionRevokeAllReplySchema) {}
+
+export class AuthProvidersResponse extends createZodDto(authProvidersGetReplySchema) {}
+
+/** `?limit=` (1–100, default 20) newest outbox messages. */
+export class OutboxQuery extends createZodDto(
+  z.object({ limit: z.coerce.number().int().min(1).max(100).optional() }).strict(),
+) {}
+export class OutboxResponse extends createZodDto(outboxListReplySchema) {}

@@ -24,7 +24,12 @@ describe('NATS permissions', () => {
   });
 
   it('lets a service publish only the requests it makes', () => {
-    expect(natsPermissionsFor('identity').publish.allow).toEqual([Events.IdentityGuestPurged]);
+    expect(natsPermissionsFor('identity').publish.allow).toEqual([
+      Subjects.ChatGuestDataTransfer,
+      Events.IdentityGuestPurged,
+    ]);
+    // Only services call each other on internal subjects; no HTTP route leads there.
+    expect(natsPermissionsFor('gateway').publish.allow).not.toContain(Subjects.ChatGuestDataTransfer);
     expect(natsPermissionsFor('chat-inference').publish.allow).toContain(Subjects.FeatureFlagsFlagGet);
     expect(natsPermissionsFor('chat-inference').publish.allow).not.toContain(Subjects.IdentityTokenRefresh);
     expect(natsPermissionsFor('gateway').publish.allow).toContain(Subjects.IdentityTokenRefresh);

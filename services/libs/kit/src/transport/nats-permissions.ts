@@ -1,4 +1,12 @@
-import { Events, type EventName, ServiceName, type Subject, Subjects, serviceNames } from '@backtalk/proto';
+import {
+  Events,
+  type EventName,
+  ServiceName,
+  type Subject,
+  Subjects,
+  internalSubjects,
+  serviceNames,
+} from '@backtalk/proto';
 import { ConfigError } from '../config/load-config';
 import type { BaseConfig } from '../config/service-config';
 
@@ -20,9 +28,18 @@ export interface ServiceNatsAccess {
 }
 
 export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
-  // The gateway fronts every public subject.
-  [ServiceName.Gateway]: { calls: Object.values(Subjects), emits: [], listens: [] },
-  [ServiceName.Identity]: { calls: [], emits: [Events.IdentityGuestPurged], listens: [] },
+  // The gateway fronts every public subject (not those only services call each other on).
+  [ServiceName.Gateway]: {
+    calls: Object.values(Subjects).filter((subject) => !internalSubjects.includes(subject)),
+    emits: [],
+    listens: [],
+  },
+  // A guest that signs up or signs in hands its chats to the account.
+  [ServiceName.Identity]: {
+    calls: [Subjects.ChatGuestDataTransfer],
+    emits: [Events.IdentityGuestPurged],
+    listens: [],
+  },
   [ServiceName.Creators]: {
     calls: [Subjects.BillingCreatorPaymentGet],
     emits: [Events.CreatorsPostsChanged],
