@@ -111,7 +111,9 @@ describe('gateway HTTP API over the real services', () => {
     it('creates a guest for a request without a body, which the document marks optional', async () => {
       const response = await fetch(`${url}/api/auth/guest`, { method: 'POST' });
       expect(response.status).toBe(201);
-      expect((await response.json()).tokens.accessToken).toEqual(expect.any(String));
+      expect(((await response.json()) as { tokens: { accessToken: unknown } }).tokens.accessToken).toEqual(
+        expect.any(String),
+      );
     });
 
     it('answers 401 without a token, with a forged token, and with a refresh token used as an access token', async () => {
