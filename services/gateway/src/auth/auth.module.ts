@@ -6,9 +6,11 @@ import { DevOutboxController } from './dev-outbox.controller';
 import { SignInController } from './sign-in.controller';
 import { AuthGuard } from './auth.guard';
 import { JwtVerifier } from './jwt-verifier';
+import { MfaController } from './mfa.controller';
+import { PasskeysController } from './passkeys.controller';
 
 @Module({
-  controllers: [AuthController, SignInController, DevOutboxController],
+  controllers: [AuthController, SignInController, MfaController, PasskeysController, DevOutboxController],
   providers: [JwtVerifier, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtVerifier],
 })
