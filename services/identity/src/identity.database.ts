@@ -9,6 +9,7 @@ import { VerificationCodeEntity } from './code/verification-code.entity';
 import { SignInChallengeEntity } from './sign-in/sign-in-challenge.entity';
 import { OutboxMessageEntity } from './mail/outbox-message.entity';
 import { RateLimitEntity } from './brute-force/rate-limit.entity';
+import { MfaSettingsEntity } from './mfa/mfa-settings.entity';
 import { migrations } from './migrations';
 
 export const identityDatabase: ServiceDatabase = {
@@ -24,6 +25,7 @@ export const identityDatabase: ServiceDatabase = {
     SignInChallengeEntity,
     OutboxMessageEntity,
     RateLimitEntity,
+    MfaSettingsEntity,
   ],
   migrations,
 };
