@@ -2,6 +2,7 @@ import { ServiceConfig, baseConfigSchema, dataDirSchema, secret } from '@backtal
 import { PASSWORD_MIN_LENGTH_DEFAULT } from '@backtalk/proto';
 import { z } from 'zod';
 import { mfaConfigShape } from './mfa/mfa.config';
+import { passkeyConfigShape } from './passkey/passkey.config';
 import { normalizePem, parseEs256PrivateKey } from './signing-key/es256-key';
 import { parseKeyEncryptionKey } from './signing-key/signing-key.cipher';
 
@@ -184,6 +185,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .default('backtalk:identity')
     .describe("key prefix of identity's counters in Redis, so environments can share one Redis"),
   ...mfaConfigShape,
+  ...passkeyConfigShape,
 });
 /** Injected by type: `constructor(private readonly config: IdentityConfig)`. */
 export class IdentityConfig extends ServiceConfig(identityConfigSchema) {}

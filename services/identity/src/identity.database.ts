@@ -10,6 +10,8 @@ import { SignInChallengeEntity } from './sign-in/sign-in-challenge.entity';
 import { OutboxMessageEntity } from './mail/outbox-message.entity';
 import { RateLimitEntity } from './brute-force/rate-limit.entity';
 import { MfaSettingsEntity } from './mfa/mfa-settings.entity';
+import { PasskeyChallengeEntity } from './passkey/passkey-challenge.entity';
+import { PasskeyEntity } from './passkey/passkey.entity';
 import { migrations } from './migrations';
 
 export const identityDatabase: ServiceDatabase = {
@@ -26,6 +28,8 @@ export const identityDatabase: ServiceDatabase = {
     OutboxMessageEntity,
     RateLimitEntity,
     MfaSettingsEntity,
+    PasskeyEntity,
+    PasskeyChallengeEntity,
   ],
   migrations,
 };

@@ -6,6 +6,7 @@ import { GuestModule } from './guest/guest.module';
 import { IdentityConfig } from './identity.config';
 import { identityDatabase } from './identity.database';
 import { MfaModule } from './mfa/mfa.module';
+import { PasskeyModule } from './passkey/passkey.module';
 import { SessionModule } from './session/session.module';
 import { SigningKeyModule } from './signing-key/signing-key.module';
 import { TokenModule } from './token/token.module';
@@ -29,6 +30,7 @@ export class IdentityModule {
         SessionModule,
         AccountModule,
         MfaModule,
+        PasskeyModule,
       ],
     };
   }

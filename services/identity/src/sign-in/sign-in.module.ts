@@ -5,6 +5,7 @@ import { GuestModule } from '../guest/guest.module';
 import { AuthSessionStoreModule } from '../session/auth-session-store.module';
 import { TokenIssuerModule } from '../token/token-issuer.module';
 import { MfaFactorsModule } from '../mfa/mfa-factors.module';
+import { RelyingPartyModule } from '../passkey/relying-party.module';
 import { UserModule } from '../user/user.module';
 import { CompleteSignIn } from './complete-sign-in.use-case';
 import { RespondToChallenge } from './respond-to-challenge.use-case';
@@ -24,6 +25,7 @@ import { StartSignIn } from './start-sign-in.use-case';
     TokenIssuerModule,
     AuthSessionStoreModule,
     MfaFactorsModule,
+    RelyingPartyModule,
   ],
   controllers: [SignInController],
   providers: [
