@@ -259,6 +259,7 @@ describeWithTools('environment of each service', () => {
     ['JWT_KEY_ENCRYPTION_KEY', ['identity'], true],
     ['JWT_KEY_ENCRYPTION_PREVIOUS_KEYS', ['identity'], true],
     ['SMTP_URL', ['identity'], true],
+    ['REDIS_URL', ['gateway', 'identity'], true],
     ['STRIPE_SECRET_KEY', ['billing'], true],
     ['STRIPE_WEBHOOK_SECRET', ['gateway', 'billing'], true],
     ['OPENAI_API_KEY', ['chat-inference', 'ingestion'], true],
@@ -347,7 +348,7 @@ describeWithTools('exposure and network policies', () => {
 
   it.each<[ServiceName, number[]]>([
     ['gateway', [53, 53, 4222, 5432, 6379]],
-    ['identity', [53, 53, 4222, 5432]],
+    ['identity', [53, 53, 4222, 5432, 6379]],
     ['creators', [53, 53, 4222, 5432]],
     ['feature-flags', [53, 53, 4222, 5432]],
     ['billing', [53, 53, 443, 4222, 5432]],

@@ -204,6 +204,8 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- $_ := set $keys "JWT_KEY_ENCRYPTION_KEY" true }}
 {{- $_ := set $keys "JWT_KEY_ENCRYPTION_PREVIOUS_KEYS" true }}
 {{- $_ := set $keys "SMTP_URL" true }}
+{{- /* Brute-force counters shared by the replicas; without it they live in PostgreSQL. */}}
+{{- $_ := set $keys "REDIS_URL" true }}
 {{- end }}
 {{- if has $name (list "chat-inference" "ingestion") }}
 {{- range $k := list "OPENAI_API_KEY" "ANTHROPIC_API_KEY" "AWS_ACCESS_KEY_ID" "AWS_SECRET_ACCESS_KEY" "QDRANT_API_KEY" }}

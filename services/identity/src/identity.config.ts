@@ -84,6 +84,15 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe(
       'lifetime of a refresh token; each rotation (on every use) issues a new one with a full lifetime',
     ),
+  SESSION_MAX_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(31_536_000)
+    .default(7_776_000)
+    .describe(
+      "absolute lifetime of an account's session (ASVS 7.3.2): however often it is refreshed, after this long (90 days) the user signs in again. Guests, who have nothing to sign in with, are exempt",
+    ),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce
     .number()
     .int()
@@ -126,8 +135,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .int()
     .min(60)
     .max(86_400)
-    .default(900)
-    .describe('how long an emailed code (sign-up, password reset, email verification) can be used'),
+    .default(600)
+    .describe(
+      'how long an emailed code (sign-up, password reset, email verification) can be used; ASVS 6.5.5 allows at most 10 minutes for out-of-band codes',
+    ),
   SIGN_IN_LOCKOUT_FAILURES: z.coerce
     .number()
     .int()
@@ -174,9 +185,8 @@ export const identityConfigSchema = baseConfigSchema.extend({
       .string()
       .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
       .optional()
-      .meta({ defaultText: 'unset: the counters live in PostgreSQL' })
       .describe(
-        "`redis://` or `rediss://` server holding the brute-force counters (failed sign-ins, code emails), shared by every identity replica; unset keeps them in identity's PostgreSQL schema",
+        "`redis://` or `rediss://` server holding the shared counters — the gateway's throttles and identity's brute-force limits (failed sign-ins, code emails) — so every replica sees the same counts; unset, the gateway counts in its own memory and identity in its PostgreSQL schema",
       ),
   ),
   RATE_LIMIT_KEY_PREFIX: z
