@@ -248,6 +248,24 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
       });
     });
 
+    it('keeps asking for TOTP after a password reset: recovery does not bypass the second factor (ASVS 6.4.3)', async () => {
+      const { email, secret } = await accountWithTotp();
+      await services.client.request(Subjects.IdentityPasswordForgot, { email, client: clientAt() });
+      const code = await latestOutboxCode(services, email);
+      await services.client.request(Subjects.IdentityPasswordReset, {
+        email,
+        code,
+        password: 'Another-Horse-10',
+        client: clientAt(),
+      });
+      const first = await signIn(email, 'Another-Horse-10');
+      expect(first.nextStep).toEqual({ step: 'confirmSignIn', method: 'TOTP' });
+      expect(first.session).toBeUndefined();
+      await expect(
+        respond(first.challenge!, { kind: 'code', code: await totpAt(secret, 30) }),
+      ).resolves.toMatchObject({ nextStep: { step: 'done' } });
+    });
+
     it('turns TOTP off only with a fresh code of it', async () => {
       const { email, userId, secret } = await accountWithTotp();
       const disable = (code: string) =>
