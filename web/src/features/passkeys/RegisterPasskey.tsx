@@ -6,8 +6,9 @@ const REGISTER_PASSKEY_LABEL = 'Register a passkey';
 export const PASSKEY_REGISTERED_TEXT = 'Passkey registered. You can sign in with it from now on.';
 
 /**
- * 'Register a passkey' for the signed-in account (from the account menu): the browser asks the
- * device's authenticator to create one. Says when it worked, or what went wrong (spec §8).
+ * 'Register a passkey' for the signed-in account (in the passkey dialog the account menu opens):
+ * the browser asks the device's authenticator to create one. Says when it worked, or what went
+ * wrong (spec §8).
  */
 export function RegisterPasskey({ className }: { className?: string }) {
   const { mutate, isPending, isSuccess, failure } = useRegisterPasskey();

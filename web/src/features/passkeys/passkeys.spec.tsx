@@ -3,6 +3,8 @@ import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { PASSKEY_MESSAGES } from './passkey-errors';
 import { PasskeySignInButton } from './PasskeySignInButton';
+import { PasskeyDialog } from './PasskeyDialog';
+import { openPasskeyDialog, usePasskeyDialogStore } from './passkeys.store';
 import { PASSKEY_REGISTERED_TEXT, RegisterPasskey } from './RegisterPasskey';
 
 // The browser side of WebAuthn in jsdom: PublicKeyCredential and navigator.credentials as a
@@ -78,6 +80,7 @@ function answerRegistrationOptions(options: object = creationOptions) {
 describe('passkeys in the web app', () => {
   beforeEach(() => {
     resetAppState();
+    usePasskeyDialogStore.setState({ open: false });
     credentials.create.mockReset();
     credentials.get.mockReset();
     installWebAuthn();
@@ -266,6 +269,36 @@ describe('passkeys in the web app', () => {
       renderRegister();
       click();
       expect((await screen.findByRole('alert')).textContent).toBe(PASSKEY_MESSAGES.invalidOptions);
+    });
+
+    it('opens (openPasskeyDialog, for the account menu) in a dialog beside the menu, and cancels a pending ceremony when closed', async () => {
+      signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+      answerRegistrationOptions();
+      let aborted = false;
+      credentials.create.mockImplementation(
+        (options: { signal: AbortSignal }) =>
+          new Promise((_resolve, reject) =>
+            options.signal.addEventListener('abort', () => {
+              aborted = true;
+              reject(new DOMException('Aborted.', 'AbortError'));
+            }),
+          ),
+      );
+      render(
+        <WithProviders>
+          <PasskeyDialog />
+        </WithProviders>,
+      );
+      expect(screen.queryByRole('dialog')).toBeNull();
+      openPasskeyDialog();
+      const dialog = await screen.findByRole('dialog', { name: 'Passkeys' });
+      expect(dialog.textContent).toContain('Sign in without a password');
+      click();
+      await waitFor(() => expect(credentials.create).toHaveBeenCalled());
+      fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+      expect(usePasskeyDialogStore.getState().open).toBe(false);
+      await waitFor(() => expect(aborted).toBe(true));
     });
 
     it('says cancelled, aborted and unsupported in words', async () => {
