@@ -61,6 +61,10 @@ export const contracts = {
     request: auth.sessionRevokeAllRequestSchema,
     reply: auth.sessionRevokeAllReplySchema,
   },
+  [Subjects.IdentitySessionCheck]: {
+    request: auth.sessionCheckRequestSchema,
+    reply: auth.sessionCheckReplySchema,
+  },
   [Subjects.IdentityAccountSignUp]: { request: auth.signUpRequestSchema, reply: auth.authFlowReplySchema },
   [Subjects.IdentityAccountConfirmSignUp]: {
     request: auth.confirmSignUpRequestSchema,

@@ -33,6 +33,7 @@ export const Subjects = {
   IdentitySessionList: 'identity.session.list',
   IdentitySessionRevoke: 'identity.session.revoke',
   IdentitySessionRevokeAll: 'identity.session.revoke-all',
+  IdentitySessionCheck: 'identity.session.check',
 
   IdentityAccountSignUp: 'identity.account.sign-up',
   IdentityAccountConfirmSignUp: 'identity.account.confirm-sign-up',

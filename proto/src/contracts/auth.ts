@@ -257,6 +257,14 @@ export type UserSession = z.infer<typeof userSessionSchema>;
 export const sessionListRequestSchema = z.object({ actor: actorSchema });
 export const sessionListReplySchema = z.object({ sessions: z.array(userSessionSchema) });
 
+/**
+ * Whether a session is still live (gateway, before trusting an access token
+ * that names one): a signed-out session's access tokens stop working at once
+ * instead of living out their 15 minutes (ASVS 7.4.1).
+ */
+export const sessionCheckRequestSchema = z.object({ userId: idSchema, sessionId: idSchema });
+export const sessionCheckReplySchema = z.object({ live: z.boolean() });
+
 /** Signs out one of the actor's own sessions (another user's id is simply not found). */
 export const sessionRevokeRequestSchema = z.object({ actor: actorSchema, sessionId: idSchema });
 export const sessionRevokeReplySchema = z.object({ revoked: z.boolean() });

@@ -53,7 +53,12 @@ export const tokenRefreshReplySchema = z.object({
 export type TokenRefreshReply = z.infer<typeof tokenRefreshReplySchema>;
 
 export const tokenRevokeRequestSchema = z.object({ refreshToken: refreshTokenValueSchema });
-export const tokenRevokeReplySchema = z.object({ revoked: z.boolean() });
+/** `userId` and `sessionId` name the session that ended, so the gateway stops its access tokens at once. */
+export const tokenRevokeReplySchema = z.object({
+  revoked: z.boolean(),
+  userId: idSchema.optional(),
+  sessionId: idSchema.optional(),
+});
 
 export const sessionGetRequestSchema = z.object({ actor: actorSchema });
 export const sessionGetReplySchema = z.object({

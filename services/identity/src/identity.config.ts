@@ -139,6 +139,15 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe(
       'how long an emailed code (sign-up, password reset, email verification) can be used; ASVS 6.5.5 allows at most 10 minutes for out-of-band codes',
     ),
+  UNCONFIRMED_ACCOUNT_RETENTION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(720)
+    .default(24)
+    .describe(
+      'sign-ups never confirmed are deleted after this long, so nobody can hold on to an email address they do not own',
+    ),
   SIGN_IN_LOCKOUT_FAILURES: z.coerce
     .number()
     .int()

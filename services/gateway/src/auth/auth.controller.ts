@@ -26,6 +26,7 @@ import {
 } from './dto/auth.dto';
 import { loopbackOrigin } from './loopback-origin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { SessionLiveness } from './session-liveness';
 
 const csrfHeader = {
   name: CSRF_HEADER,
@@ -40,6 +41,7 @@ export class AuthController {
   constructor(
     private readonly client: ServiceClient,
     private readonly http: AuthFlowHttp,
+    private readonly liveness: SessionLiveness,
   ) {}
 
   /**
@@ -109,7 +111,9 @@ export class AuthController {
   ): Promise<void> {
     const refreshToken = body.refreshToken ?? this.cookieToken(request, false);
     if (!body.refreshToken) clearRefreshCookie(request, response);
-    if (refreshToken) await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
+    if (!refreshToken) return;
+    const ended = await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
+    if (ended.userId && ended.sessionId) this.liveness.forget({ userId: ended.userId }, ended.sessionId);
   }
 
   @ApiBearerAuth()
@@ -138,6 +142,7 @@ export class AuthController {
   ): Promise<SessionRevokeAllResponse> {
     this.http.checkOrigin(request);
     const reply = await this.client.request(Subjects.IdentitySessionRevokeAll, { actor });
+    this.liveness.forget(actor);
     clearRefreshCookie(request, response);
     return reply;
   }
@@ -154,6 +159,7 @@ export class AuthController {
   ): Promise<SessionRevokeResponse> {
     this.http.checkOrigin(request);
     const reply = await this.client.request(Subjects.IdentitySessionRevoke, { actor, sessionId: id });
+    this.liveness.forget(actor, id);
     if (id === actor.sessionId) clearRefreshCookie(request, response);
     return reply;
   }

@@ -4,16 +4,18 @@ import { PUBLIC_ROUTE, ServiceError } from '@backtalk/kit';
 import { type Actor, ErrorCode } from '@backtalk/proto';
 import type { Request } from 'express';
 import { JwtVerifier } from './jwt-verifier';
+import { SessionLiveness } from './session-liveness';
 
 export { Public } from '@backtalk/kit';
 
 type AuthenticatedRequest = Request & { actor?: Actor };
 
-/** Every API route needs a valid access token unless marked @Public(). */
+/** Every API route needs a valid access token, of a session not signed out, unless marked @Public(). */
 @Injectable()
 export class AuthGuard implements CanActivate {
   constructor(
     private readonly verifier: JwtVerifier,
+    private readonly sessions: SessionLiveness,
     private readonly reflector: Reflector,
   ) {}
 
@@ -29,7 +31,9 @@ export class AuthGuard implements CanActivate {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1])
       throw new ServiceError(ErrorCode.Unauthorized, 'Sign in, or continue as a guest, to do this');
-    request.actor = await this.verifier.verify(match[1]);
+    const actor = await this.verifier.verify(match[1]);
+    await this.sessions.assertLive(actor);
+    request.actor = actor;
     return true;
   }
 }

@@ -3,6 +3,7 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller';
 import { AuthFlowHttp } from './auth-flow.http';
 import { DevOutboxController } from './dev-outbox.controller';
+import { SessionLiveness } from './session-liveness';
 import { SignInController } from './sign-in.controller';
 import { AuthGuard } from './auth.guard';
 import { JwtVerifier } from './jwt-verifier';
@@ -11,7 +12,7 @@ import { PasskeysController } from './passkeys.controller';
 
 @Module({
   controllers: [AuthController, SignInController, MfaController, PasskeysController, DevOutboxController],
-  providers: [JwtVerifier, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [JwtVerifier, SessionLiveness, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtVerifier],
 })
 export class AuthModule {}

@@ -15,6 +15,7 @@ import {
   type Jwks,
   verifyToken,
 } from '../../test/identity.harness';
+import { UserRepository } from '../user/user.repository';
 
 const PASSWORD = 'Correct-Horse-9';
 
@@ -192,6 +193,30 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     ).resolves.toEqual({ alreadyConfirmed: true });
   });
 
+  it('deletes sign-ups never confirmed after 24 hours, so the address can sign up again', async () => {
+    const stale = newEmail();
+    const fresh = newEmail();
+    const confirmed = newEmail();
+    await signUp(stale);
+    await signUp(fresh);
+    await signUp(confirmed);
+    await confirm(confirmed, await latestOutboxCode(services, confirmed));
+    await dataSourceOf(services).query(
+      `UPDATE identity.users SET "createdAt" = now() - interval '25 hours' WHERE email IN ($1, $2)`,
+      [stale, confirmed],
+    );
+    const purged = await services.apps[0]!.get(UserRepository).purgeUnconfirmed(
+      new Date(Date.now() - 24 * 3600_000),
+    );
+    expect(purged).toBe(1);
+    const left = await dataSourceOf(services).query(
+      'SELECT email FROM identity.users WHERE email IN ($1, $2, $3) ORDER BY email',
+      [stale, fresh, confirmed],
+    );
+    expect(left.map((row: { email: string }) => row.email).sort()).toEqual([confirmed, fresh].sort());
+    await expect(signUp(stale)).resolves.toMatchObject({ nextStep: { step: 'confirmSignUp' } });
+  });
+
   it('answers a resend for an unknown email as if a code had been sent, and sends nothing', async () => {
     const before = await count('outbox_messages');
     await expect(
@@ -242,6 +267,18 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
       });
       expect(await snapshot()).toEqual(before);
     });
+
+    it.each(['P@ssw0rd', 'Pa$$w0rd', '1qaz@WSX'])(
+      'refuses %j, which meets every rule but is among the most common passwords (ASVS 6.2.4)',
+      async (password) => {
+        const before = await snapshot();
+        await expect(signUp(newEmail(), password)).rejects.toMatchObject({
+          code: ErrorCode.AuthInvalidPassword,
+          message: 'This password is too common. Choose one that is harder to guess.',
+        });
+        expect(await snapshot()).toEqual(before);
+      },
+    );
 
     it('lists every rule a password breaks', async () => {
       await expect(signUp(newEmail(), 'abc')).rejects.toMatchObject({

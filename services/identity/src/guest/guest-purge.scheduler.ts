@@ -1,4 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { IdentityConfig } from '../identity.config';
+import { UserRepository } from '../user/user.repository';
 import { ConvertGuest } from './convert-guest.use-case';
 import { PurgeGuests } from './purge-guests.use-case';
 
@@ -6,9 +8,9 @@ import { PurgeGuests } from './purge-guests.use-case';
 const GUEST_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * Runs PurgeGuests, and finishes guest conversions whose chats could not be
- * moved yet, at start and then hourly (a timer: two small jobs do not warrant a
- * scheduler library).
+ * Runs PurgeGuests, finishes guest conversions whose chats could not be moved
+ * yet, and deletes sign-ups never confirmed (UNCONFIRMED_ACCOUNT_RETENTION_HOURS),
+ * at start and then hourly (a timer: small jobs do not warrant a scheduler library).
  */
 @Injectable()
 export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -19,6 +21,8 @@ export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicatio
   constructor(
     private readonly purge: PurgeGuests,
     private readonly conversions: ConvertGuest,
+    private readonly users: UserRepository,
+    private readonly config: IdentityConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -37,9 +41,16 @@ export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicatio
     this.running = this.conversions
       .retryPending()
       .then(() => this.purge.execute())
+      .then(() => this.purgeUnconfirmed())
       .catch((error: unknown) => this.logger.warn(`Guest purge failed, retrying next hour: ${String(error)}`))
       .finally(() => {
         this.running = undefined;
       });
+  }
+
+  private async purgeUnconfirmed(): Promise<void> {
+    const cutoff = new Date(Date.now() - this.config.UNCONFIRMED_ACCOUNT_RETENTION_HOURS * 3600_000);
+    const purged = await this.users.purgeUnconfirmed(cutoff);
+    if (purged > 0) this.logger.log(`Deleted ${purged} sign-up(s) never confirmed`);
   }
 }

@@ -10,12 +10,14 @@ import { GuestPurgeScheduler } from './guest-purge.scheduler';
 import { PurgeGuests } from './purge-guests.use-case';
 import { ConvertGuest } from './convert-guest.use-case';
 import { AuthSessionStoreModule } from '../session/auth-session-store.module';
+import { UserModule } from '../user/user.module';
 
 @Module({
   imports: [
     TypeOrmModule.forFeature([GuestUserEntity, GuestPasswordEntity]),
     TokenIssuerModule,
     AuthSessionStoreModule,
+    UserModule,
   ],
   controllers: [GuestController],
   providers: [GuestRepository, CreateGuest, PurgeGuests, ConvertGuest, GuestPurgeScheduler],

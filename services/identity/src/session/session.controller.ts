@@ -51,4 +51,13 @@ export class SessionController {
   ): Promise<ReplyOf<typeof Subjects.IdentitySessionRevokeAll>> {
     return { revoked: await this.sessions.revokeAll(actor.userId, new Date()) };
   }
+
+  /** Whether the user's session is live (not signed out, not expired): the gateway asks before trusting its access tokens. */
+  @MessagePattern(Subjects.IdentitySessionCheck)
+  async check(
+    @Payload() { userId, sessionId }: ParsedRequestOf<typeof Subjects.IdentitySessionCheck>,
+  ): Promise<ReplyOf<typeof Subjects.IdentitySessionCheck>> {
+    const session = await this.sessions.findOwn(userId, sessionId);
+    return { live: !!session && session.revokedAt === null && session.expiresAt.getTime() > Date.now() };
+  }
 }

@@ -120,6 +120,19 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
     ).resolves.toBeDefined();
   });
 
+  it('answers identity.session.check: live until signed out, and never for another user', async () => {
+    const mine = await twoSessions();
+    const theirs = await twoSessions();
+    const check = (userId: string, sessionId: string) =>
+      services.client.request(Subjects.IdentitySessionCheck, { userId, sessionId });
+    await expect(check(mine.userId, mine.secondId)).resolves.toEqual({ live: true });
+    await expect(check(theirs.userId, mine.secondId)).resolves.toEqual({ live: false });
+    await services.client.request(Subjects.IdentityTokenRevoke, { refreshToken: mine.second.refreshToken });
+    await expect(check(mine.userId, mine.secondId)).resolves.toEqual({ live: false });
+    await expect(check(mine.userId, mine.actor.sessionId)).resolves.toEqual({ live: true });
+    await expect(check(mine.userId, randomUUID())).resolves.toEqual({ live: false });
+  });
+
   it('records the last use on refresh', async () => {
     const { actor, first } = await twoSessions();
     const before = (await services.client.request(Subjects.IdentitySessionList, { actor })).sessions.find(

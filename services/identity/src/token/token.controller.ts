@@ -22,6 +22,6 @@ export class TokenController {
   async revoke(
     @Payload() { refreshToken }: ParsedRequestOf<typeof Subjects.IdentityTokenRevoke>,
   ): Promise<ReplyOf<typeof Subjects.IdentityTokenRevoke>> {
-    return { revoked: await this.tokens.revoke(refreshToken) };
+    return this.tokens.revoke(refreshToken);
   }
 }

@@ -10,10 +10,10 @@ export class TokenService {
    * Sign-out: revokes the family the token belongs to, so neither it nor any
    * token rotated from it works again. False when the token is unknown.
    */
-  async revoke(refreshToken: string): Promise<boolean> {
+  async revoke(refreshToken: string): Promise<{ revoked: boolean; userId?: string; sessionId?: string }> {
     const token = await this.refreshTokens.findByHash(hashRefreshToken(refreshToken));
-    if (!token) return false;
+    if (!token) return { revoked: false };
     await this.refreshTokens.revokeFamily(token.familyId, new Date());
-    return true;
+    return { revoked: true, userId: token.userId, sessionId: token.familyId };
   }
 }

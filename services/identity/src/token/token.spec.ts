@@ -150,12 +150,20 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     const guest = await createGuest(services);
     const rotated = await refresh(guest.tokens.refreshToken);
 
-    await expect(revoke(rotated.tokens.refreshToken!)).resolves.toEqual({ revoked: true });
+    await expect(revoke(rotated.tokens.refreshToken!)).resolves.toEqual({
+      revoked: true,
+      userId: guest.userId,
+      sessionId: expect.any(String),
+    });
     await expect(refresh(rotated.tokens.refreshToken!)).rejects.toMatchObject({
       code: ErrorCode.TokenInvalid,
     });
     // Revoking again is harmless.
-    await expect(revoke(rotated.tokens.refreshToken!)).resolves.toEqual({ revoked: true });
+    await expect(revoke(rotated.tokens.refreshToken!)).resolves.toEqual({
+      revoked: true,
+      userId: guest.userId,
+      sessionId: expect.any(String),
+    });
   });
 
   it('leaves other sessions alone when one is revoked', async () => {

@@ -70,6 +70,20 @@ export class UserRepository {
     );
   }
 
+  /** Deletes accounts never confirmed, created before `cutoff`, with their codes and challenges; returns how many. */
+  async purgeUnconfirmed(cutoff: Date): Promise<number> {
+    const rows = (await this.users.query(
+      `WITH stale AS (
+         DELETE FROM users WHERE NOT "isGuest" AND NOT confirmed AND "createdAt" < $1 RETURNING id
+       ),
+       codes AS (DELETE FROM verification_codes WHERE "userId" IN (SELECT id FROM stale)),
+       challenges AS (DELETE FROM sign_in_challenges WHERE "userId" IN (SELECT id FROM stale))
+       SELECT count(*)::int AS count FROM stale`,
+      [cutoff],
+    )) as { count: number }[];
+    return rows[0]?.count ?? 0;
+  }
+
   /** Operator action (the make-admin command), not reachable over the transport. */
   async addGroupByEmail(email: string, group: string): Promise<AddGroupOutcome> {
     const added = await this.users

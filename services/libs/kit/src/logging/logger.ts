@@ -33,6 +33,8 @@ export function loggerOptions(settings: LoggerSettings): LoggerOptions {
       paths: [
         'req.headers.authorization',
         'req.headers.cookie',
+        // The refresh token's cookie (bt_refresh) goes out in Set-Cookie on every sign-in and refresh.
+        'res.headers["set-cookie"]',
         'req.headers["stripe-signature"]',
         '*.password',
         '*.refreshToken',
