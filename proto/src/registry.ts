@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { Events, type EventName, type Subject, Subjects } from './subjects';
 import { healthCheckReplySchema, healthCheckRequestSchema } from './contracts/health';
-import { emptySchema } from './contracts/common';
 import * as identity from './contracts/identity';
 import * as creators from './contracts/creators';
 import * as chat from './contracts/chat';
