@@ -26,7 +26,7 @@ module.exports = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', swcOptions] },
   // ESM-only dependencies that CommonJS code requires synchronously (Node loads them with
   // require(esm); jest's module loader cannot, so SWC converts them).
-  transformIgnorePatterns: ['/node_modules/(?!(stemmer)/)'],
+  transformIgnorePatterns: ['/node_modules/(?!(stemmer|@scure/base|@noble/hashes)/)'],
   moduleNameMapper: Object.fromEntries(
     Object.entries(require('./tsconfig.base.json').compilerOptions.paths).map(([name, [target]]) => [
       `^${name}$`,

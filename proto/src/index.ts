@@ -6,6 +6,8 @@ export * from './contracts/common';
 export * from './contracts/health';
 export * from './contracts/identity';
 export * from './contracts/auth';
+export * from './contracts/mfa';
+export * from './contracts/passkeys';
 export * from './contracts/creators';
 export * from './contracts/chat';
 export * from './contracts/feature-flags';

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { Events, type EventName, type Subject, Subjects } from './subjects';
 import { healthCheckReplySchema, healthCheckRequestSchema } from './contracts/health';
-import { emptySchema } from './contracts/common';
 import * as identity from './contracts/identity';
 import * as creators from './contracts/creators';
 import * as chat from './contracts/chat';
 import * as flags from './contracts/feature-flags';
 import * as billing from './contracts/billing';
 import * as auth from './contracts/auth';
+import * as mfa from './contracts/mfa';
+import * as passkeys from './contracts/passkeys';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -97,7 +98,56 @@ export const contracts = {
     request: auth.attributeConfirmRequestSchema,
     reply: auth.attributeConfirmReplySchema,
   },
-  [Subjects.IdentityProvidersGet]: { request: emptySchema, reply: auth.authProvidersGetReplySchema },
+  [Subjects.IdentityProvidersGet]: {
+    request: auth.authProvidersGetRequestSchema,
+    reply: auth.authProvidersGetReplySchema,
+  },
+  [Subjects.IdentityMfaGet]: { request: mfa.mfaGetRequestSchema, reply: mfa.mfaSettingsSchema },
+  [Subjects.IdentityMfaTotpStart]: {
+    request: mfa.mfaTotpStartRequestSchema,
+    reply: mfa.mfaTotpStartReplySchema,
+  },
+  [Subjects.IdentityMfaTotpConfirm]: {
+    request: mfa.mfaTotpConfirmRequestSchema,
+    reply: mfa.mfaSettingsSchema,
+  },
+  [Subjects.IdentityMfaEmailStart]: {
+    request: mfa.mfaEmailStartRequestSchema,
+    reply: auth.codeDeliveryReplySchema,
+  },
+  [Subjects.IdentityMfaEmailConfirm]: {
+    request: mfa.mfaEmailConfirmRequestSchema,
+    reply: mfa.mfaSettingsSchema,
+  },
+  [Subjects.IdentityMfaEmailCode]: {
+    request: mfa.mfaEmailCodeRequestSchema,
+    reply: auth.codeDeliveryReplySchema,
+  },
+  [Subjects.IdentityMfaDisable]: { request: mfa.mfaDisableRequestSchema, reply: mfa.mfaSettingsSchema },
+  [Subjects.IdentityPasskeyRegisterOptions]: {
+    request: passkeys.passkeyRegisterOptionsRequestSchema,
+    reply: passkeys.passkeyRegisterOptionsReplySchema,
+  },
+  [Subjects.IdentityPasskeyRegisterVerify]: {
+    request: passkeys.passkeyRegisterVerifyRequestSchema,
+    reply: passkeys.passkeyRegisterVerifyReplySchema,
+  },
+  [Subjects.IdentityPasskeyAuthenticateOptions]: {
+    request: passkeys.passkeyAuthenticateOptionsRequestSchema,
+    reply: passkeys.passkeyAuthenticateOptionsReplySchema,
+  },
+  [Subjects.IdentityPasskeyAuthenticateVerify]: {
+    request: passkeys.passkeyAuthenticateVerifyRequestSchema,
+    reply: auth.authFlowReplySchema,
+  },
+  [Subjects.IdentityPasskeyList]: {
+    request: passkeys.passkeyListRequestSchema,
+    reply: passkeys.passkeyListReplySchema,
+  },
+  [Subjects.IdentityPasskeyDelete]: {
+    request: passkeys.passkeyDeleteRequestSchema,
+    reply: passkeys.passkeyDeleteReplySchema,
+  },
   [Subjects.IdentityOutboxList]: { request: auth.outboxListRequestSchema, reply: auth.outboxListReplySchema },
 
   [Subjects.CreatorsCreatorList]: {

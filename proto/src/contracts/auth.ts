@@ -87,6 +87,16 @@ export type CodeDelivery = z.infer<typeof codeDeliverySchema>;
 /** The verifiable contact attributes (spec §4 "Verify attributes"). */
 export const verifiableAttributeSchema = z.enum(['email', 'phone_number']);
 
+/**
+ * Set up an authenticator app: show `otpauthUri` as a 228×228 QR code and `secret` (base32) to
+ * copy; the first code from the app confirms it. Also what POST /api/auth/mfa/totp answers.
+ */
+export const setupTotpStepSchema = z.object({
+  step: z.literal('setupTotp'),
+  secret: z.string(),
+  otpauthUri: z.string(),
+});
+
 /** Spec §2 "Authentication screens": the screen the web shows next, with what it needs. */
 export const authStepSchema = z.discriminatedUnion('step', [
   /** Signed in; `session` holds the tokens. */
@@ -101,8 +111,7 @@ export const authStepSchema = z.discriminatedUnion('step', [
     method: mfaTypeSchema,
     codeDelivery: codeDeliverySchema.optional(),
   }),
-  /** Set up an authenticator app: show `otpauthUri` as a 228×228 QR code and `secret` to copy. */
-  z.object({ step: z.literal('setupTotp'), secret: z.string(), otpauthUri: z.string() }),
+  setupTotpStepSchema,
   /** Enter the email address second-factor codes go to. */
   z.object({ step: z.literal('setupEmail') }),
   /** Choose a second factor; the first of `allowed` is preselected. */
@@ -264,10 +273,26 @@ export const sessionRevokeReplySchema = z.object({ revoked: z.boolean() });
 export const sessionRevokeAllRequestSchema = z.object({ actor: actorSchema });
 export const sessionRevokeAllReplySchema = z.object({ revoked: z.number().int().min(0) });
 
+/**
+ * The origin of a request the gateway received on a `localhost` address (standalone, local
+ * development), filled by the gateway, never by a browser: identity's passkeys use it as the
+ * relying party when neither PASSKEY_ORIGIN nor PUBLIC_URL is configured.
+ */
+export const loopbackOriginSchema = z
+  .string()
+  .max(64)
+  .regex(/^https?:\/\/localhost(:\d{1,5})?$/, 'must be http(s)://localhost[:port]');
+
+export const authProvidersGetRequestSchema = z
+  .object({ loopbackOrigin: loopbackOriginSchema.optional() })
+  .strict();
+
 /** Which sign-in options the screen shows (each provider's button only when it is configured). */
 export const authProvidersGetReplySchema = z.object({
   oauth: z.array(z.enum(['google', 'apple', 'amazon', 'facebook'])),
+  /** Passkeys can be used at the address the request came to (PASSKEYS_ENABLED and a known origin). */
   passkeys: z.boolean(),
+  /** Always false: no SMS sender exists yet, so SMS is never offered (docs/architecture.md, "MFA"). */
   sms: z.boolean(),
   /** Spec §5: the configurable password minimum (PASSWORD_MIN_LENGTH). */
   passwordMinLength: z.number().int().min(6).max(PASSWORD_MAX_LENGTH),

@@ -60,4 +60,46 @@ export const identityErrors = {
     status: 503,
     message: 'We could not send the email just now. Try again in a few minutes.',
   },
+  /** A second factor this server cannot offer (TOTP without a key-encryption key; SMS without a sender). */
+  MfaMethodUnavailable: {
+    code: 'MFA_METHOD_UNAVAILABLE',
+    status: 400,
+    message: 'This sign-in method is not available here. Choose another one.',
+  },
+  /** MFA_REQUIRED: the last factor cannot be turned off. */
+  MfaRequired: {
+    code: 'MFA_REQUIRED',
+    status: 409,
+    message: 'Two-step sign-in is required here. Set up another method before you turn this one off.',
+  },
+  /** The factor to confirm or turn off is not set up (or its setup was not started). */
+  MfaNotSetUp: {
+    code: 'MFA_NOT_SET_UP',
+    status: 409,
+    message: 'This sign-in method is not set up. Start its setup again.',
+  },
+  /** Spec §8 passkey error "existing": this authenticator already holds a passkey for an account here. */
+  PasskeyAlreadyRegistered: {
+    code: 'PASSKEY_ALREADY_REGISTERED',
+    status: 409,
+    message: 'This passkey is already registered. Sign in with it, or register one on another device.',
+  },
+  /** The answer did not verify: wrong challenge, origin or signature, or an unknown passkey. */
+  PasskeyVerificationFailed: {
+    code: 'PASSKEY_VERIFICATION_FAILED',
+    status: 401,
+    message: 'The passkey could not be verified. Try again, or sign in with your email and password.',
+  },
+  /** The options were used already or are older than PASSKEY_CHALLENGE_TTL_SECONDS. */
+  PasskeyChallengeExpired: {
+    code: 'PASSKEY_CHALLENGE_EXPIRED',
+    status: 400,
+    message: 'This passkey request has expired. Start again.',
+  },
+  /** Passkeys are off (PASSKEYS_ENABLED=false) or the site's address is not known to identity. */
+  PasskeysUnavailable: {
+    code: 'PASSKEYS_UNAVAILABLE',
+    status: 400,
+    message: 'Passkeys are not available at this address. Sign in with your email and password.',
+  },
 } as const satisfies ErrorList;

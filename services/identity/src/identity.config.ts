@@ -1,6 +1,8 @@
 import { ServiceConfig, baseConfigSchema, dataDirSchema, secret } from '@backtalk/kit';
 import { PASSWORD_MIN_LENGTH_DEFAULT } from '@backtalk/proto';
 import { z } from 'zod';
+import { mfaConfigShape } from './mfa/mfa.config';
+import { passkeyConfigShape } from './passkey/passkey.config';
 import { normalizePem, parseEs256PrivateKey } from './signing-key/es256-key';
 import { parseKeyEncryptionKey } from './signing-key/signing-key.cipher';
 
@@ -42,7 +44,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
           'standalone: generated in `<BACKTALK_DATA_DIR>/identity` (mode 0600); cluster: required without `JWT_PRIVATE_KEY`',
       })
       .describe(
-        '32 random bytes (base64 or hex, `openssl rand -base64 32`) that encrypt the stored signing key (AES-256-GCM) when `JWT_PRIVATE_KEY` is not set; see docs/security.md, 7.14',
+        '32 random bytes (base64 or hex, `openssl rand -base64 32`) that encrypt the stored signing key (AES-256-GCM) when `JWT_PRIVATE_KEY` is not set, and the TOTP secrets of authenticator apps (without it, TOTP is not offered); see docs/security.md, 7.14',
       ),
   ),
   JWT_KEY_ENCRYPTION_PREVIOUS_KEYS: secret(
@@ -201,6 +203,8 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .regex(/^[\w:.-]{1,64}$/)
     .default('backtalk:identity')
     .describe("key prefix of identity's counters in Redis, so environments can share one Redis"),
+  ...mfaConfigShape,
+  ...passkeyConfigShape,
 });
 /** Injected by type: `constructor(private readonly config: IdentityConfig)`. */
 export class IdentityConfig extends ServiceConfig(identityConfigSchema) {}

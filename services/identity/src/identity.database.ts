@@ -9,6 +9,9 @@ import { VerificationCodeEntity } from './code/verification-code.entity';
 import { SignInChallengeEntity } from './sign-in/sign-in-challenge.entity';
 import { OutboxMessageEntity } from './mail/outbox-message.entity';
 import { RateLimitEntity } from './brute-force/rate-limit.entity';
+import { MfaSettingsEntity } from './mfa/mfa-settings.entity';
+import { PasskeyChallengeEntity } from './passkey/passkey-challenge.entity';
+import { PasskeyEntity } from './passkey/passkey.entity';
 import { migrations } from './migrations';
 
 export const identityDatabase: ServiceDatabase = {
@@ -24,6 +27,9 @@ export const identityDatabase: ServiceDatabase = {
     SignInChallengeEntity,
     OutboxMessageEntity,
     RateLimitEntity,
+    MfaSettingsEntity,
+    PasskeyEntity,
+    PasskeyChallengeEntity,
   ],
   migrations,
 };

@@ -5,6 +5,8 @@ import { AccountModule } from './account/account.module';
 import { GuestModule } from './guest/guest.module';
 import { IdentityConfig } from './identity.config';
 import { identityDatabase } from './identity.database';
+import { MfaModule } from './mfa/mfa.module';
+import { PasskeyModule } from './passkey/passkey.module';
 import { SessionModule } from './session/session.module';
 import { SigningKeyModule } from './signing-key/signing-key.module';
 import { TokenModule } from './token/token.module';
@@ -27,6 +29,8 @@ export class IdentityModule {
         TokenModule,
         SessionModule,
         AccountModule,
+        MfaModule,
+        PasskeyModule,
       ],
     };
   }

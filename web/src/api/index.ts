@@ -5,5 +5,6 @@ export * from './creators.api';
 export * from './auth.api';
 export * from './conversations.api';
 export * from './chat.api';
+export * from './passkeys.api';
 export * from './queries';
 export { queryClient } from './query-client';

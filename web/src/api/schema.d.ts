@@ -52,6 +52,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/mfa": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MfaController_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/disable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_disable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_startEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/email/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_emailCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/email/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_startTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/totp/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_confirmTotp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["PasskeysController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["PasskeysController_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/authentication/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasskeysController_authenticationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/authentication/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasskeysController_authenticationVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasskeysController_registrationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/passkeys/registration/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["PasskeysController_registrationVerify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/password/change": {
         parameters: {
             query?: never;
@@ -664,6 +872,43 @@ export interface components {
             }[];
             nextCursor: string | null;
         };
+        MfaCodeDeliveryResponse: {
+            codeDelivery: {
+                destination: string;
+                /** @enum {string} */
+                medium: "EMAIL" | "SMS";
+            };
+        };
+        MfaDisableBody: {
+            code: string;
+            /** @enum {string} */
+            method: "TOTP" | "EMAIL";
+        };
+        MfaEmailCodeBody: Record<string, never>;
+        MfaEmailConfirmBody: {
+            code: string;
+        };
+        MfaEmailStartBody: {
+            email?: string;
+        };
+        MfaSettingsResponse: {
+            available: ("TOTP" | "SMS" | "EMAIL")[];
+            emailDestination: string[];
+            enabled: ("TOTP" | "SMS" | "EMAIL")[];
+            required: boolean;
+        };
+        MfaTotpConfirmBody: {
+            code: string;
+        };
+        MfaTotpStartBody: Record<string, never>;
+        MfaTotpStartResponse: {
+            nextStep: {
+                otpauthUri: string;
+                secret: string;
+                /** @enum {string} */
+                step: "setupTotp";
+            };
+        };
         OutboxResponse: {
             messages: {
                 /** Format: date-time */
@@ -674,6 +919,195 @@ export interface components {
                 text: string;
                 to: string;
             }[];
+        };
+        PasskeyAuthenticateOptionsResponse: {
+            options: {
+                allowCredentials?: {
+                    id: string;
+                    transports?: string[];
+                    /** @enum {string} */
+                    type: "public-key";
+                }[];
+                challenge: string;
+                extensions?: {
+                    [key: string]: unknown;
+                };
+                hints?: ("hybrid" | "security-key" | "client-device")[];
+                rpId?: string;
+                timeout?: number;
+                /** @enum {string} */
+                userVerification?: "discouraged" | "preferred" | "required";
+            };
+        };
+        PasskeyAuthenticateVerifyBody: {
+            response: {
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                clientExtensionResults: {
+                    [key: string]: unknown;
+                };
+                id: string;
+                rawId: string;
+                response: {
+                    authenticatorData: string;
+                    clientDataJSON: string;
+                    signature: string;
+                    userHandle?: string;
+                };
+                /** @enum {string} */
+                type: "public-key";
+            };
+        };
+        PasskeyDeleteResponse: {
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        PasskeyListResponse: {
+            passkeys: {
+                backedUp: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                lastUsedAt: string | null;
+                name: string;
+            }[];
+        };
+        PasskeyOptionsBody: Record<string, never>;
+        PasskeyRegisterOptionsResponse: {
+            options: {
+                /** @enum {string} */
+                attestation?: "direct" | "enterprise" | "indirect" | "none";
+                authenticatorSelection?: {
+                    /** @enum {string} */
+                    authenticatorAttachment?: "platform" | "cross-platform";
+                    requireResidentKey?: boolean;
+                    /** @enum {string} */
+                    residentKey?: "discouraged" | "preferred" | "required";
+                    /** @enum {string} */
+                    userVerification?: "discouraged" | "preferred" | "required";
+                };
+                challenge: string;
+                excludeCredentials?: {
+                    id: string;
+                    transports?: string[];
+                    /** @enum {string} */
+                    type: "public-key";
+                }[];
+                extensions?: {
+                    [key: string]: unknown;
+                };
+                hints?: ("hybrid" | "security-key" | "client-device")[];
+                pubKeyCredParams: {
+                    alg: number;
+                    /** @enum {string} */
+                    type: "public-key";
+                }[];
+                rp: {
+                    id?: string;
+                    name: string;
+                };
+                timeout?: number;
+                user: {
+                    displayName: string;
+                    id: string;
+                    name: string;
+                };
+            };
+        };
+        PasskeyRegisterVerifyBody: {
+            name?: string;
+            response: {
+                /** @enum {string} */
+                authenticatorAttachment?: "platform" | "cross-platform";
+                clientExtensionResults: {
+                    [key: string]: unknown;
+                };
+                id: string;
+                rawId: string;
+                response: {
+                    attestationObject: string;
+                    authenticatorData?: string;
+                    clientDataJSON: string;
+                    publicKey?: string;
+                    publicKeyAlgorithm?: number;
+                    transports?: string[];
+                };
+                /** @enum {string} */
+                type: "public-key";
+            };
+        };
+        PasskeyRegisterVerifyResponse: {
+            passkey: {
+                backedUp: boolean;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                lastUsedAt: string | null;
+                name: string;
+            };
+        };
+        PasskeySignInResponse: {
+            challenge?: string;
+            nextStep: {
+                /** @enum {string} */
+                step: "done";
+            } | {
+                /** @enum {string} */
+                step: "signIn";
+            } | {
+                codeDelivery: {
+                    destination: string;
+                    /** @enum {string} */
+                    medium: "EMAIL" | "SMS";
+                };
+                /** @enum {string} */
+                step: "confirmSignUp";
+            } | {
+                codeDelivery?: {
+                    destination: string;
+                    /** @enum {string} */
+                    medium: "EMAIL" | "SMS";
+                };
+                /** @enum {string} */
+                method: "TOTP" | "SMS" | "EMAIL";
+                /** @enum {string} */
+                step: "confirmSignIn";
+            } | {
+                otpauthUri: string;
+                secret: string;
+                /** @enum {string} */
+                step: "setupTotp";
+            } | {
+                /** @enum {string} */
+                step: "setupEmail";
+            } | {
+                allowed: ("TOTP" | "SMS" | "EMAIL")[];
+                /** @enum {string} */
+                step: "selectMfaType";
+            } | {
+                /** @enum {string} */
+                step: "forceNewPassword";
+            } | {
+                /** @enum {string} */
+                step: "resetPassword";
+            } | {
+                /** @enum {string} */
+                step: "verifyUser";
+                unverified: {
+                    /** @enum {string} */
+                    attribute: "email" | "phone_number";
+                    destination: string;
+                }[];
+            };
+            session?: {
+                accessToken: string;
+                expiresIn: number;
+                idToken: string;
+            };
         };
         PasswordChangeBody: {
             currentPassword: string;
@@ -886,6 +1320,295 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["GuestCreateResponse"];
+                };
+            };
+        };
+    };
+    MfaController_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSettingsResponse"];
+                };
+            };
+        };
+    };
+    MfaController_disable: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaDisableBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSettingsResponse"];
+                };
+            };
+        };
+    };
+    MfaController_startEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaEmailStartBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaCodeDeliveryResponse"];
+                };
+            };
+        };
+    };
+    MfaController_emailCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaEmailCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaCodeDeliveryResponse"];
+                };
+            };
+        };
+    };
+    MfaController_confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaEmailConfirmBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSettingsResponse"];
+                };
+            };
+        };
+    };
+    MfaController_startTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaTotpStartBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaTotpStartResponse"];
+                };
+            };
+        };
+    };
+    MfaController_confirmTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaTotpConfirmBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSettingsResponse"];
+                };
+            };
+        };
+    };
+    PasskeysController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyListResponse"];
+                };
+            };
+        };
+    };
+    PasskeysController_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyDeleteResponse"];
+                };
+            };
+        };
+    };
+    PasskeysController_authenticationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyOptionsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyAuthenticateOptionsResponse"];
+                };
+            };
+        };
+    };
+    PasskeysController_authenticationVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyAuthenticateVerifyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeySignInResponse"];
+                };
+            };
+        };
+    };
+    PasskeysController_registrationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyOptionsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegisterOptionsResponse"];
+                };
+            };
+        };
+    };
+    PasskeysController_registrationVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegisterVerifyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRegisterVerifyResponse"];
                 };
             };
         };

@@ -25,6 +25,7 @@ import {
   SessionRevokeAllResponse,
   SessionRevokeResponse,
 } from './dto/auth.dto';
+import { loopbackOrigin } from './loopback-origin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SessionLiveness } from './session-liveness';
 
@@ -170,8 +171,9 @@ export class AuthController {
   @Public()
   @Get('providers')
   @ApiOkResponse({ type: AuthProvidersResponse })
-  providers(): Promise<AuthProvidersResponse> {
-    return this.client.request(Subjects.IdentityProvidersGet, {});
+  providers(@Req() request: Request): Promise<AuthProvidersResponse> {
+    const origin = loopbackOrigin(request);
+    return this.client.request(Subjects.IdentityProvidersGet, origin ? { loopbackOrigin: origin } : {});
   }
 
   private cookieToken(request: Request): string;

@@ -7,9 +7,11 @@ import { SessionLiveness } from './session-liveness';
 import { SignInController } from './sign-in.controller';
 import { AuthGuard } from './auth.guard';
 import { JwtVerifier } from './jwt-verifier';
+import { MfaController } from './mfa.controller';
+import { PasskeysController } from './passkeys.controller';
 
 @Module({
-  controllers: [AuthController, SignInController, DevOutboxController],
+  controllers: [AuthController, SignInController, MfaController, PasskeysController, DevOutboxController],
   providers: [JwtVerifier, SessionLiveness, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtVerifier],
 })

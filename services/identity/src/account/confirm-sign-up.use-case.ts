@@ -3,7 +3,7 @@ import { ServiceError } from '@backtalk/kit';
 import { type AuthFlowReply, ErrorCode, type ParsedRequestOf, type Subjects } from '@backtalk/proto';
 import { BruteForceGuard } from '../brute-force/brute-force.guard';
 import { VerificationCodeService } from '../code/verification-code.service';
-import { CompleteSignIn } from '../sign-in/complete-sign-in.use-case';
+import { SecondFactor } from '../sign-in/second-factor';
 import { SignInChallengeRepository } from '../sign-in/sign-in-challenge.repository';
 import { UserRepository } from '../user/user.repository';
 
@@ -20,7 +20,7 @@ export class ConfirmSignUp {
     private readonly codes: VerificationCodeService,
     private readonly limits: BruteForceGuard,
     private readonly challenges: SignInChallengeRepository,
-    private readonly complete: CompleteSignIn,
+    private readonly secondFactor: SecondFactor,
   ) {}
 
   async execute({
@@ -53,7 +53,8 @@ export class ConfirmSignUp {
     ) {
       return { nextStep: { step: 'signIn' } };
     }
-    return this.complete.execute(confirmed, {
+    // A new account has no second factor; under MFA_REQUIRED it sets one up before it is signed in.
+    return this.secondFactor.begin(confirmed, {
       client,
       guestUserId: guestUserId ?? challenge.guestUserId ?? undefined,
     });

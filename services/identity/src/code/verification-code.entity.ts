@@ -1,7 +1,12 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** What a code proves: the sign-up email, a password reset, or the user's email (spec §4). */
-export type CodePurpose = 'sign-up' | 'password-reset' | 'verify-email';
+/**
+ * What a code proves: the sign-up email, a password reset, or the user's email (spec §4); a
+ * second factor at sign-in, the address email MFA will use, or the email factor before it is
+ * turned off.
+ */
+export type CodePurpose =
+  'sign-up' | 'password-reset' | 'verify-email' | 'mfa-sign-in' | 'mfa-email-setup' | 'mfa-step-up';
 
 /**
  * One emailed code. At most one per user and purpose (a new code replaces the

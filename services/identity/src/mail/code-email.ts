@@ -5,12 +5,18 @@ const SUBJECTS: Record<CodePurpose, string> = {
   'sign-up': 'Your Backtalk confirmation code',
   'password-reset': 'Your Backtalk password reset code',
   'verify-email': 'Your Backtalk verification code',
+  'mfa-sign-in': 'Your Backtalk sign-in code',
+  'mfa-email-setup': 'Your Backtalk two-step sign-in setup code',
+  'mfa-step-up': 'Your Backtalk security code',
 };
 
 const PURPOSES: Record<CodePurpose, string> = {
   'sign-up': 'confirm your new Backtalk account',
   'password-reset': 'choose a new Backtalk password',
   'verify-email': 'verify your email address on Backtalk',
+  'mfa-sign-in': 'finish signing in to Backtalk',
+  'mfa-email-setup': 'receive your Backtalk sign-in codes at this address',
+  'mfa-step-up': 'turn off email codes for signing in to Backtalk',
 };
 
 /** The email carrying a code; plain text, so the code reads the same in any client. */

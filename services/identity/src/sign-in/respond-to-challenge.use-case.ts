@@ -4,8 +4,8 @@ import { type AuthFlowReply, ErrorCode, type ParsedRequestOf, type Subjects } fr
 import { PasswordHasher } from '../account/password-hasher';
 import { PasswordPolicy } from '../account/password-policy';
 import { UserRepository } from '../user/user.repository';
-import { CompleteSignIn } from './complete-sign-in.use-case';
-import type { SignInChallengeEntity } from './sign-in-challenge.entity';
+import { SecondFactor } from './second-factor';
+import type { SecondFactorStep, SignInChallengeEntity } from './sign-in-challenge.entity';
 import { SignInChallengeRepository } from './sign-in-challenge.repository';
 
 type RespondRequest = ParsedRequestOf<typeof Subjects.IdentitySignInRespond>;
@@ -22,7 +22,7 @@ export class RespondToChallenge {
     private readonly users: UserRepository,
     private readonly hasher: PasswordHasher,
     private readonly policy: PasswordPolicy,
-    private readonly complete: CompleteSignIn,
+    private readonly secondFactor: SecondFactor,
   ) {}
 
   async execute({ challenge: token, answer, client, guestUserId }: RespondRequest): Promise<AuthFlowReply> {
@@ -40,11 +40,18 @@ export class RespondToChallenge {
         const passwordHash = await this.hasher.hash(answer.password);
         const user = await this.spend(challenge, now);
         await this.users.setPassword(user.id, passwordHash);
-        return this.complete.execute({ ...user, passwordHash, passwordChangeRequired: false }, context);
+        // The new password is the first factor; a second one is still asked for when it is on.
+        return this.secondFactor.begin({ ...user, passwordHash, passwordChangeRequired: false }, context);
       }
       case 'confirmSignUp':
         throw new ValidationError(
           'This step is answered with the emailed code at POST /api/auth/sign-up/confirm, with this challenge.',
+        );
+      default:
+        return this.secondFactor.answer(
+          challenge as SignInChallengeEntity & { step: SecondFactorStep },
+          answer,
+          context,
         );
     }
   }

@@ -1,7 +1,24 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** The step a challenge waits for: the auto sign-in after confirming, or a sign-in step. */
-export type ChallengeStep = 'confirmSignUp' | 'forceNewPassword';
+/**
+ * The step a challenge waits for: the auto sign-in after confirming, or a sign-in step — the
+ * second-factor ones are answered by SecondFactor (sign-in/second-factor.ts).
+ */
+export type ChallengeStep = 'confirmSignUp' | 'forceNewPassword' | SecondFactorStep;
+
+/**
+ * Second-factor steps: choose which factor to use (`selectMfaType`) or set up (`selectMfaSetup`),
+ * enter a TOTP or emailed code, set up an app (`setupTotp`) or an address (`setupEmail`, then
+ * `confirmEmailSetup` with the code sent there).
+ */
+export type SecondFactorStep =
+  | 'selectMfaType'
+  | 'selectMfaSetup'
+  | 'confirmTotp'
+  | 'confirmEmail'
+  | 'setupTotp'
+  | 'setupEmail'
+  | 'confirmEmailSetup';
 
 /**
  * A flow in progress (spec §9 "Challenge session 3 min"): the browser holds a

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { PasswordPolicy } from '../account/password-policy';
+import { RelyingParty } from '../passkey/relying-party';
 import { RespondToChallenge } from './respond-to-challenge.use-case';
 import { StartSignIn } from './start-sign-in.use-case';
 
@@ -11,6 +12,7 @@ export class SignInController {
     private readonly startSignIn: StartSignIn,
     private readonly respondToChallenge: RespondToChallenge,
     private readonly policy: PasswordPolicy,
+    private readonly relyingParty: RelyingParty,
   ) {}
 
   @MessagePattern(Subjects.IdentitySignInStart)
@@ -27,9 +29,20 @@ export class SignInController {
     return this.respondToChallenge.execute(request);
   }
 
-  /** Which options the sign-in screen shows; OAuth, passkeys and SMS come with their own configuration. */
+  /**
+   * Which options the sign-in screen shows; OAuth comes with its own configuration. Passkeys:
+   * where the relying party is known for the address the request came to. SMS: never, as
+   * there is no SMS sender yet.
+   */
   @MessagePattern(Subjects.IdentityProvidersGet)
-  providers(): ReplyOf<typeof Subjects.IdentityProvidersGet> {
-    return { oauth: [], passkeys: false, sms: false, passwordMinLength: this.policy.minLength };
+  providers(
+    @Payload() { loopbackOrigin }: ParsedRequestOf<typeof Subjects.IdentityProvidersGet>,
+  ): ReplyOf<typeof Subjects.IdentityProvidersGet> {
+    return {
+      oauth: [],
+      passkeys: this.relyingParty.at(loopbackOrigin) !== null,
+      sms: false,
+      passwordMinLength: this.policy.minLength,
+    };
   }
 }

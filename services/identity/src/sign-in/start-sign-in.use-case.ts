@@ -10,7 +10,8 @@ import { SignInSteps } from './sign-in-steps';
  * Spec §4 Sign-in with email and password. A wrong password and an unknown
  * email get the same answer (AUTH_INVALID_CREDENTIALS, after the same argon2
  * work) and count the same against the brute-force limits. Whether the
- * account is unconfirmed is told only after the password matched.
+ * account is unconfirmed is told only after the password matched. The
+ * failure count is cleared by the steps once the password alone suffices.
  */
 @Injectable()
 export class StartSignIn {
@@ -33,7 +34,6 @@ export class StartSignIn {
       await this.limits.recordSignInFailure(email, client.ip);
       throw new ServiceError(ErrorCode.AuthInvalidCredentials);
     }
-    await this.limits.recordSignInSuccess(email);
     return this.steps.afterPassword(user, { client, ...(guestUserId ? { guestUserId } : {}) });
   }
 }

@@ -56,16 +56,19 @@ export class SigningKeyCipher {
       .join('.');
   }
 
-  /** The PEM, or a ConfigError that says which key is missing or wrong. */
-  open(sealed: string, signingKid: string): string {
+  /**
+   * The PEM (or other sealed text), or a ConfigError that says which key is missing or wrong;
+   * `what` names the value in that error.
+   */
+  open(sealed: string, signingKid: string, what = `the stored signing key ${signingKid}`): string {
     const [version, keyId, iv, tag, ciphertext] = sealed.split('.');
     const key = keyId === undefined ? undefined : this.keys.get(keyId);
     if (version !== VERSION || !keyId || !iv || !tag || ciphertext === undefined) {
-      throw wrongKey(`the stored signing key ${signingKid} is not in a format this version reads`);
+      throw wrongKey(`${what} is not in a format this version reads`);
     }
     if (!key) {
       throw wrongKey(
-        `the stored signing key ${signingKid} was encrypted with key id ${keyId}, but JWT_KEY_ENCRYPTION_KEY ` +
+        `${what} was encrypted with key id ${keyId}, but JWT_KEY_ENCRYPTION_KEY ` +
           `has id ${this.currentKeyId} and JWT_KEY_ENCRYPTION_PREVIOUS_KEYS holds no key with that id — ` +
           'set the key it was encrypted with (as the current or a previous key)',
       );
@@ -79,9 +82,7 @@ export class SigningKeyCipher {
         decipher.final(),
       ]).toString('utf8');
     } catch {
-      throw wrongKey(
-        `the stored signing key ${signingKid} does not decrypt with key id ${keyId}: the key or the stored value is damaged`,
-      );
+      throw wrongKey(`${what} does not decrypt with key id ${keyId}: the key or the stored value is damaged`);
     }
   }
 }
