@@ -6,6 +6,7 @@ export * from './contracts/common';
 export * from './contracts/health';
 export * from './contracts/identity';
 export * from './contracts/auth';
+export * from './contracts/oauth';
 export * from './contracts/creators';
 export * from './contracts/chat';
 export * from './contracts/feature-flags';

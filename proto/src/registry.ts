@@ -8,6 +8,7 @@ import * as chat from './contracts/chat';
 import * as flags from './contracts/feature-flags';
 import * as billing from './contracts/billing';
 import * as auth from './contracts/auth';
+import * as oauth from './contracts/oauth';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -91,6 +92,18 @@ export const contracts = {
   },
   [Subjects.IdentityProvidersGet]: { request: emptySchema, reply: auth.authProvidersGetReplySchema },
   [Subjects.IdentityOutboxList]: { request: auth.outboxListRequestSchema, reply: auth.outboxListReplySchema },
+  [Subjects.IdentityOAuthStart]: {
+    request: oauth.oauthStartRequestSchema,
+    reply: oauth.oauthStartReplySchema,
+  },
+  [Subjects.IdentityOAuthCallback]: {
+    request: oauth.oauthCallbackRequestSchema,
+    reply: oauth.oauthCallbackReplySchema,
+  },
+  [Subjects.IdentityOAuthEndSession]: {
+    request: oauth.oauthEndSessionRequestSchema,
+    reply: oauth.oauthEndSessionReplySchema,
+  },
 
   [Subjects.CreatorsCreatorList]: {
     request: creators.creatorListRequestSchema,

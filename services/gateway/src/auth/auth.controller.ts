@@ -1,12 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiCreatedResponse,
-  ApiHeader,
-  ApiNoContentResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiCreatedResponse, ApiHeader, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ServiceClient, ServiceError } from '@backtalk/kit';
 import { type Actor, CSRF_HEADER, ErrorCode, Subjects } from '@backtalk/proto';
 import type { Request, Response } from 'express';
@@ -24,7 +17,10 @@ import {
   SessionRevokeAllResponse,
   SessionRevokeResponse,
 } from './dto/auth.dto';
+import { SignOutResponse } from './dto/oauth.dto';
+import { publicOrigin } from './oauth/public-origin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { GatewayConfig } from '../gateway.config';
 
 const csrfHeader = {
   name: CSRF_HEADER,
@@ -39,6 +35,7 @@ export class AuthController {
   constructor(
     private readonly client: ServiceClient,
     private readonly http: AuthFlowHttp,
+    private readonly config: GatewayConfig,
   ) {}
 
   /**
@@ -95,20 +92,33 @@ export class AuthController {
     return { tokens: session };
   }
 
-  /** Spec §4 Sign-out: revokes the session's refresh tokens and clears the cookie (204 also when none). */
+  /**
+   * Spec §4 Sign-out: revokes the session's refresh tokens and clears the cookie (also when there
+   * is none). For a session signed in through a provider with an end-session endpoint (OpenID
+   * RP-initiated logout), `endSessionUrl` is where the browser goes next to sign out there too.
+   */
   @Public()
   @Post('sign-out')
-  @HttpCode(204)
+  @HttpCode(200)
   @ApiHeader(csrfHeader)
-  @ApiNoContentResponse()
+  @ApiOkResponse({ type: SignOutResponse })
   async signOut(
     @Body() body: RefreshBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<void> {
+  ): Promise<SignOutResponse> {
     const refreshToken = body.refreshToken ?? this.cookieToken(request, false);
     if (!body.refreshToken) clearRefreshCookie(request, response);
-    if (refreshToken) await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
+    if (!refreshToken) return { endSessionUrl: null };
+    const origin = publicOrigin(request, this.config.PUBLIC_URL);
+    const { endSessionUrl } = origin
+      ? await this.client.request(Subjects.IdentityOAuthEndSession, {
+          refreshToken,
+          postLogoutRedirectUrl: `${origin}/`,
+        })
+      : { endSessionUrl: null };
+    await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
+    return { endSessionUrl };
   }
 
   @ApiBearerAuth()

@@ -6,9 +6,10 @@ import { DevOutboxController } from './dev-outbox.controller';
 import { SignInController } from './sign-in.controller';
 import { AuthGuard } from './auth.guard';
 import { JwtVerifier } from './jwt-verifier';
+import { OAuthController } from './oauth/oauth.controller';
 
 @Module({
-  controllers: [AuthController, SignInController, DevOutboxController],
+  controllers: [AuthController, SignInController, DevOutboxController, OAuthController],
   providers: [JwtVerifier, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtVerifier],
 })
