@@ -1,5 +1,6 @@
 import { ServiceConfig, baseConfigSchema, dataDirSchema, secret } from '@backtalk/kit';
 import { z } from 'zod';
+import { oauthConfigShape } from './oauth/oauth.config';
 import { normalizePem, parseEs256PrivateKey } from './signing-key/es256-key';
 import { parseKeyEncryptionKey } from './signing-key/signing-key.cipher';
 
@@ -81,6 +82,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe(
       'lifetime of a refresh token; each rotation (on every use) issues a new one with a full lifetime',
     ),
+  ...oauthConfigShape,
 });
 /** Injected by type: `constructor(private readonly config: IdentityConfig)`. */
 export class IdentityConfig extends ServiceConfig(identityConfigSchema) {}

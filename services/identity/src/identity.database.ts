@@ -4,10 +4,22 @@ import { GuestUserEntity } from './guest/guest-user.entity';
 import { RefreshTokenEntity } from './token/refresh-token.entity';
 import { SigningKeyEntity } from './signing-key/signing-key.entity';
 import { UserEntity } from './user/user.entity';
+import { OAuthAuthorizationEntity } from './oauth/oauth-authorization.entity';
+import { OAuthSessionEntity } from './oauth/oauth-session.entity';
+import { UserIdentityEntity } from './oauth/user-identity.entity';
 import { migrations } from './migrations';
 
 export const identityDatabase: ServiceDatabase = {
   schema: 'identity',
-  entities: [UserEntity, GuestUserEntity, GuestPasswordEntity, RefreshTokenEntity, SigningKeyEntity],
+  entities: [
+    UserEntity,
+    GuestUserEntity,
+    GuestPasswordEntity,
+    RefreshTokenEntity,
+    SigningKeyEntity,
+    OAuthAuthorizationEntity,
+    UserIdentityEntity,
+    OAuthSessionEntity,
+  ],
   migrations,
 };

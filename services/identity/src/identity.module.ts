@@ -4,6 +4,7 @@ import { Subjects } from '@backtalk/proto';
 import { GuestModule } from './guest/guest.module';
 import { IdentityConfig } from './identity.config';
 import { identityDatabase } from './identity.database';
+import { OAuthModule } from './oauth/oauth.module';
 import { SessionModule } from './session/session.module';
 import { SigningKeyModule } from './signing-key/signing-key.module';
 import { TokenModule } from './token/token.module';
@@ -25,6 +26,7 @@ export class IdentityModule {
         GuestModule,
         TokenModule,
         SessionModule,
+        OAuthModule,
       ],
     };
   }
