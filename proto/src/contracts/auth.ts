@@ -57,14 +57,19 @@ export const STANDARD_ATTRIBUTES = [
   'website',
   'zoneinfo',
 ] as const;
-const attributeNameSchema = z
-  .string()
-  .refine(
-    (name) => (STANDARD_ATTRIBUTES as readonly string[]).includes(name) || /^custom:[\w-]{1,20}$/.test(name),
-    'must be a standard attribute or start with custom:',
-  );
+const isAttributeName = (name: string): boolean =>
+  (STANDARD_ATTRIBUTES as readonly string[]).includes(name) || /^custom:[\w-]{1,20}$/.test(name);
 export const attributesSchema = z
-  .record(attributeNameSchema, textSchema.trim().max(2048))
+  .record(z.string(), textSchema.trim().max(2048))
+  .superRefine((attributes, context) => {
+    for (const name of Object.keys(attributes).filter((key) => !isAttributeName(key))) {
+      context.addIssue({
+        code: 'custom',
+        path: [name],
+        message: 'must be a standard attribute (given_name, phone_number, …) or start with custom:',
+      });
+    }
+  })
   .refine((attributes) => Object.keys(attributes).length <= 25, 'at most 25 attributes')
   .refine(
     (attributes) => attributes.phone_number === undefined || /^\+?[0-9]{4,15}$/.test(attributes.phone_number),

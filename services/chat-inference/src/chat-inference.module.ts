@@ -4,6 +4,7 @@ import { Subjects } from '@backtalk/proto';
 import { ChatInferenceConfig } from './chat-inference.config';
 import { chatInferenceDatabase } from './chat-inference.database';
 import { ConversationModule } from './conversation/conversation.module';
+import { GuestDataModule } from './guest-data/guest-data.module';
 
 @Module({})
 export class ChatInferenceModule {
@@ -19,6 +20,7 @@ export class ChatInferenceModule {
           env,
         }),
         ConversationModule,
+        GuestDataModule,
       ],
     };
   }

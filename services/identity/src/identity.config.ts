@@ -1,4 +1,5 @@
 import { ServiceConfig, baseConfigSchema, dataDirSchema, secret } from '@backtalk/kit';
+import { PASSWORD_MIN_LENGTH_DEFAULT } from '@backtalk/proto';
 import { z } from 'zod';
 import { oauthConfigShape } from './oauth/oauth.config';
 import { normalizePem, parseEs256PrivateKey } from './signing-key/es256-key';
@@ -82,6 +83,106 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe(
       'lifetime of a refresh token; each rotation (on every use) issues a new one with a full lifetime',
     ),
+  REFRESH_REUSE_GRACE_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60)
+    .default(10)
+    .describe(
+      'a refresh token rotated this recently may be presented once more without counting as theft: two tabs refreshing with the same cookie at once both get access tokens, and the browser keeps the one successor; 0 turns the grace off',
+    ),
+  PASSWORD_MIN_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(6)
+    .max(64)
+    .default(PASSWORD_MIN_LENGTH_DEFAULT)
+    .describe(
+      "spec §5 password minimum ('Password must have at least {n} characters'); the sign-in screen reads it from `GET /api/auth/providers`. Below 8 falls short of ASVS 6.2.1",
+    ),
+  SMTP_URL: secret(
+    z
+      .string()
+      .regex(
+        /^smtps?:\/\/[^\s]+$/,
+        'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example.com:587',
+      )
+      .optional()
+      .meta({ defaultText: 'unset: emails go to the development outbox' })
+      .describe(
+        'mail server for sign-up, reset and verification codes (nodemailer; `smtp://` upgrades with STARTTLS when offered, `smtps://` is TLS from the start). Unset (standalone default): emails are kept in the development outbox, `GET /api/dev/outbox`',
+      ),
+  ),
+  MAIL_FROM: z
+    .string()
+    .min(3)
+    .max(256)
+    .default('Backtalk <no-reply@backtalk.invalid>')
+    .describe('the From of every email identity sends'),
+  VERIFICATION_CODE_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(900)
+    .describe('how long an emailed code (sign-up, password reset, email verification) can be used'),
+  SIGN_IN_LOCKOUT_FAILURES: z.coerce
+    .number()
+    .int()
+    .min(3)
+    .max(100)
+    .default(10)
+    .describe(
+      'consecutive failed sign-ins that lock an account (from any address); from the third failure on, each attempt must wait twice as long as the one before (1 s, 2 s, 4 s …)',
+    ),
+  SIGN_IN_LOCKOUT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .max(86_400)
+    .default(900)
+    .describe('how long a locked account stays locked'),
+  SIGN_IN_FAILURES_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(100_000)
+    .default(100)
+    .describe(
+      'failed sign-ins and wrong codes one client address may make per hour, all accounts together, before it is locked out for the rest of the hour',
+    ),
+  CODE_EMAILS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(20)
+    .describe(
+      'emails with codes one client address may have sent per hour (sign-up, resend, forgot password)',
+    ),
+  CODE_EMAILS_PER_RECIPIENT: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(5)
+    .describe('emails with codes one address may receive per hour'),
+  REDIS_URL: secret(
+    z
+      .string()
+      .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
+      .optional()
+      .meta({ defaultText: 'unset: the counters live in PostgreSQL' })
+      .describe(
+        "`redis://` or `rediss://` server holding the brute-force counters (failed sign-ins, code emails), shared by every identity replica; unset keeps them in identity's PostgreSQL schema",
+      ),
+  ),
+  RATE_LIMIT_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/)
+    .default('backtalk:identity')
+    .describe("key prefix of identity's counters in Redis, so environments can share one Redis"),
   ...oauthConfigShape,
 });
 /** Injected by type: `constructor(private readonly config: IdentityConfig)`. */

@@ -4,6 +4,11 @@ import { GuestUserEntity } from './guest/guest-user.entity';
 import { RefreshTokenEntity } from './token/refresh-token.entity';
 import { SigningKeyEntity } from './signing-key/signing-key.entity';
 import { UserEntity } from './user/user.entity';
+import { AuthSessionEntity } from './session/auth-session.entity';
+import { VerificationCodeEntity } from './code/verification-code.entity';
+import { SignInChallengeEntity } from './sign-in/sign-in-challenge.entity';
+import { OutboxMessageEntity } from './mail/outbox-message.entity';
+import { RateLimitEntity } from './brute-force/rate-limit.entity';
 import { OAuthAuthorizationEntity } from './oauth/oauth-authorization.entity';
 import { OAuthSessionEntity } from './oauth/oauth-session.entity';
 import { UserIdentityEntity } from './oauth/user-identity.entity';
@@ -17,6 +22,11 @@ export const identityDatabase: ServiceDatabase = {
     GuestPasswordEntity,
     RefreshTokenEntity,
     SigningKeyEntity,
+    AuthSessionEntity,
+    VerificationCodeEntity,
+    SignInChallengeEntity,
+    OutboxMessageEntity,
+    RateLimitEntity,
     OAuthAuthorizationEntity,
     UserIdentityEntity,
     OAuthSessionEntity,

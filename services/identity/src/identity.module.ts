@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
+import { AccountModule } from './account/account.module';
 import { GuestModule } from './guest/guest.module';
 import { IdentityConfig } from './identity.config';
 import { identityDatabase } from './identity.database';
@@ -26,6 +27,7 @@ export class IdentityModule {
         GuestModule,
         TokenModule,
         SessionModule,
+        AccountModule,
         OAuthModule,
       ],
     };

@@ -69,3 +69,35 @@ export async function createGuest(
 ): Promise<{ userId: string; tokens: Tokens }> {
   return services.client.request(Subjects.IdentityGuestCreate, { creatorId });
 }
+
+let clients = 0;
+/**
+ * The client the gateway would name for a request from `ip`; by default a new
+ * address each time, so per-address limits only bite the tests about them.
+ */
+export function clientAt(ip?: string) {
+  clients += 1;
+  return { ip: ip ?? `198.18.${Math.floor(clients / 250)}.${(clients % 250) + 1}`, userAgent: 'jest' };
+}
+
+/** The newest code emailed to `to`, read from the development outbox (standalone: no SMTP_URL). */
+export async function latestOutboxCode(services: InProcessServices, to: string): Promise<string> {
+  const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
+  const message = messages.find((candidate) => candidate.to === to);
+  const code = /Your code is (\d{6})/.exec(message?.text ?? '')?.[1];
+  if (!code) throw new Error(`no code emailed to ${to}`);
+  return code;
+}
+
+/** A confirmed account with this password, signed up and confirmed through the handlers. */
+export async function createAccount(
+  services: InProcessServices,
+  email: string,
+  password = 'Correct-Horse-9',
+): Promise<{ userId: string }> {
+  await services.client.request(Subjects.IdentityAccountSignUp, { email, password, client: clientAt() });
+  const code = await latestOutboxCode(services, email);
+  await services.client.request(Subjects.IdentityAccountConfirmSignUp, { email, code, client: clientAt() });
+  const [row] = await dataSourceOf(services).query('SELECT id FROM identity.users WHERE email = $1', [email]);
+  return { userId: (row as { id: string }).id };
+}

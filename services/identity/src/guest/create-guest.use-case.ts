@@ -26,6 +26,7 @@ export class CreateGuest {
     const now = new Date();
     const passwordHash = `sha256$${createHash('sha256').update(randomBytes(32)).digest('base64url')}`;
     const refreshToken = this.issuer.mintRefreshToken(now);
+    const sessionId = randomUUID();
     const user = {
       id,
       owner: id,
@@ -33,6 +34,10 @@ export class CreateGuest {
       email: null,
       emailVerified: false,
       passwordHash: null,
+      confirmed: false,
+      passwordChangeRequired: false,
+      passwordResetRequired: false,
+      attributes: {},
       profilePictureURL: null,
       isCreator: false,
       isGuest: true,
@@ -47,15 +52,26 @@ export class CreateGuest {
         ipAddress: request.ipAddress ?? null,
         userAgent: request.userAgent ?? null,
         convertedToUser: null,
+        convertedUserId: null,
       },
       password: { guestUserId: id, password: passwordHash },
       refreshToken: {
         tokenHash: refreshToken.tokenHash,
         expiresAt: refreshToken.expiresAt,
         userId: id,
-        familyId: randomUUID(),
+        familyId: sessionId,
+      },
+      session: {
+        id: sessionId,
+        userId: id,
+        expiresAt: refreshToken.expiresAt,
+        now,
+        client: {
+          ip: request.ipAddress ?? 'unknown',
+          ...(request.userAgent ? { userAgent: request.userAgent } : {}),
+        },
       },
     });
-    return { userId: id, tokens: await this.issuer.tokensFor(user, refreshToken, now) };
+    return { userId: id, tokens: await this.issuer.tokensFor(user, refreshToken, now, sessionId) };
   }
 }

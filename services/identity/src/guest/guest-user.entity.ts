@@ -22,6 +22,11 @@ export class GuestUserEntity {
   @Column({ type: 'text', nullable: true })
   userAgent!: string | null;
 
+  /** True once the guest's chats belong to the account it signed up or signed in as. */
   @Column({ type: 'boolean', nullable: true })
   convertedToUser!: boolean | null;
+
+  /** The account the guest became; set before its chats move, so a failed move is retried. */
+  @Column({ type: 'uuid', nullable: true })
+  convertedUserId!: string | null;
 }

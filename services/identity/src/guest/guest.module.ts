@@ -8,11 +8,17 @@ import { GuestController } from './guest.controller';
 import { GuestRepository } from './guest.repository';
 import { GuestPurgeScheduler } from './guest-purge.scheduler';
 import { PurgeGuests } from './purge-guests.use-case';
+import { ConvertGuest } from './convert-guest.use-case';
+import { AuthSessionStoreModule } from '../session/auth-session-store.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([GuestUserEntity, GuestPasswordEntity]), TokenIssuerModule],
+  imports: [
+    TypeOrmModule.forFeature([GuestUserEntity, GuestPasswordEntity]),
+    TokenIssuerModule,
+    AuthSessionStoreModule,
+  ],
   controllers: [GuestController],
-  providers: [GuestRepository, CreateGuest, PurgeGuests, GuestPurgeScheduler],
-  exports: [GuestRepository],
+  providers: [GuestRepository, CreateGuest, PurgeGuests, ConvertGuest, GuestPurgeScheduler],
+  exports: [GuestRepository, ConvertGuest],
 })
 export class GuestModule {}

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { NewRefreshToken } from '../token/refresh-token.repository';
+import { AuthSessionEntity } from '../session/auth-session.entity';
+import { type NewSession, sessionRow } from '../session/auth-session.repository';
 import { RefreshTokenEntity } from '../token/refresh-token.entity';
 import { UserEntity } from '../user/user.entity';
 import { GuestPasswordEntity } from './guest-password.entity';
@@ -13,6 +15,7 @@ export interface NewGuest {
   password: GuestPasswordEntity;
   /** The first token of the guest's session. */
   refreshToken: NewRefreshToken;
+  session: NewSession;
 }
 
 @Injectable()
@@ -25,6 +28,7 @@ export class GuestRepository {
       await manager.insert(UserEntity, guest.user);
       await manager.insert(GuestUserEntity, guest.guest);
       await manager.insert(GuestPasswordEntity, guest.password);
+      await manager.insert(AuthSessionEntity, sessionRow(guest.session));
       await manager.insert(RefreshTokenEntity, guest.refreshToken);
     });
   }
@@ -40,6 +44,7 @@ export class GuestRepository {
       `WITH expired AS (
          SELECT g."cognitoUsername" AS id FROM guest_users g
          WHERE g."convertedToUser" IS NOT TRUE
+           AND g."convertedUserId" IS NULL
            AND COALESCE(g."lastActiveAt", g."createdAt") < $1
            AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = g."cognitoUsername" AND NOT u."isGuest")
          ORDER BY COALESCE(g."lastActiveAt", g."createdAt")
@@ -51,11 +56,49 @@ export class GuestRepository {
        ),
        passwords AS (DELETE FROM guest_passwords WHERE "guestUserId" IN (SELECT id FROM purged)),
        tokens AS (DELETE FROM refresh_tokens WHERE "userId" IN (SELECT id FROM purged)),
+       sessions AS (DELETE FROM sessions WHERE "userId" IN (SELECT id FROM purged)),
        users AS (DELETE FROM users WHERE id IN (SELECT id FROM purged) AND "isGuest")
        SELECT id FROM purged`,
       [cutoff, limit],
     )) as { id: string }[];
     return rows.map((row) => row.id);
+  }
+
+  /**
+   * Records that the guest became `userId` (before its chats move, so a
+   * failed move is retried). False when it is not an unconverted guest, or is
+   * already becoming another account: a guest's chats go to one account only.
+   */
+  async markConverting(guestUserId: string, userId: string): Promise<boolean> {
+    const result = await this.guests
+      .createQueryBuilder()
+      .update()
+      .set({ convertedUserId: userId })
+      .where('"cognitoUsername" = :guestUserId', { guestUserId })
+      .andWhere('"convertedToUser" IS NOT TRUE')
+      .andWhere('("convertedUserId" IS NULL OR "convertedUserId" = :userId)', { userId })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async markConverted(guestUserId: string, userId: string): Promise<void> {
+    await this.guests.update(
+      { cognitoUsername: guestUserId, convertedUserId: userId },
+      { convertedToUser: true },
+    );
+  }
+
+  /** Guests whose chats have not finished moving to their account (oldest first). */
+  async pendingConversions(limit: number): Promise<{ guestUserId: string; userId: string }[]> {
+    const rows = await this.guests
+      .createQueryBuilder('guest')
+      .select(['guest.cognitoUsername', 'guest.convertedUserId'])
+      .where('guest."convertedUserId" IS NOT NULL')
+      .andWhere('guest."convertedToUser" IS NOT TRUE')
+      .orderBy('guest."createdAt"')
+      .limit(limit)
+      .getMany();
+    return rows.map((row) => ({ guestUserId: row.cognitoUsername, userId: row.convertedUserId! }));
   }
 
   /** Records activity on the guest's own record (a no-op for a user who is not a guest). */

@@ -78,6 +78,8 @@ export class OAuthAccounts {
       username: verifiedEmail ?? `${provider}_${profile.subject}`,
       email: verifiedEmail,
       emailVerified: verifiedEmail !== null,
+      // The provider authenticated the user: there is no sign-up code to enter (a password can be set by reset).
+      confirmed: true,
       passwordHash: null,
       profilePictureURL: null,
       isCreator: false,

@@ -1,9 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PASSWORD_MIN_LENGTH_DEFAULT, type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
+import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { FinishOAuthSignIn } from './finish-oauth-sign-in.use-case';
 import { OAuthEndSession } from './oauth-end-session.use-case';
-import { OAuthProviders } from './oauth-providers';
 import { StartOAuthSignIn } from './start-oauth-sign-in.use-case';
 
 @Controller()
@@ -12,7 +11,6 @@ export class OAuthController {
     private readonly startSignIn: StartOAuthSignIn,
     private readonly finishSignIn: FinishOAuthSignIn,
     private readonly endSession: OAuthEndSession,
-    private readonly providers: OAuthProviders,
   ) {}
 
   @MessagePattern(Subjects.IdentityOAuthStart)
@@ -35,17 +33,6 @@ export class OAuthController {
   ): Promise<ReplyOf<typeof Subjects.IdentityOAuthEndSession>> {
     return {
       endSessionUrl: await this.endSession.execute(request.refreshToken, request.postLogoutRedirectUrl),
-    };
-  }
-
-  /** Which sign-in options the screen shows: the OAuth providers whose configuration is complete. */
-  @MessagePattern(Subjects.IdentityProvidersGet)
-  providerList(): ReplyOf<typeof Subjects.IdentityProvidersGet> {
-    return {
-      oauth: this.providers.configured(),
-      passkeys: false,
-      sms: false,
-      passwordMinLength: PASSWORD_MIN_LENGTH_DEFAULT,
     };
   }
 }

@@ -9,7 +9,7 @@ import { OAuthAuthorizationEntity } from './oauth-authorization.entity';
 import { OAuthAuthorizationRepository } from './oauth-authorization.repository';
 import { OAuthController } from './oauth.controller';
 import { OAuthEndSession } from './oauth-end-session.use-case';
-import { OAuthProviders } from './oauth-providers';
+import { OAuthProvidersModule } from './oauth-providers.module';
 import { OAuthSessionEntity } from './oauth-session.entity';
 import { StartOAuthSignIn } from './start-oauth-sign-in.use-case';
 import { UserIdentityEntity } from './user-identity.entity';
@@ -25,10 +25,10 @@ import { UserIdentityEntity } from './user-identity.entity';
       RefreshTokenEntity,
     ]),
     SignInModule,
+    OAuthProvidersModule,
   ],
   controllers: [OAuthController],
   providers: [
-    OAuthProviders,
     OAuthAuthorizationRepository,
     OAuthAccounts,
     StartOAuthSignIn,

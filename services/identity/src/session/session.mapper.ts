@@ -1,4 +1,5 @@
-import type { SessionGetReply } from '@backtalk/proto';
+import type { SessionGetReply, UserSession } from '@backtalk/proto';
+import type { AuthSessionEntity } from './auth-session.entity';
 import type { UserEntity } from '../user/user.entity';
 import { userTypeOf } from '../user/user-type';
 
@@ -11,5 +12,16 @@ export function toSession(user: UserEntity): SessionGetReply {
     email: user.email,
     emailVerified: user.emailVerified,
     isCreator: user.isCreator,
+  };
+}
+
+/** The one place a session row becomes an entry of the user's list of sessions. */
+export function toUserSession(session: AuthSessionEntity, currentSessionId?: string): UserSession {
+  return {
+    id: session.id,
+    createdAt: session.createdAt.toISOString(),
+    lastUsedAt: session.lastUsedAt.toISOString(),
+    userAgent: session.userAgent,
+    current: session.id === currentSessionId,
   };
 }

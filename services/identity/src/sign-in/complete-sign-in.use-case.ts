@@ -1,53 +1,51 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import { ServiceClient } from '@backtalk/kit';
-import { type AuthClient, type AuthFlowReply, Subjects } from '@backtalk/proto';
+import { Injectable } from '@nestjs/common';
+import type { AuthClient, AuthFlowReply } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
-import { Repository } from 'typeorm';
-import { RefreshTokenEntity } from '../token/refresh-token.entity';
+import { ConvertGuest } from '../guest/convert-guest.use-case';
+import { maskEmail } from '../mail/code-email';
+import { AuthSessionRepository } from '../session/auth-session.repository';
 import { TokenIssuerService } from '../token/token-issuer.service';
 import type { UserEntity } from '../user/user.entity';
 
 export interface FlowContext {
   client: AuthClient;
-  /** The guest that started the flow; its chats move to the account. */
+  /** The guest whose access token came with the request (or started the flow). */
   guestUserId?: string;
 }
 
 /**
- * The last step of signing in: a new session (a refresh-token family) with
- * its first tokens, and the guest's chats moved to the account. (The
- * accounts branch replaces this with its own, which also records the
- * session and retries a failed move; the OAuth flow only calls `execute`.)
+ * The last step of every way of signing in: a new session (a refresh-token
+ * family) with its first tokens, and the guest's chats moved to the account.
+ * Answers `done`, or `verifyUser` (signed in as well) when a contact detail
+ * is still unverified (spec §4, skippable).
  */
 @Injectable()
 export class CompleteSignIn {
-  private readonly logger = new Logger(CompleteSignIn.name);
-
   constructor(
-    @InjectRepository(RefreshTokenEntity) private readonly tokens: Repository<RefreshTokenEntity>,
+    private readonly sessions: AuthSessionRepository,
     private readonly issuer: TokenIssuerService,
-    private readonly client: ServiceClient,
+    private readonly convertGuest: ConvertGuest,
   ) {}
 
   async execute(user: UserEntity, context: FlowContext): Promise<AuthFlowReply> {
     const now = new Date();
+    const sessionId = randomUUID();
     const refreshToken = this.issuer.mintRefreshToken(now);
-    await this.tokens.insert({
-      tokenHash: refreshToken.tokenHash,
-      expiresAt: refreshToken.expiresAt,
-      userId: user.id,
-      familyId: randomUUID(),
-    });
-    if (context.guestUserId && context.guestUserId !== user.id) {
-      await this.client
-        .request(Subjects.ChatGuestDataTransfer, { guestUserId: context.guestUserId, userId: user.id })
-        .catch((error: unknown) =>
-          this.logger.warn(
-            `Could not move guest ${context.guestUserId}'s chats: ${(error as Error).message}`,
-          ),
-        );
+    await this.sessions.start(
+      { id: sessionId, userId: user.id, expiresAt: refreshToken.expiresAt, client: context.client, now },
+      refreshToken,
+    );
+    if (context.guestUserId) await this.convertGuest.execute(context.guestUserId, user.id);
+    const session = await this.issuer.tokensFor(user, refreshToken, now, sessionId);
+    if (user.email && !user.emailVerified) {
+      return {
+        nextStep: {
+          step: 'verifyUser',
+          unverified: [{ attribute: 'email', destination: maskEmail(user.email) }],
+        },
+        session,
+      };
     }
-    return { nextStep: { step: 'done' }, session: await this.issuer.tokensFor(user, refreshToken, now) };
+    return { nextStep: { step: 'done' }, session };
   }
 }

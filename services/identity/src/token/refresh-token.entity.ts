@@ -31,6 +31,10 @@ export class RefreshTokenEntity {
   @Column({ type: 'timestamptz', nullable: true })
   revokedAt!: Date | null;
 
+  /** The token this one was rotated into: a refresh with this token soon after may be a second tab. */
+  @Column({ type: 'uuid', nullable: true })
+  successorId!: string | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

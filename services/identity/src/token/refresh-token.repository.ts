@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { IsNull, Repository } from 'typeorm';
+import { randomUUID } from 'node:crypto';
+import { IsNull, MoreThan, Repository } from 'typeorm';
 import { RefreshTokenEntity } from './refresh-token.entity';
 
 /** A refresh token about to be stored: its hash and expiry (the value itself is never stored). */
@@ -28,11 +29,12 @@ export class RefreshTokenRepository {
     now: Date,
     next: Pick<NewRefreshToken, 'tokenHash' | 'expiresAt'>,
   ): Promise<RefreshTokenEntity | null> {
+    const successorId = randomUUID();
     return this.tokens.manager.transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
         .update(RefreshTokenEntity)
-        .set({ usedAt: now })
+        .set({ usedAt: now, successorId })
         .where('"tokenHash" = :tokenHash', { tokenHash })
         .andWhere('"usedAt" IS NULL')
         .andWhere('"revokedAt" IS NULL')
@@ -41,7 +43,12 @@ export class RefreshTokenRepository {
         .execute();
       const used = (result.raw as RefreshTokenEntity[])[0];
       if (!used) return null;
-      await manager.insert(RefreshTokenEntity, { ...next, userId: used.userId, familyId: used.familyId });
+      await manager.insert(RefreshTokenEntity, {
+        ...next,
+        id: successorId,
+        userId: used.userId,
+        familyId: used.familyId,
+      });
       return used;
     });
   }
@@ -50,9 +57,31 @@ export class RefreshTokenRepository {
     return this.tokens.findOneBy({ tokenHash });
   }
 
-  /** Revokes every live token of the family (sign-out, or reuse detected). */
-  async revokeFamily(familyId: string, now: Date): Promise<number> {
-    const result = await this.tokens.update({ familyId, revokedAt: IsNull() }, { revokedAt: now });
-    return result.affected ?? 0;
+  /** The token a used one was rotated into, if it can still be used. */
+  findLiveSuccessor(token: RefreshTokenEntity, now: Date): Promise<RefreshTokenEntity | null> {
+    if (!token.successorId) return Promise.resolve(null);
+    return this.tokens.findOneBy({
+      id: token.successorId,
+      familyId: token.familyId,
+      usedAt: IsNull(),
+      revokedAt: IsNull(),
+      expiresAt: MoreThan(now),
+    });
+  }
+
+  /** Revokes every live token of the family and ends its session (sign-out, or reuse detected). */
+  revokeFamily(familyId: string, now: Date): Promise<number> {
+    return this.tokens.manager.transaction(async (manager) => {
+      const result = await manager.update(
+        RefreshTokenEntity,
+        { familyId, revokedAt: IsNull() },
+        { revokedAt: now },
+      );
+      await manager.query('UPDATE sessions SET "revokedAt" = $2 WHERE id = $1 AND "revokedAt" IS NULL', [
+        familyId,
+        now,
+      ]);
+      return result.affected ?? 0;
+    });
   }
 }

@@ -1,9 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { Tokens } from '@backtalk/proto';
+import type { AuthClient, TokenRefreshReply } from '@backtalk/proto';
 import { GuestRepository } from '../guest/guest.repository';
+import { IdentityConfig } from '../identity.config';
 import { IdentityError } from '../identity.errors';
+import { AuthSessionRepository } from '../session/auth-session.repository';
 import { UserRepository } from '../user/user.repository';
 import { userTypeOf } from '../user/user-type';
+import type { RefreshTokenEntity } from './refresh-token.entity';
 import { RefreshTokenRepository } from './refresh-token.repository';
 import { hashRefreshToken } from './refresh-token.secret';
 import { TokenIssuerService } from './token-issuer.service';
@@ -11,7 +14,11 @@ import { TokenIssuerService } from './token-issuer.service';
 /**
  * Exchanges a refresh token for fresh tokens, rotating it: the presented
  * token is spent and its successor joins the same family. Presenting a spent
- * token again means two parties hold it, so the whole family is revoked.
+ * token again means two parties hold it, so the whole family is revoked —
+ * except within REFRESH_REUSE_GRACE_SECONDS of its rotation while its
+ * successor is still unused: that is two tabs of one browser refreshing with
+ * the same cookie at once. The later one gets access and id tokens but no
+ * refresh token; the browser keeps the successor the first one set.
  */
 @Injectable()
 export class RefreshTokens {
@@ -21,31 +28,51 @@ export class RefreshTokens {
     private readonly refreshTokens: RefreshTokenRepository,
     private readonly users: UserRepository,
     private readonly guests: GuestRepository,
+    private readonly sessions: AuthSessionRepository,
     private readonly issuer: TokenIssuerService,
+    private readonly config: IdentityConfig,
   ) {}
 
-  async execute(refreshToken: string): Promise<Tokens> {
+  async execute(refreshToken: string, client?: AuthClient): Promise<TokenRefreshReply['tokens']> {
     const now = new Date();
     const tokenHash = hashRefreshToken(refreshToken);
     const next = this.issuer.mintRefreshToken(now);
     const used = await this.refreshTokens.rotate(tokenHash, now, next);
-    if (!used) throw await this.rejection(tokenHash, now);
+    if (!used) return this.refused(tokenHash, now);
     const user = await this.users.findOwn(used.userId);
     if (!user) {
       await this.refreshTokens.revokeFamily(used.familyId, now);
       throw IdentityError.tokenInvalid();
     }
     if (userTypeOf(user) === 'guest') await this.guests.touch(user.id, now);
-    return this.issuer.tokensFor(user, next, now);
+    await this.sessions.touch({
+      id: used.familyId,
+      userId: user.id,
+      expiresAt: next.expiresAt,
+      now,
+      ...(client ? { client } : {}),
+    });
+    return this.issuer.tokensFor(user, next, now, used.familyId);
   }
 
-  private async rejection(tokenHash: string, now: Date): Promise<IdentityError> {
+  /** Unknown, expired or revoked: TOKEN_INVALID. Spent: the grace above, or reuse. */
+  private async refused(tokenHash: string, now: Date): Promise<TokenRefreshReply['tokens']> {
     const token = await this.refreshTokens.findByHash(tokenHash);
-    if (!token?.usedAt) return IdentityError.tokenInvalid();
+    if (!token?.usedAt || token.revokedAt) throw IdentityError.tokenInvalid();
+    if (await this.withinGrace(token, now)) {
+      const user = await this.users.findOwn(token.userId);
+      if (user) return this.issuer.sessionTokensFor(user, now, token.familyId);
+    }
     const revoked = await this.refreshTokens.revokeFamily(token.familyId, now);
     this.logger.warn(
       `A used refresh token of user ${token.userId} was presented again; revoked ${revoked} live token(s) of family ${token.familyId}`,
     );
-    return IdentityError.tokenReused();
+    throw IdentityError.tokenReused();
+  }
+
+  private async withinGrace(token: RefreshTokenEntity, now: Date): Promise<boolean> {
+    const graceMs = this.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
+    if (!token.usedAt || now.getTime() - token.usedAt.getTime() > graceMs) return false;
+    return (await this.refreshTokens.findLiveSuccessor(token, now)) !== null;
   }
 }

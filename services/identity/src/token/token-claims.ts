@@ -3,22 +3,29 @@ import type { UserEntity } from '../user/user.entity';
 import { userTypeOf } from '../user/user-type';
 
 /** What a token says about its user; the standard claims (sub, iss, aud, iat, exp, jti) are added when signing. */
-export type TokenSubject = Pick<UserEntity, 'id' | 'username' | 'email' | 'groups' | 'isCreator'>;
+export type TokenSubject = Pick<
+  UserEntity,
+  'id' | 'username' | 'email' | 'emailVerified' | 'groups' | 'isCreator'
+>;
 
-export function accessTokenClaims(user: TokenSubject): AccessTokenClaims {
+/** `sessionId` (the refresh-token family) becomes `sid`, so the user can tell which session is this one. */
+export function accessTokenClaims(user: TokenSubject, sessionId?: string): AccessTokenClaims {
   return {
     token_use: 'access',
     user_type: userTypeOf(user),
     groups: [...user.groups],
     username: user.username,
+    ...(sessionId ? { sid: sessionId } : {}),
   };
 }
 
-export function idTokenClaims(user: TokenSubject): IdTokenClaims {
+/** Spec §6: the admin group travels in the ID token's `groups` claim. */
+export function idTokenClaims(user: TokenSubject, sessionId?: string): IdTokenClaims {
   return {
-    ...accessTokenClaims(user),
+    ...accessTokenClaims(user, sessionId),
     token_use: 'id',
     email: user.email,
+    email_verified: user.emailVerified,
     is_creator: user.isCreator,
   };
 }

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { TOKEN_AUDIENCE, type Tokens } from '@backtalk/proto';
+import { type SessionTokens, TOKEN_AUDIENCE, type Tokens } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
 import { IdentityConfig } from '../identity.config';
 import { loadJose } from '../signing-key/jose.loader';
@@ -31,18 +31,27 @@ export class TokenIssuerService {
     };
   }
 
-  async tokensFor(user: TokenSubject, refreshToken: MintedRefreshToken, now: Date): Promise<Tokens> {
-    const [accessToken, idToken] = await Promise.all([
-      this.sign(accessTokenClaims(user), user.id, now),
-      this.sign(idTokenClaims(user), user.id, now),
-    ]);
+  /** Access, id and refresh token of session `sessionId` (the refresh token's family). */
+  async tokensFor(
+    user: TokenSubject,
+    refreshToken: MintedRefreshToken,
+    now: Date,
+    sessionId: string,
+  ): Promise<Tokens> {
     return {
-      idToken,
-      accessToken,
+      ...(await this.sessionTokensFor(user, now, sessionId)),
       refreshToken: refreshToken.value,
-      expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS,
       refreshExpiresIn: Math.max(1, Math.round((refreshToken.expiresAt.getTime() - now.getTime()) / 1000)),
     };
+  }
+
+  /** Access and id token only (a refresh within the reuse grace keeps the refresh token it has). */
+  async sessionTokensFor(user: TokenSubject, now: Date, sessionId: string): Promise<SessionTokens> {
+    const [accessToken, idToken] = await Promise.all([
+      this.sign(accessTokenClaims(user, sessionId), user.id, now),
+      this.sign(idTokenClaims(user, sessionId), user.id, now),
+    ]);
+    return { idToken, accessToken, expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS };
   }
 
   private async sign(claims: Record<string, unknown>, subject: string, now: Date): Promise<string> {

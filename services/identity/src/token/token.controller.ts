@@ -13,9 +13,9 @@ export class TokenController {
 
   @MessagePattern(Subjects.IdentityTokenRefresh)
   async refresh(
-    @Payload() { refreshToken }: ParsedRequestOf<typeof Subjects.IdentityTokenRefresh>,
+    @Payload() { refreshToken, client }: ParsedRequestOf<typeof Subjects.IdentityTokenRefresh>,
   ): Promise<ReplyOf<typeof Subjects.IdentityTokenRefresh>> {
-    return { tokens: await this.refreshTokens.execute(refreshToken) };
+    return { tokens: await this.refreshTokens.execute(refreshToken, client) };
   }
 
   @MessagePattern(Subjects.IdentityTokenRevoke)

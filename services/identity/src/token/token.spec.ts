@@ -67,9 +67,17 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     expect(Date.now() - row.lastActiveAt.getTime()).toBeLessThan(60_000);
   });
 
-  it('treats a used token presented again as reuse: TOKEN_REUSED, and the whole family is revoked', async () => {
+  /** Moves the rotation of a user's used tokens back in time, past REFRESH_REUSE_GRACE_SECONDS (10). */
+  const ageRotations = (userId: string, seconds = 11) =>
+    dataSourceOf(services).query(
+      `UPDATE identity.refresh_tokens SET "usedAt" = "usedAt" - make_interval(secs => $2) WHERE "userId" = $1 AND "usedAt" IS NOT NULL`,
+      [userId, seconds],
+    );
+
+  it('treats a used token presented again after the grace as reuse: TOKEN_REUSED, and the whole family is revoked', async () => {
     const guest = await createGuest(services);
     const rotated = await refresh(guest.tokens.refreshToken);
+    await ageRotations(guest.userId);
 
     await expect(refresh(guest.tokens.refreshToken)).rejects.toMatchObject({
       code: ErrorCode.TokenReused,
@@ -79,26 +87,50 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     await expect(refresh(rotated.tokens.refreshToken!)).rejects.toMatchObject({
       code: ErrorCode.TokenInvalid,
     });
+    const [session] = await dataSourceOf(services).query(
+      'SELECT "revokedAt" FROM identity.sessions WHERE "userId" = $1',
+      [guest.userId],
+    );
+    expect(session.revokedAt).toBeInstanceOf(Date);
   });
 
-  it('lets exactly one of two concurrent refreshes of the same token succeed', async () => {
+  it('treats a used token as reuse at once when its successor was used in turn', async () => {
     const guest = await createGuest(services);
-    const outcomes = await Promise.allSettled([
+    const rotated = await refresh(guest.tokens.refreshToken);
+    await refresh(rotated.tokens.refreshToken!);
+    await expect(refresh(guest.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenReused });
+  });
+
+  it('lets two tabs refresh with the same token at once: both get access tokens, one successor is issued', async () => {
+    const guest = await createGuest(services);
+    const outcomes = await Promise.all([
       refresh(guest.tokens.refreshToken),
       refresh(guest.tokens.refreshToken),
     ]);
 
-    const fulfilled = outcomes.filter((outcome) => outcome.status === 'fulfilled');
-    const rejected = outcomes.filter((outcome) => outcome.status === 'rejected');
-    expect(fulfilled).toHaveLength(1);
-    expect(rejected).toHaveLength(1);
-    expect((rejected[0] as PromiseRejectedResult).reason).toMatchObject({ code: ErrorCode.TokenReused });
+    const withSuccessor = outcomes.filter((outcome) => outcome.tokens.refreshToken);
+    expect(withSuccessor).toHaveLength(1);
+    for (const outcome of outcomes) {
+      const access = await verifyToken(jwks, outcome.tokens.accessToken);
+      expect(access.payload).toMatchObject({ sub: guest.userId, token_use: 'access' });
+    }
     const issued = await dataSourceOf(services).query(
       'SELECT count(*)::int AS count FROM identity.refresh_tokens WHERE "userId" = $1',
       [guest.userId],
     );
-    // The original and exactly one successor: the loser issued nothing.
+    // The original and exactly one successor: the later refresh minted no refresh token.
     expect(issued[0].count).toBe(2);
+    // The session goes on with that successor.
+    await expect(refresh(withSuccessor[0]!.tokens.refreshToken!)).resolves.toBeDefined();
+  });
+
+  it('gives the previous token only access tokens within the grace, never a refresh token', async () => {
+    const guest = await createGuest(services);
+    await refresh(guest.tokens.refreshToken);
+    const again = await refresh(guest.tokens.refreshToken);
+    expect(again.tokens.refreshToken).toBeUndefined();
+    expect(again.tokens.refreshExpiresIn).toBeUndefined();
+    expect(again.tokens.accessToken).toEqual(expect.any(String));
   });
 
   it('answers an expired token with TOKEN_INVALID', async () => {

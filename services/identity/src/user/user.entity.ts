@@ -19,8 +19,25 @@ export class UserEntity {
   @Column({ type: 'boolean', default: false })
   emailVerified!: boolean;
 
+  /** argon2id (PHC string) of an account's password; null for guests. */
   @Column({ type: 'text', nullable: true })
   passwordHash!: string | null;
+
+  /** An account is confirmed once its email code was entered (spec §4 Sign-up); guests never are. */
+  @Column({ type: 'boolean', default: false })
+  confirmed!: boolean;
+
+  /** Spec §4 "New password required": the next sign-in asks for a new password first. */
+  @Column({ type: 'boolean', default: false })
+  passwordChangeRequired!: boolean;
+
+  /** Spec §4 "Reset required": the next sign-in sends the user to forgot-password. */
+  @Column({ type: 'boolean', default: false })
+  passwordResetRequired!: boolean;
+
+  /** Standard and `custom:` attributes given at sign-up (spec §3 form fields). */
+  @Column({ type: 'jsonb', default: () => "'{}'" })
+  attributes!: Record<string, string>;
 
   @Column({ type: 'text', nullable: true })
   profilePictureURL!: string | null;

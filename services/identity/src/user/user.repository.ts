@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 export type AddGroupOutcome = 'added' | 'already-member' | 'not-found';
@@ -9,9 +9,65 @@ export type AddGroupOutcome = 'added' | 'already-member' | 'not-found';
 export class UserRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
+  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.users.manager.transaction(work);
+  }
+
   /** A user's own record: a user is its own owner, so the id is the owner id. */
   findOwn(userId: string): Promise<UserEntity | null> {
     return this.users.findOneBy({ id: userId });
+  }
+
+  /** The account whose username is this email (emails are stored lower-cased); never a guest. */
+  findAccountByEmail(email: string): Promise<UserEntity | null> {
+    return this.users.findOneBy({ email: email.toLowerCase(), isGuest: false });
+  }
+
+  /** A new, unconfirmed account; false when the email is taken (the unique index decides races). */
+  async createAccount(
+    account: Pick<UserEntity, 'id' | 'email' | 'passwordHash' | 'attributes'>,
+    manager: EntityManager = this.users.manager,
+  ): Promise<boolean> {
+    const result = await manager
+      .createQueryBuilder()
+      .insert()
+      .into(UserEntity)
+      .values({
+        ...account,
+        owner: account.id,
+        username: account.email!,
+        emailVerified: false,
+        confirmed: false,
+        isGuest: false,
+        isCreator: false,
+        groups: [],
+      })
+      .orIgnore()
+      .returning(['id'])
+      .execute();
+    return (result.raw as unknown[]).length > 0;
+  }
+
+  /** The emailed code was entered: the account is confirmed and its email verified. */
+  async markConfirmed(userId: string, manager: EntityManager = this.users.manager): Promise<void> {
+    await manager.update(UserEntity, { id: userId }, { confirmed: true, emailVerified: true });
+  }
+
+  async markEmailVerified(userId: string, manager: EntityManager = this.users.manager): Promise<void> {
+    await manager.update(UserEntity, { id: userId }, { emailVerified: true });
+  }
+
+  /** A new password; any pending forced change or reset is then done. */
+  async setPassword(
+    userId: string,
+    passwordHash: string,
+    manager: EntityManager = this.users.manager,
+  ): Promise<void> {
+    await manager.update(
+      UserEntity,
+      { id: userId },
+      { passwordHash, passwordChangeRequired: false, passwordResetRequired: false },
+    );
   }
 
   /** Operator action (the make-admin command), not reachable over the transport. */

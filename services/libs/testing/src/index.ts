@@ -6,3 +6,4 @@ export * from './wait-for';
 export * from './in-process-services';
 export * from './components';
 export * from './redis';
+export * from './smtp';

@@ -29,6 +29,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     const request = http.getRequest<Request | undefined>();
     const { status, body } = this.toHttp(exception, request);
+    // Errors that say when to come back (brute-force limits) say it in the standard header too.
+    if (status === 429 && typeof body.retryAfterSeconds === 'number') {
+      response.setHeader('Retry-After', String(body.retryAfterSeconds));
+    }
     afterUnreadBody(request, response, () => response.status(status).json(body));
   }
 

@@ -1,0 +1,119 @@
+import { dataSourceOptions, openMigratedDataSource } from '@backtalk/kit';
+import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { chatInferenceDatabase } from '../chat-inference.database';
+import { chatInferenceService } from '../index';
+import { GuestDataRepository } from './guest-data.repository';
+
+describe('GuestDataRepository.transfer (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+  let repository: GuestDataRepository;
+
+  const conversation = async (owner: string, creatorId: string, texts: string[], at = 0): Promise<string> => {
+    const [row] = await dataSource.query(
+      `INSERT INTO conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id`,
+      [owner, creatorId],
+    );
+    for (const [index, text] of texts.entries()) {
+      await dataSource.query(
+        `INSERT INTO messages (id, "conversationId", owner, role, content, "createdAt")
+         VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6))`,
+        [
+          randomUUID(),
+          row.id,
+          owner,
+          index % 2 ? 'assistant' : 'user',
+          JSON.stringify([{ text }]),
+          at + index,
+        ],
+      );
+    }
+    return row.id as string;
+  };
+  const messagesOf = async (owner: string) =>
+    (
+      (await dataSource.query(
+        `SELECT c."creatorId", m.content->0->>'text' AS text FROM messages m
+         JOIN conversations c ON c.id = m."conversationId" WHERE m.owner = $1 AND c.owner = $1
+         ORDER BY c."creatorId", m."createdAt"`,
+        [owner],
+      )) as { creatorId: string; text: string }[]
+    ).map((row) => `${row.creatorId.slice(0, 4)}:${row.text}`);
+  const usage = async (userId: string) =>
+    (await dataSource.query('SELECT "queryCount" FROM user_rate_limits WHERE "userId" = $1', [userId]))[0];
+
+  beforeAll(async () => {
+    database = await createTestDatabase('guest_data', { migratedFor: [chatInferenceService] });
+    dataSource = await openMigratedDataSource(
+      dataSourceOptions(chatInferenceDatabase, database.url, 2) as Parameters<
+        typeof openMigratedDataSource
+      >[0],
+    );
+    repository = new GuestDataRepository(dataSource);
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  it("gives the guest's conversations to the account, merging one with a creator the account already talks to", async () => {
+    const guest = randomUUID();
+    const account = randomUUID();
+    const stranger = randomUUID();
+    const maya = `aaaa${randomUUID().slice(4)}`;
+    const leo = `bbbb${randomUUID().slice(4)}`;
+    await conversation(account, maya, ['account hello', 'account reply']);
+    // The guest chatted after the account did: the merged conversation keeps time order.
+    await conversation(guest, maya, ['guest hello', 'guest reply'], 10);
+    await conversation(guest, leo, ['guest to leo']);
+    await conversation(stranger, leo, ['not yours']);
+
+    await expect(repository.transfer(guest, account)).resolves.toEqual({ conversations: 2, messages: 3 });
+
+    expect(await messagesOf(account)).toEqual([
+      'aaaa:account hello',
+      'aaaa:account reply',
+      'aaaa:guest hello',
+      'aaaa:guest reply',
+      'bbbb:guest to leo',
+    ]);
+    expect(await messagesOf(guest)).toEqual([]);
+    expect(await messagesOf(stranger)).toEqual(['bbbb:not yours']);
+    const [{ count }] = await dataSource.query(
+      'SELECT count(*)::int AS count FROM conversations WHERE owner = $1',
+      [account],
+    );
+    expect(count).toBe(2);
+    // Again: nothing left to move.
+    await expect(repository.transfer(guest, account)).resolves.toEqual({ conversations: 0, messages: 0 });
+  });
+
+  it('adds the guest’s free-tier usage to the account’s current window, so signing up grants no fresh allowance', async () => {
+    const guest = randomUUID();
+    const account = randomUUID();
+    await dataSource.query(
+      `INSERT INTO user_rate_limits ("userId", owner, "queryCount", "resetTime") VALUES
+       ($1, $1, 3, now() + interval '1 hour'), ($2, $2, 2, now() + interval '30 minutes')`,
+      [guest, account],
+    );
+    await repository.transfer(guest, account);
+    await expect(usage(account)).resolves.toEqual({ queryCount: 5 });
+    await expect(usage(guest)).resolves.toBeUndefined();
+  });
+
+  it('carries the guest’s usage to an account without any, and drops a window that has ended', async () => {
+    const [fresh, ended, account, other] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+    await dataSource.query(
+      `INSERT INTO user_rate_limits ("userId", owner, "queryCount", "resetTime") VALUES
+       ($1, $1, 4, now() + interval '1 hour'), ($2, $2, 9, now() - interval '1 minute')`,
+      [fresh, ended],
+    );
+    await repository.transfer(fresh, account);
+    await expect(usage(account)).resolves.toEqual({ queryCount: 4 });
+    await repository.transfer(ended, other);
+    await expect(usage(other)).resolves.toBeUndefined();
+    await expect(usage(ended)).resolves.toBeUndefined();
+  });
+});

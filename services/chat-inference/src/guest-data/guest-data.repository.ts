@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DataSource } from 'typeorm';
+
+export interface GuestDataMoved {
+  conversations: number;
+  messages: number;
+}
+
+/**
+ * Moves a guest's chats and free-tier usage to the account it became, in one
+ * transaction. A conversation with a creator the account already talks to is
+ * merged into the account's (one conversation per fan and creator); the
+ * usage adds up within the current window, so signing up never grants a fresh
+ * allowance. Running it again finds nothing left to move.
+ */
+@Injectable()
+export class GuestDataRepository {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  transfer(guestUserId: string, userId: string): Promise<GuestDataMoved> {
+    return this.dataSource.transaction(async (db) => {
+      // Serialises concurrent transfers into one account (two guests of one user at once).
+      await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`guest-data:${userId}`]);
+      const [, messages] = (await db.query('UPDATE messages SET owner = $2 WHERE owner = $1 RETURNING id', [
+        guestUserId,
+        userId,
+      ])) as [unknown, number];
+      const pairs = `SELECT g.id AS guest_id, a.id AS account_id FROM conversations g
+        JOIN conversations a ON a."creatorId" = g."creatorId" AND a.owner = $2 WHERE g.owner = $1`;
+      await db.query(
+        `UPDATE messages m SET "conversationId" = p.account_id FROM (${pairs}) p WHERE m."conversationId" = p.guest_id`,
+        [guestUserId, userId],
+      );
+      const [, merged] = (await db.query(
+        `DELETE FROM conversations c USING (${pairs}) p WHERE c.id = p.guest_id RETURNING c.id`,
+        [guestUserId, userId],
+      )) as [unknown, number];
+      const [, adopted] = (await db.query(
+        'UPDATE conversations SET owner = $2 WHERE owner = $1 RETURNING id',
+        [guestUserId, userId],
+      )) as [unknown, number];
+      await db.query(
+        `WITH guest AS (DELETE FROM user_rate_limits WHERE "userId" = $1 RETURNING "queryCount", "resetTime")
+         INSERT INTO user_rate_limits ("userId", owner, "queryCount", "resetTime")
+         SELECT $2, $2, "queryCount", "resetTime" FROM guest WHERE "resetTime" > now()
+         ON CONFLICT ("userId") DO UPDATE SET
+           "queryCount" = CASE WHEN user_rate_limits."resetTime" > now()
+                          THEN user_rate_limits."queryCount" + EXCLUDED."queryCount"
+                          ELSE EXCLUDED."queryCount" END,
+           "resetTime" = GREATEST(user_rate_limits."resetTime", EXCLUDED."resetTime")`,
+        [guestUserId, userId],
+      );
+      return { conversations: merged + adopted, messages };
+    });
+  }
+}

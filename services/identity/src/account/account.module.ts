@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { AuthSessionStoreModule } from '../session/auth-session-store.module';
+import { SignInModule } from '../sign-in/sign-in.module';
+import { UserModule } from '../user/user.module';
+import { AccountController } from './account.controller';
+import { AttributeVerification } from './attribute-verification.use-case';
+import { ConfirmSignUp } from './confirm-sign-up.use-case';
+import { CredentialsModule } from './credentials.module';
+import { ForgotPassword, ResetPassword } from './password-reset.use-case';
+import { ResendSignUpCode } from './resend-sign-up-code.use-case';
+import { SignUp } from './sign-up.use-case';
+
+@Module({
+  imports: [CredentialsModule, SignInModule, UserModule, AuthSessionStoreModule],
+  controllers: [AccountController],
+  providers: [SignUp, ConfirmSignUp, ResendSignUpCode, ForgotPassword, ResetPassword, AttributeVerification],
+})
+export class AccountModule {}

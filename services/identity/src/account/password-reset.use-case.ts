@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { ServiceError } from '@backtalk/kit';
+import { ErrorCode, type ParsedRequestOf, type ReplyOf, type Subjects } from '@backtalk/proto';
+import { BruteForceGuard } from '../brute-force/brute-force.guard';
+import { VerificationCodeService } from '../code/verification-code.service';
+import { AuthSessionRepository } from '../session/auth-session.repository';
+import { UserRepository } from '../user/user.repository';
+import { CodeSender, emailDelivery } from './code-sender';
+import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
+
+/** Spec §4 Forgot password: a code to a confirmed account's email; the same answer for any email. */
+@Injectable()
+export class ForgotPassword {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly codes: CodeSender,
+    private readonly limits: BruteForceGuard,
+  ) {}
+
+  async execute({
+    email,
+    client,
+  }: ParsedRequestOf<typeof Subjects.IdentityPasswordForgot>): Promise<
+    ReplyOf<typeof Subjects.IdentityPasswordForgot>
+  > {
+    const user = await this.users.findAccountByEmail(email);
+    if (!user?.confirmed || !user.email) {
+      await this.limits.takeCodeEmail(client.ip);
+      return { codeDelivery: emailDelivery(email) };
+    }
+    return {
+      codeDelivery: await this.codes.send({ id: user.id, email: user.email }, 'password-reset', client.ip),
+    };
+  }
+}
+
+/**
+ * Spec §4 Forgot password, confirm: the code and a new password (§5 rules,
+ * checked before the code is spent). Every session of the account ends, and
+ * its sign-in lockout is lifted: the code proved the owner.
+ */
+@Injectable()
+export class ResetPassword {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly codes: VerificationCodeService,
+    private readonly hasher: PasswordHasher,
+    private readonly policy: PasswordPolicy,
+    private readonly sessions: AuthSessionRepository,
+    private readonly limits: BruteForceGuard,
+  ) {}
+
+  async execute({
+    email,
+    code,
+    password,
+    client,
+  }: ParsedRequestOf<typeof Subjects.IdentityPasswordReset>): Promise<
+    ReplyOf<typeof Subjects.IdentityPasswordReset>
+  > {
+    this.policy.assertAcceptable(password);
+    await this.limits.assertMayTryCode(client.ip);
+    const user = await this.users.findAccountByEmail(email);
+    const owner = user?.confirmed ? user : null;
+    const passwordHash = await this.hasher.hash(password);
+    await this.codes
+      .redeem(owner?.id ?? null, 'password-reset', code, async (manager) => {
+        await this.users.setPassword(owner!.id, passwordHash, manager);
+        await this.sessions.revokeAll(owner!.id, new Date(), manager);
+      })
+      .catch(async (error: unknown) => {
+        if (error instanceof ServiceError && error.code === ErrorCode.AuthCodeMismatch)
+          await this.limits.recordCodeFailure(client.ip);
+        throw error;
+      });
+    await this.limits.recordSignInSuccess(email);
+    return { reset: true };
+  }
+}

@@ -1,0 +1,195 @@
+import { ErrorCode, Subjects } from '@backtalk/proto';
+import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import {
+  clientAt,
+  createAccount,
+  createIdentityDatabase,
+  dataSourceOf,
+  latestOutboxCode,
+  sendRaw,
+  startIdentity,
+} from '../../test/identity.harness';
+
+const PASSWORD = 'Correct-Horse-9';
+const NEW_PASSWORD = 'Another-Horse-10';
+
+describe('forgot and reset password, and attribute verification', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let n = 0;
+  const newEmail = () => `fan${++n}.recovery@example.com`;
+  const db = () => dataSourceOf(services);
+  const forgot = (email: string) =>
+    services.client.request(Subjects.IdentityPasswordForgot, { email, client: clientAt() });
+  const reset = (email: string, code: string, password = NEW_PASSWORD) =>
+    services.client.request(Subjects.IdentityPasswordReset, { email, code, password, client: clientAt() });
+  const signIn = (email: string, password: string) =>
+    services.client.request(Subjects.IdentitySignInStart, { email, password, client: clientAt() });
+  const outboxCount = async () =>
+    (
+      (await db().query('SELECT count(*)::int AS count FROM identity.outbox_messages')) as { count: number }[]
+    )[0]!.count;
+
+  beforeAll(async () => {
+    database = await createIdentityDatabase('recovery');
+    services = await startIdentity(database);
+  });
+  afterAll(async () => {
+    await services?.close();
+    await database?.drop();
+  });
+
+  it('emails a reset code; the code sets the new password, ends every session, and works once', async () => {
+    const email = newEmail();
+    await createAccount(services, email);
+    const { session } = await signIn(email, PASSWORD);
+    await expect(forgot(email)).resolves.toEqual({
+      codeDelivery: { medium: 'EMAIL', destination: 'f***y@example.com' },
+    });
+    const code = await latestOutboxCode(services, email);
+    await expect(reset(email, code)).resolves.toEqual({ reset: true });
+    await expect(
+      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: session!.refreshToken }),
+    ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+    await expect(signIn(email, PASSWORD)).rejects.toMatchObject({ code: ErrorCode.AuthInvalidCredentials });
+    await expect(signIn(email, NEW_PASSWORD)).resolves.toMatchObject({ nextStep: { step: 'done' } });
+    await expect(reset(email, code, 'Third-Horse-11')).rejects.toMatchObject({
+      code: ErrorCode.AuthCodeExpired,
+    });
+  });
+
+  it('answers an email without an account exactly as one with, and sends nothing', async () => {
+    const before = await outboxCount();
+    await expect(forgot('nobody.recovery@example.com')).resolves.toEqual({
+      codeDelivery: { medium: 'EMAIL', destination: 'n***y@example.com' },
+    });
+    expect(await outboxCount()).toBe(before);
+    await expect(reset('nobody.recovery@example.com', '123456')).rejects.toMatchObject({
+      code: ErrorCode.AuthCodeExpired,
+    });
+  });
+
+  it('checks the new password against §5 before spending the code', async () => {
+    const email = newEmail();
+    await createAccount(services, email);
+    await forgot(email);
+    const code = await latestOutboxCode(services, email);
+    await expect(reset(email, code, 'short')).rejects.toMatchObject({
+      code: ErrorCode.AuthInvalidPassword,
+      message: 'Password must have at least 8 characters',
+    });
+    await expect(reset(email, code)).resolves.toEqual({ reset: true });
+  });
+
+  it('refuses a wrong reset code and keeps the old password', async () => {
+    const email = newEmail();
+    await createAccount(services, email);
+    await forgot(email);
+    const code = await latestOutboxCode(services, email);
+    await expect(reset(email, code === '111111' ? '222222' : '111111')).rejects.toMatchObject({
+      code: ErrorCode.AuthCodeMismatch,
+    });
+    await expect(signIn(email, PASSWORD)).resolves.toMatchObject({ nextStep: { step: 'done' } });
+  });
+
+  it("cannot reset another account's password with one's own code", async () => {
+    const mine = newEmail();
+    const theirs = newEmail();
+    await createAccount(services, mine);
+    await createAccount(services, theirs);
+    await forgot(mine);
+    const myCode = await latestOutboxCode(services, mine);
+    await expect(reset(theirs, myCode)).rejects.toMatchObject({ code: ErrorCode.AuthCodeExpired });
+    await expect(signIn(theirs, PASSWORD)).resolves.toMatchObject({ nextStep: { step: 'done' } });
+  });
+
+  it.each([
+    [Subjects.IdentityPasswordForgot, { email: 'bad' }],
+    [Subjects.IdentityPasswordReset, { email: 'a@example.com', code: '', password: NEW_PASSWORD }],
+    [Subjects.IdentityPasswordReset, { email: 'a@example.com', code: '123456', password: 12345678 }],
+  ])('refuses a bad %s payload with VALIDATION_FAILED', async (subject, payload) => {
+    await expect(sendRaw(subject, { client: clientAt(), ...payload })).resolves.toMatchObject({
+      code: ErrorCode.ValidationFailed,
+    });
+  });
+
+  describe('attribute verification (spec §4 Verify attributes)', () => {
+    const actorOf = (userId: string) => ({ userId, userType: 'authenticated' as const, groups: [] });
+
+    it("sends a code to the user's own email; the code marks it verified", async () => {
+      const email = newEmail();
+      const { userId } = await createAccount(services, email);
+      await db().query('UPDATE identity.users SET "emailVerified" = false WHERE id = $1', [userId]);
+      await expect(
+        services.client.request(Subjects.IdentityAttributeVerify, {
+          actor: actorOf(userId),
+          attribute: 'email',
+        }),
+      ).resolves.toEqual({ codeDelivery: { medium: 'EMAIL', destination: 'f***y@example.com' } });
+      const code = await latestOutboxCode(services, email);
+      await expect(
+        services.client.request(Subjects.IdentityAttributeConfirm, {
+          actor: actorOf(userId),
+          attribute: 'email',
+          code,
+        }),
+      ).resolves.toEqual({ verified: true });
+      const [user] = await db().query('SELECT "emailVerified" FROM identity.users WHERE id = $1', [userId]);
+      expect(user.emailVerified).toBe(true);
+    });
+
+    it("cannot verify another user's email with their code", async () => {
+      const victim = newEmail();
+      const attacker = newEmail();
+      const { userId: victimId } = await createAccount(services, victim);
+      const { userId: attackerId } = await createAccount(services, attacker);
+      await db().query('UPDATE identity.users SET "emailVerified" = false WHERE id = $1', [victimId]);
+      await services.client.request(Subjects.IdentityAttributeVerify, {
+        actor: actorOf(victimId),
+        attribute: 'email',
+      });
+      const victimCode = await latestOutboxCode(services, victim);
+      await expect(
+        services.client.request(Subjects.IdentityAttributeConfirm, {
+          actor: actorOf(attackerId),
+          attribute: 'email',
+          code: victimCode,
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.AuthCodeExpired });
+      const [user] = await db().query('SELECT "emailVerified" FROM identity.users WHERE id = $1', [victimId]);
+      expect(user.emailVerified).toBe(false);
+    });
+
+    it('refuses guests (FORBIDDEN), unknown users (NOT_FOUND) and phone numbers without SMS (VALIDATION_FAILED)', async () => {
+      const guest = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+      await expect(
+        services.client.request(Subjects.IdentityAttributeVerify, {
+          actor: { userId: guest.userId, userType: 'guest', groups: [] },
+          attribute: 'email',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+      await expect(
+        services.client.request(Subjects.IdentityAttributeVerify, {
+          actor: actorOf(randomUUID()),
+          attribute: 'email',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.NotFound });
+      const { userId } = await createAccount(services, newEmail());
+      await expect(
+        services.client.request(Subjects.IdentityAttributeVerify, {
+          actor: actorOf(userId),
+          attribute: 'phone_number',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    });
+
+    it.each([
+      [Subjects.IdentityAttributeVerify, { attribute: 'email' }],
+      [Subjects.IdentityAttributeVerify, { actor: actorOf(randomUUID()), attribute: 'address' }],
+      [Subjects.IdentityAttributeConfirm, { actor: actorOf(randomUUID()), attribute: 'email' }],
+    ])('refuses a bad %s payload with VALIDATION_FAILED', async (subject, payload) => {
+      await expect(sendRaw(subject, payload)).resolves.toMatchObject({ code: ErrorCode.ValidationFailed });
+    });
+  });
+});

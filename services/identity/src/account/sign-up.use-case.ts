@@ -1,0 +1,56 @@
+import { Injectable } from '@nestjs/common';
+import { ServiceError } from '@backtalk/kit';
+import { type AuthFlowReply, ErrorCode, type ParsedRequestOf, type Subjects } from '@backtalk/proto';
+import { randomUUID } from 'node:crypto';
+import { BruteForceGuard } from '../brute-force/brute-force.guard';
+import { SignInChallengeRepository } from '../sign-in/sign-in-challenge.repository';
+import { UserRepository } from '../user/user.repository';
+import { CodeSender } from './code-sender';
+import { PasswordHasher } from './password-hasher';
+import { PasswordPolicy } from './password-policy';
+
+/**
+ * Spec §4 Sign-up: an unconfirmed account (the email is the username) and an
+ * emailed code. The account, its code and (outbox) email are one
+ * transaction: if the mail server refuses, nothing is kept and the user can
+ * simply try again. The challenge lets this browser be signed in as soon as
+ * it confirms (auto sign-in).
+ */
+@Injectable()
+export class SignUp {
+  constructor(
+    private readonly users: UserRepository,
+    private readonly hasher: PasswordHasher,
+    private readonly policy: PasswordPolicy,
+    private readonly codes: CodeSender,
+    private readonly limits: BruteForceGuard,
+    private readonly challenges: SignInChallengeRepository,
+  ) {}
+
+  async execute({
+    email,
+    password,
+    attributes,
+    client,
+    guestUserId,
+  }: ParsedRequestOf<typeof Subjects.IdentityAccountSignUp>): Promise<AuthFlowReply> {
+    this.policy.assertAcceptable(password);
+    if (await this.users.findAccountByEmail(email)) {
+      // Counted like a sent code, so probing which emails have accounts is as limited as sending.
+      await this.limits.takeCodeEmail(client.ip);
+      throw new ServiceError(ErrorCode.AuthUserExists);
+    }
+    const id = randomUUID();
+    const passwordHash = await this.hasher.hash(password);
+    const codeDelivery = await this.users.transaction(async (manager) => {
+      const created = await this.users.createAccount(
+        { id, email, passwordHash, attributes: attributes ?? {} },
+        manager,
+      );
+      if (!created) throw new ServiceError(ErrorCode.AuthUserExists);
+      return this.codes.send({ id, email }, 'sign-up', client.ip, manager);
+    });
+    const challenge = await this.challenges.create(id, 'confirmSignUp', guestUserId, new Date());
+    return { nextStep: { step: 'confirmSignUp', codeDelivery }, challenge };
+  }
+}

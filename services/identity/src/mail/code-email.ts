@@ -1,0 +1,39 @@
+import type { CodePurpose } from '../code/verification-code.entity';
+import type { MailMessage } from './mailer';
+
+const SUBJECTS: Record<CodePurpose, string> = {
+  'sign-up': 'Your Backtalk confirmation code',
+  'password-reset': 'Your Backtalk password reset code',
+  'verify-email': 'Your Backtalk verification code',
+};
+
+const PURPOSES: Record<CodePurpose, string> = {
+  'sign-up': 'confirm your new Backtalk account',
+  'password-reset': 'choose a new Backtalk password',
+  'verify-email': 'verify your email address on Backtalk',
+};
+
+/** The email carrying a code; plain text, so the code reads the same in any client. */
+export function codeEmail(to: string, purpose: CodePurpose, code: string, minutes: number): MailMessage {
+  return {
+    to,
+    subject: SUBJECTS[purpose],
+    text: [
+      `Your code is ${code}`,
+      '',
+      `Enter it to ${PURPOSES[purpose]}. It works once, for ${minutes} minutes.`,
+      '',
+      'If you did not ask for it, ignore this email: nothing changes without the code.',
+    ].join('\n'),
+  };
+}
+
+/** Spec §2: an email shows the first and last character of its local part (a***e@example.com). */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  const local = at < 0 ? email : email.slice(0, at);
+  const domain = at < 0 ? '' : email.slice(at);
+  const characters = [...local];
+  if (characters.length <= 1) return `${characters[0] ?? ''}***${domain}`;
+  return `${characters[0]}***${characters[characters.length - 1]}${domain}`;
+}

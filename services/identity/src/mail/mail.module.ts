@@ -1,0 +1,26 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { IdentityConfig } from '../identity.config';
+import { Mailer } from './mailer';
+import { OutboxMailer } from './outbox.mailer';
+import { OutboxMessageEntity } from './outbox-message.entity';
+import { OutboxController } from './outbox.controller';
+import { OutboxRepository } from './outbox.repository';
+import { SmtpMailer } from './smtp.mailer';
+
+/** SMTP when SMTP_URL is set, else the development outbox. */
+@Module({
+  imports: [TypeOrmModule.forFeature([OutboxMessageEntity])],
+  controllers: [OutboxController],
+  providers: [
+    OutboxRepository,
+    {
+      provide: Mailer,
+      inject: [IdentityConfig, OutboxRepository],
+      useFactory: (config: IdentityConfig, outbox: OutboxRepository): Mailer =>
+        config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox),
+    },
+  ],
+  exports: [Mailer],
+})
+export class MailModule {}

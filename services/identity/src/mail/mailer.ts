@@ -1,0 +1,17 @@
+import type { EntityManager } from 'typeorm';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * Sends identity's emails: over SMTP (SMTP_URL), or into the development
+ * outbox. `manager` lets the outbox write inside the caller's transaction.
+ */
+export abstract class Mailer {
+  /** Whether emails really leave (SMTP) rather than stay in the outbox. */
+  abstract readonly delivers: boolean;
+  abstract send(message: MailMessage, manager?: EntityManager): Promise<void>;
+}

@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { type EntityManager, Repository } from 'typeorm';
+import type { MailMessage } from './mailer';
+import { OutboxMessageEntity } from './outbox-message.entity';
+
+/** The outbox keeps only the newest messages: it is for looking at, not an archive. */
+const OUTBOX_KEEP = 500;
+
+@Injectable()
+export class OutboxRepository {
+  constructor(
+    @InjectRepository(OutboxMessageEntity) private readonly messages: Repository<OutboxMessageEntity>,
+  ) {}
+
+  async add(message: MailMessage, manager: EntityManager = this.messages.manager): Promise<void> {
+    await manager.insert(OutboxMessageEntity, message);
+    await manager.query(
+      `DELETE FROM outbox_messages WHERE id IN (
+         SELECT id FROM outbox_messages ORDER BY "createdAt" DESC, id OFFSET $1)`,
+      [OUTBOX_KEEP],
+    );
+  }
+
+  /** Newest first. */
+  newest(limit: number): Promise<OutboxMessageEntity[]> {
+    return this.messages.find({ order: { createdAt: 'DESC', id: 'DESC' }, take: limit });
+  }
+}
