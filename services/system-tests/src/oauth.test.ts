@@ -1,11 +1,17 @@
+import { billingService } from '@backtalk/billing';
+import { chatInferenceService } from '@backtalk/chat-inference';
+import { creatorsService } from '@backtalk/creators';
+import { featureFlagsService } from '@backtalk/feature-flags';
 import { identityService } from '@backtalk/identity';
 import type { ServiceDefinition } from '@backtalk/kit';
 import { startGateway, type StartedGateway } from '@backtalk/gateway';
 import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
+import path from 'node:path';
+import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
 
 jest.setTimeout(120_000);
@@ -71,11 +77,23 @@ describe('OAuth sign-in against a real OpenID provider', () => {
     issuer = `http://127.0.0.1:${(providerServer.address() as AddressInfo).port}`;
     const env = {
       DATABASE_URL: database.url,
+      DEMO_DATA: 'true',
+      LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
+      LLM_PRELOAD: 'false',
       OAUTH_GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID,
       OAUTH_GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_SECRET,
       OAUTH_GOOGLE_ISSUER: issuer,
     };
-    services = await startServicesInProcess([identityService] as ServiceDefinition[], env);
+    services = await startServicesInProcess(
+      [
+        identityService,
+        creatorsService,
+        featureFlagsService,
+        billingService,
+        chatInferenceService,
+      ] as ServiceDefinition[],
+      env,
+    );
     gateway = await startGateway({
       ...env,
       BACKTALK_MODE: 'standalone',
@@ -225,20 +243,46 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       headers: { authorization: `Bearer ${tokens.accessToken}` },
     });
     expect(session.status).toBe(200);
-    return (await session.json()) as { userId: string; userType: string; email: string | null };
+    return {
+      ...((await session.json()) as { userId: string; userType: string; email: string | null }),
+      accessToken: tokens.accessToken,
+    };
   }
 
   const pendingCount = async () =>
     Number((await db.query('SELECT count(*) FROM identity.oauth_authorizations')).rows[0].count);
 
-  async function insertAccount(email: string, emailVerified: boolean): Promise<string> {
-    const id = randomUUID();
-    await db.query(
-      `INSERT INTO identity.users (id, owner, username, email, "emailVerified", "passwordHash", "isGuest")
-       VALUES ($1, $2, $3, $3, $4, 'not-a-real-hash', false)`,
-      [id, id, email, emailVerified],
-    );
-    return id;
+  const PASSWORD = 'Correct-Horse-9';
+
+  /** An email and password account through the real sign-up; confirmed with the emailed code when `confirm`. */
+  async function signUp(email: string, confirm: boolean): Promise<void> {
+    const post = (route: string, body: unknown) =>
+      fetch(`${url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const signedUp = await post('/api/auth/sign-up', { email, password: PASSWORD });
+    expect(signedUp.status).toBe(200);
+    if (!confirm) return;
+    const outbox = (await (await fetch(`${url}/api/dev/outbox?limit=100`)).json()) as {
+      messages: { to: string; text: string }[];
+    };
+    const code = /\b(\d{6})\b/.exec(outbox.messages.find((message) => message.to === email)!.text)![1];
+    const confirmed = await post('/api/auth/sign-up/confirm', { email, code });
+    expect(confirmed.status).toBe(200);
+  }
+
+  /** Password sign-in, answering the session's user id. */
+  async function passwordSignIn(email: string): Promise<string> {
+    const response = await fetch(`${url}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(response.status).toBe(200);
+    const { session } = (await response.json()) as { session: { idToken: string } };
+    return JSON.parse(Buffer.from(session.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
   }
 
   it('lists google as the one configured provider', async () => {
@@ -356,7 +400,8 @@ describe('OAuth sign-in against a real OpenID provider', () => {
   });
 
   it('links the provider account to the existing account with the same verified email', async () => {
-    const existing = await insertAccount('bob@example.com', true);
+    await signUp('bob@example.com', true);
+    const existing = await passwordSignIn('bob@example.com');
     const { browser, location } = await signIn('bob');
     expect(location.searchParams.get('oauth')).toBe('done');
     expect(await sessionOf(browser)).toMatchObject({ userId: existing, email: 'bob@example.com' });
@@ -368,7 +413,8 @@ describe('OAuth sign-in against a real OpenID provider', () => {
   });
 
   it('never links an email the provider did not verify: a new user without that email', async () => {
-    const existing = await insertAccount('carol@example.com', true);
+    await signUp('carol@example.com', true);
+    const existing = await passwordSignIn('carol@example.com');
     const { browser, location } = await signIn('carol-unverified');
     expect(location.searchParams.get('oauth')).toBe('done');
     const session = await sessionOf(browser);
@@ -381,7 +427,7 @@ describe('OAuth sign-in against a real OpenID provider', () => {
   });
 
   it('refuses to link a verified provider email to an account that never verified that email', async () => {
-    await insertAccount('dave@example.com', false);
+    await signUp('dave@example.com', false);
     const { browser, location } = await signIn('dave');
     expect(location.searchParams.get('reason')).toBe('account_unverified');
     expect(browser.app.cookies.has('bt_refresh')).toBe(false);
@@ -391,7 +437,7 @@ describe('OAuth sign-in against a real OpenID provider', () => {
     expect(Number(rows[0].count)).toBe(0);
   });
 
-  it('records the guest that started the sign-in (its chats move to the account) and carries returnTo back', async () => {
+  it('moves the chats of the guest that started the sign-in to the account, and carries returnTo back', async () => {
     const browser = newBrowser();
     const guest = await request(`${url}/api/auth/guest`, browser.app, {
       method: 'POST',
@@ -399,7 +445,19 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       body: '{}',
     });
     expect(guest.status).toBe(201);
-    const { userId: guestId } = (await guest.json()) as { userId: string };
+    const { userId: guestId, tokens } = (await guest.json()) as {
+      userId: string;
+      tokens: { accessToken: string };
+    };
+    const featured = (await (await fetch(`${url}/api/creators/featured`)).json()) as { id: string };
+    const opened = await fetch(`${url}/api/conversations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens.accessToken}` },
+      body: JSON.stringify({ creatorId: featured.id }),
+    });
+    expect(opened.status).toBe(201);
+    const conversation = (await opened.json()) as { id: string };
+
     const authorizationUrl = await start(browser, '?returnTo=%2F%40some.creator');
     const stateHash = createHash('sha256')
       .update(authorizationUrl.searchParams.get('state')!)
@@ -415,7 +473,18 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       provider: 'google',
       returnTo: '/@some.creator',
     });
-    expect((await sessionOf(browser)).userType).toBe('authenticated');
+    const account = await sessionOf(browser);
+    expect(account).toMatchObject({ userType: 'authenticated', email: 'erin@example.com' });
+    // The guest's conversation is the account's now; the guest is marked converted.
+    const messages = await fetch(`${url}/api/conversations/${conversation.id}/messages`, {
+      headers: { authorization: `Bearer ${account.accessToken}` },
+    });
+    expect(messages.status).toBe(200);
+    const converted = await db.query(
+      'SELECT "convertedToUser", "convertedUserId" FROM identity.guest_users WHERE "cognitoUsername" = $1',
+      [guestId],
+    );
+    expect(converted.rows).toEqual([{ convertedToUser: true, convertedUserId: account.userId }]);
   });
 
   it("signs out of an OAuth session with the provider's end-session URL, which the provider accepts", async () => {
