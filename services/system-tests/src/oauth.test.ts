@@ -6,7 +6,7 @@ import { identityService } from '@backtalk/identity';
 import type { ServiceDefinition } from '@backtalk/kit';
 import { startGateway, type StartedGateway } from '@backtalk/gateway';
 import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
-import { createHash } from 'node:crypto';
+import { createHash, generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
@@ -26,6 +26,13 @@ jest.setTimeout(120_000);
 
 const GOOGLE_CLIENT_ID = 'backtalk-google';
 const GOOGLE_CLIENT_SECRET = 'google-client-secret-for-tests-only';
+/** "Apple": its client secret is a JWT signed with this key, which the test provider checks. */
+const APPLE_CLIENT_ID = 'com.example.backtalk.web';
+const APPLE_TEAM_ID = 'TEAM123456';
+const APPLE_KEY_ID = 'KEY7654321';
+const appleKey = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+/** What the test provider has registered for Apple; the JWT is swapped for it once verified. */
+const APPLE_REGISTERED_SECRET = 'apple-secret-after-the-jwt-check';
 
 /** The provider's accounts: the login name is the `sub`. */
 const providerAccounts: Record<string, { email: string; email_verified: boolean; name: string }> = {
@@ -33,6 +40,12 @@ const providerAccounts: Record<string, { email: string; email_verified: boolean;
   bob: { email: 'Bob@Example.com', email_verified: true, name: 'Bob' },
   'carol-unverified': { email: 'carol@example.com', email_verified: false, name: 'Carol' },
   dave: { email: 'dave@example.com', email_verified: true, name: 'Dave' },
+  /** Apple sends email_verified as the string "true". */
+  'apple-user': {
+    email: 'grace@privaterelay.example.com',
+    email_verified: 'true' as unknown as boolean,
+    name: '',
+  },
   erin: { email: 'erin@example.com', email_verified: true, name: 'Erin' },
   frank: { email: 'frank@example.com', email_verified: true, name: 'Frank' },
 };
@@ -68,6 +81,7 @@ describe('OAuth sign-in against a real OpenID provider', () => {
   let issuer: string;
   let url: string;
   let db: Client;
+  let appleSecretsVerified = 0;
 
   beforeAll(async () => {
     database = await createSystemTestDatabase('oauth');
@@ -83,6 +97,11 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       OAUTH_GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID,
       OAUTH_GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_SECRET,
       OAUTH_GOOGLE_ISSUER: issuer,
+      OAUTH_APPLE_CLIENT_ID: APPLE_CLIENT_ID,
+      OAUTH_APPLE_TEAM_ID: APPLE_TEAM_ID,
+      OAUTH_APPLE_KEY_ID: APPLE_KEY_ID,
+      OAUTH_APPLE_PRIVATE_KEY: appleKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+      OAUTH_APPLE_ISSUER: issuer,
     };
     services = await startServicesInProcess(
       [
@@ -121,6 +140,14 @@ describe('OAuth sign-in against a real OpenID provider', () => {
           grant_types: ['authorization_code'],
           response_types: ['code'],
         },
+        {
+          client_id: APPLE_CLIENT_ID,
+          client_secret: APPLE_REGISTERED_SECRET,
+          redirect_uris: [`${url}/api/auth/oauth/apple/callback`],
+          token_endpoint_auth_method: 'client_secret_post',
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
       ],
       // Every authorization request must carry an S256 challenge, and the token request its verifier.
       pkce: { required: () => true },
@@ -137,6 +164,34 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       },
       cookies: { keys: ['oauth-test-cookie-signing-key'] },
       features: { devInteractions: { enabled: true } },
+    });
+    // Apple's token endpoint takes a client secret JWT signed with the app's key: check it as Apple
+    // would (ES256, kid, iss team, sub client, aud issuer, unexpired), then hand oidc-provider the
+    // secret it has registered.
+    const { importSPKI, jwtVerify } = await import('jose');
+    const applePublicKey = await importSPKI(
+      appleKey.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+      'ES256',
+    );
+    provider.use(async (context, next) => {
+      if (context.method === 'POST' && context.path === '/token') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of context.req) chunks.push(chunk as Buffer);
+        const body = Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString()));
+        if (body.client_id === APPLE_CLIENT_ID) {
+          const { protectedHeader } = await jwtVerify(body.client_secret ?? '', applePublicKey, {
+            issuer: APPLE_TEAM_ID,
+            subject: APPLE_CLIENT_ID,
+            audience: issuer,
+            algorithms: ['ES256'],
+          });
+          if (protectedHeader.kid !== APPLE_KEY_ID) throw new Error('wrong kid');
+          appleSecretsVerified += 1;
+          body.client_secret = APPLE_REGISTERED_SECRET;
+        }
+        (context.req as unknown as { body: unknown }).body = body;
+      }
+      await next();
     });
     providerServer.on('request', provider.callback());
     db = new Client({ connectionString: database.url });
@@ -193,6 +248,8 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       let response = await request(target, browser.provider);
       if (response.status === 200) {
         const page = await response.text();
+        const formPost = /<form method="post" action="([^"]+)">/.exec(page)?.[1];
+        if (formPost) return formPostTarget(formPost, page);
         const prompt = /name="prompt" value="(\w+)"/.exec(page)?.[1];
         if (!prompt) throw new Error(`unexpected provider page: ${page.slice(0, 500)}`);
         if (options.abort) {
@@ -207,11 +264,27 @@ describe('OAuth sign-in against a real OpenID provider', () => {
           });
         }
       }
+      if (response.status === 400 && /<form method="post"/.test(await response.clone().text())) {
+        const page = await response.text();
+        return formPostTarget(/<form method="post" action="([^"]+)">/.exec(page)![1]!, page);
+      }
       if (response.status < 300 || response.status >= 400)
         throw new Error(`provider answered ${response.status}: ${(await response.text()).slice(0, 500)}`);
       target = absolute(response.headers.get('location')!, target);
     }
     throw new Error('too many redirects at the provider');
+  }
+
+  /** A form_post page (Apple's response mode): the form's action with its fields as the query, to POST. */
+  function formPostTarget(action: string, page: string): URL {
+    const decode = (text: string) =>
+      text
+        .replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))
+        .replace(/&amp;/g, '&');
+    const target = new URL(decode(action));
+    for (const [, name, value] of page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/>/g))
+      target.searchParams.set(name!, decode(value!));
+    return target;
   }
 
   /** The callback at the gateway: where it redirects, and the app cookies afterwards. */
@@ -285,10 +358,10 @@ describe('OAuth sign-in against a real OpenID provider', () => {
     return JSON.parse(Buffer.from(session.idToken.split('.')[1]!, 'base64url').toString()).sub as string;
   }
 
-  it('lists google as the one configured provider', async () => {
+  it('lists the configured providers (apple and google), alphabetical', async () => {
     const response = await fetch(`${url}/api/auth/providers`);
     expect(response.status).toBe(200);
-    expect(((await response.json()) as { oauth: string[] }).oauth).toEqual(['google']);
+    expect(((await response.json()) as { oauth: string[] }).oauth).toEqual(['apple', 'google']);
   });
 
   it('signs a new user in with the code flow and PKCE S256, sets the refresh cookie and redirects to /sign-in?oauth=done', async () => {
@@ -532,7 +605,7 @@ describe('OAuth sign-in against a real OpenID provider', () => {
     const before = await pendingCount();
     const cases: [string, RequestInit, number, string][] = [
       ['/api/auth/oauth/twitter/start', {}, 404, 'OAUTH_PROVIDER_NOT_CONFIGURED'],
-      ['/api/auth/oauth/apple/start', {}, 404, 'OAUTH_PROVIDER_NOT_CONFIGURED'],
+      ['/api/auth/oauth/amazon/start', {}, 404, 'OAUTH_PROVIDER_NOT_CONFIGURED'],
       ['/api/auth/oauth/facebook/callback?code=c&state=s', {}, 404, 'OAUTH_PROVIDER_NOT_CONFIGURED'],
       ['/api/auth/oauth/google/start?returnTo=%2F%2Fevil.example', {}, 400, 'VALIDATION_FAILED'],
       ['/api/auth/oauth/google/start?returnTo=https%3A%2F%2Fevil.example', {}, 400, 'VALIDATION_FAILED'],
@@ -589,5 +662,51 @@ describe('OAuth sign-in against a real OpenID provider', () => {
     expect(response.status).toBe(302);
     expect(response.headers.get('location')).toBe('/sign-in?oauth=done&provider=google');
     expect((await sessionOf(browser)).email).toBe('alice@example.com');
+  });
+
+  it('signs in with "Apple": form_post response, a client secret JWT signed with the app\'s key, email_verified as a string', async () => {
+    const browser = newBrowser();
+    const startResponse = await request(`${url}/api/auth/oauth/apple/start`, browser.app);
+    expect(startResponse.status).toBe(302);
+    const authorizationUrl = new URL(startResponse.headers.get('location')!);
+    expect(authorizationUrl.searchParams.get('response_mode')).toBe('form_post');
+    expect(authorizationUrl.searchParams.get('client_id')).toBe(APPLE_CLIENT_ID);
+    expect(authorizationUrl.searchParams.get('code_challenge_method')).toBe('S256');
+    // form_post comes back as a cross-site POST: only a SameSite=None (so Secure) cookie reaches it.
+    const binding = startResponse.headers.getSetCookie().find((line) => line.startsWith('bt_oauth='))!;
+    expect(binding).toMatch(/SameSite=None/i);
+    expect(binding).toMatch(/Secure/i);
+    expect(binding).toMatch(/Path=\/api\/auth\/oauth\/apple\/callback/);
+
+    const posted = await atProvider(browser, authorizationUrl, 'apple-user');
+    expect(posted.pathname).toBe('/api/auth/oauth/apple/callback');
+    const verifiedBefore = appleSecretsVerified;
+    const response = await request(`${url}${posted.pathname}`, browser.app, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: posted.searchParams.toString(),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/sign-in?oauth=done&provider=apple');
+    expect(appleSecretsVerified).toBe(verifiedBefore + 1);
+    expect(await sessionOf(browser)).toMatchObject({
+      userType: 'authenticated',
+      email: 'grace@privaterelay.example.com',
+    });
+  });
+
+  it('ends an Apple sign-in cancelled at the provider (form_post error) as reason=cancelled', async () => {
+    const browser = newBrowser();
+    const startResponse = await request(`${url}/api/auth/oauth/apple/start`, browser.app);
+    const posted = await atProvider(browser, new URL(startResponse.headers.get('location')!), 'apple-user', {
+      abort: true,
+    });
+    expect(posted.searchParams.get('error')).toBe('access_denied');
+    const response = await request(`${url}${posted.pathname}`, browser.app, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: posted.searchParams.toString(),
+    });
+    expect(response.headers.get('location')).toBe('/sign-in?oauth=error&provider=apple&reason=cancelled');
   });
 });
