@@ -78,4 +78,11 @@ describeWithTools('deploy/compose.yaml', () => {
     expect(gateway.environment.REDIS_URL).toBe('${REDIS_URL:-redis://redis:6379}');
     expect(gateway.depends_on).toMatchObject({ redis: { condition: 'service_healthy' } });
   });
+
+  it('gives identity the same Redis for its brute-force counters, and passes SMTP_URL through', () => {
+    const identity = compose.services.identity;
+    expect(identity.environment.REDIS_URL).toBe('${REDIS_URL:-redis://redis:6379}');
+    expect(identity.environment.SMTP_URL).toBe('${SMTP_URL:-}');
+    expect(identity.depends_on).toMatchObject({ redis: { condition: 'service_healthy' } });
+  });
 });

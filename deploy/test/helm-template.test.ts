@@ -270,6 +270,7 @@ describeWithTools('environment of each service', () => {
     ['JWT_KEY_ENCRYPTION_KEY', ['identity'], true],
     ['JWT_KEY_ENCRYPTION_PREVIOUS_KEYS', ['identity'], true],
     ['SMTP_URL', ['identity'], true],
+    ['REDIS_URL', ['gateway', 'identity'], true],
     ['OAUTH_GOOGLE_CLIENT_SECRET', ['identity'], true],
     ['OAUTH_APPLE_PRIVATE_KEY', ['identity'], true],
     ['STRIPE_SECRET_KEY', ['billing'], true],
@@ -360,7 +361,7 @@ describeWithTools('exposure and network policies', () => {
 
   it.each<[ServiceName, number[]]>([
     ['gateway', [53, 53, 4222, 5432, 6379]],
-    ['identity', [53, 53, 443, 4222, 5432]],
+    ['identity', [53, 53, 443, 4222, 5432, 6379]],
     ['creators', [53, 53, 4222, 5432]],
     ['feature-flags', [53, 53, 4222, 5432]],
     ['billing', [53, 53, 443, 4222, 5432]],

@@ -87,7 +87,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
       .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
       .optional()
       .describe(
-        "`redis://` or `rediss://` server holding the throttle counters, so every gateway replica shares them; unset keeps them in the process's memory (standalone)",
+        "`redis://` or `rediss://` server holding the shared counters — the gateway's throttles and identity's brute-force limits (failed sign-ins, code emails) — so every replica sees the same counts; unset, the gateway counts in its own memory and identity in its PostgreSQL schema",
       ),
   ),
   THROTTLE_KEY_PREFIX: z

@@ -173,9 +173,8 @@ export const identityConfigSchema = baseConfigSchema.extend({
       .string()
       .regex(/^rediss?:\/\/[^\s]+$/, 'must be a redis:// or rediss:// URL')
       .optional()
-      .meta({ defaultText: 'unset: the counters live in PostgreSQL' })
       .describe(
-        "`redis://` or `rediss://` server holding the brute-force counters (failed sign-ins, code emails), shared by every identity replica; unset keeps them in identity's PostgreSQL schema",
+        "`redis://` or `rediss://` server holding the shared counters — the gateway's throttles and identity's brute-force limits (failed sign-ins, code emails) — so every replica sees the same counts; unset, the gateway counts in its own memory and identity in its PostgreSQL schema",
       ),
   ),
   RATE_LIMIT_KEY_PREFIX: z

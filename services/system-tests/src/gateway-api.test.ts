@@ -95,7 +95,14 @@ describe('gateway HTTP API over the real services', () => {
     it('creates a guest whose access token opens a guest session', async () => {
       const { userId, accessToken } = await guest();
       const session = await json('/api/auth/session', { token: accessToken });
-      expect(session.body).toEqual({ userId, userType: 'guest', groups: [], email: null, isCreator: false });
+      expect(session.body).toEqual({
+        userId,
+        userType: 'guest',
+        groups: [],
+        email: null,
+        emailVerified: false,
+        isCreator: false,
+      });
     });
 
     it('answers 401 without a token, with a forged token, and with a refresh token used as an access token', async () => {
@@ -120,26 +127,37 @@ describe('gateway HTTP API over the real services', () => {
       );
     });
 
-    it('rotates refresh tokens, and a reused one is refused with 401', async () => {
+    it('rotates refresh tokens (older clients: the token in the body), and a reused one is refused with 401', async () => {
       const { refreshToken } = await guest();
-      const first = await json('/api/auth/refresh', {
-        method: 'POST',
-        body: JSON.stringify({ refreshToken }),
-      });
+      const refresh = (token: string) =>
+        json('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken: token }) });
+      const first = await refresh(refreshToken);
       expect(first.status).toBe(200);
       expect(first.body.tokens.refreshToken).not.toBe(refreshToken);
-      const reused = await json('/api/auth/refresh', {
-        method: 'POST',
-        body: JSON.stringify({ refreshToken }),
-      });
+      // Its successor used in turn: the first token presented again is reuse, and ends the session.
+      expect((await refresh(first.body.tokens.refreshToken)).status).toBe(200);
+      const reused = await refresh(refreshToken);
       expect(reused.status).toBe(401);
       expect(reused.body.code).toBe('TOKEN_REUSED');
+    });
+
+    it('refreshes from the cookie only with the CSRF header', async () => {
+      expect((await json('/api/auth/refresh', { method: 'POST', body: '{}' })).body.code).toBe(
+        'CSRF_REJECTED',
+      );
+      const noCookie = await json('/api/auth/refresh', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'x-backtalk-csrf': '1' },
+      });
+      expect(noCookie.status).toBe(401);
+      expect(noCookie.body.code).toBe('TOKEN_INVALID');
     });
 
     it.each([
       ['/api/auth/guest', '{"creatorId": 7}'],
       ['/api/auth/guest', '{"creatorId": "x", "admin": true}'],
-      ['/api/auth/refresh', '{}'],
+      ['/api/auth/refresh', '{"refreshToken": 7}'],
       ['/api/auth/refresh', 'not json'],
       ['/api/auth/guest', '{"creatorId": "a\\u0000"}'],
       ['/api/auth/refresh', `{"refreshToken": "${'a'.repeat(20)}\\u0000"}`],

@@ -22,8 +22,14 @@ export interface RunningCluster {
   stop(): Promise<void>;
 }
 
-/** The seven services as separate processes, as `npm run start:cluster` runs them. */
-export async function startCluster(env: Record<string, string>): Promise<RunningCluster> {
+/**
+ * The seven services as separate processes, as `npm run start:cluster` runs
+ * them; `only` starts just those backend services (and the gateway).
+ */
+export async function startCluster(
+  env: Record<string, string>,
+  only: readonly string[] = backendServices,
+): Promise<RunningCluster> {
   const output: string[] = [];
   const supervisor = new ProcessSupervisor({
     restartDelayMs: 0,
@@ -33,7 +39,7 @@ export async function startCluster(env: Record<string, string>): Promise<Running
   const gatewayPort = await freePort();
   const keyEncryptionKey = randomBytes(32).toString('base64');
   const specs = new Map<string, { args: string[]; env: Record<string, string> }>();
-  for (const name of backendServices) {
+  for (const name of backendServices.filter((service) => only.includes(service))) {
     specs.set(name, {
       args: [path.join(repoRoot, 'services', name, 'dist/main.js')],
       // Any free port for the internal probes: nothing here calls them, and a port picked
