@@ -29,6 +29,8 @@ const callbackUrlSchema = z
   .url()
   .max(2048)
   .refine((value) => {
+    // Refinements run after a failed format check too: a value that is no URL is simply refused.
+    if (!URL.canParse(value)) return false;
     const url = new URL(value);
     return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
   }, 'must be https (or http on localhost)');

@@ -584,6 +584,13 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       body: '{}',
     });
     expect(refresh.status).toBe(401);
+    // The next sign-in's housekeeping drops the provider note of the ended session.
+    await start(newBrowser());
+    const ended = await db.query(
+      `SELECT count(*) FROM identity.oauth_sessions o JOIN identity.sessions s ON s.id = o."familyId"
+       WHERE s."revokedAt" IS NOT NULL`,
+    );
+    expect(Number(ended.rows[0].count)).toBe(0);
 
     // A guest's sign-out has no provider to leave.
     const guestBrowser = newBrowser();

@@ -32,8 +32,16 @@ export class OAuthAuthorizationRepository {
     return (result.raw as OAuthAuthorizationEntity[])[0] ?? null;
   }
 
-  /** Sign-ins abandoned at the provider; removed as new ones start. */
+  /**
+   * Housekeeping as new sign-ins start: sign-ins abandoned at the provider, and
+   * the provider notes of sessions that have ended (signed out or expired).
+   */
   async deleteExpired(now: Date): Promise<void> {
     await this.authorizations.delete({ expiresAt: LessThan(now) });
+    await this.authorizations.query(
+      `DELETE FROM oauth_sessions o USING sessions s
+       WHERE s.id = o."familyId" AND (s."revokedAt" IS NOT NULL OR s."expiresAt" < $1)`,
+      [now],
+    );
   }
 }

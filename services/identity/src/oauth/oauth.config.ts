@@ -10,6 +10,7 @@ const issuerSchema = z
   .string()
   .url()
   .refine((value) => {
+    if (!URL.canParse(value)) return false;
     const url = new URL(value);
     return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.test(url.hostname));
   }, 'must be an https URL (http only on localhost)');
