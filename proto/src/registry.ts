@@ -82,6 +82,10 @@ export const contracts = {
     request: auth.resetPasswordRequestSchema,
     reply: auth.resetPasswordReplySchema,
   },
+  [Subjects.IdentityPasswordChange]: {
+    request: auth.passwordChangeRequestSchema,
+    reply: auth.passwordChangeReplySchema,
+  },
   [Subjects.IdentityAttributeVerify]: {
     request: auth.attributeVerifyRequestSchema,
     reply: auth.codeDeliveryReplySchema,

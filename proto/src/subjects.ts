@@ -41,6 +41,7 @@ export const Subjects = {
   IdentitySignInRespond: 'identity.sign-in.respond',
   IdentityPasswordForgot: 'identity.password.forgot',
   IdentityPasswordReset: 'identity.password.reset',
+  IdentityPasswordChange: 'identity.password.change',
   IdentityAttributeVerify: 'identity.attribute.verify',
   IdentityAttributeConfirm: 'identity.attribute.confirm',
   IdentityProvidersGet: 'identity.providers.get',

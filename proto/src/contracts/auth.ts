@@ -205,6 +205,23 @@ export const resetPasswordRequestSchema = z.object({
 });
 export const resetPasswordReplySchema = z.object({ reset: z.literal(true) });
 
+/**
+ * A signed-in user changes their password with the current one (ASVS 6.2.2,
+ * 6.2.3); `signOutOtherSessions` ends every other session of theirs (7.4.3).
+ */
+export const passwordChangeRequestSchema = z.object({
+  actor: actorSchema,
+  client: authClientSchema,
+  currentPassword: passwordSchema,
+  newPassword: passwordSchema,
+  signOutOtherSessions: z.boolean().default(false),
+});
+export const passwordChangeReplySchema = z.object({
+  changed: z.literal(true),
+  /** How many other sessions were signed out. */
+  otherSessionsEnded: z.number().int().min(0),
+});
+
 /** Sends a code to the signed-in user's own attribute. */
 export const attributeVerifyRequestSchema = z.object({
   actor: actorSchema,

@@ -2,6 +2,7 @@ import { describeStartupError, loadConfig } from '@backtalk/kit';
 import { z } from 'zod';
 import { identityConfigSchema } from './identity.config';
 import { makeAdmin } from './user/make-admin.command';
+import { signOutUser } from './user/sign-out-user.command';
 
 export interface CommandOutput {
   out(line: string): void;
@@ -25,11 +26,33 @@ export function runIdentityCommand(
   output: CommandOutput = processOutput,
 ): Promise<number> | null {
   const [command, ...args] = argv;
-  if (command !== 'make-admin') return null;
-  return runMakeAdmin(args, env, output).catch((error: unknown) => {
-    output.err(`identity: make-admin failed: ${describeStartupError(error)}`);
+  const run = command === 'make-admin' ? runMakeAdmin : command === 'sign-out-user' ? runSignOutUser : null;
+  if (!run) return null;
+  return run(args, env, output).catch((error: unknown) => {
+    output.err(`identity: ${command} failed: ${describeStartupError(error)}`);
     return 1;
   });
+}
+
+async function runSignOutUser(
+  args: string[],
+  env: Record<string, string | undefined> | undefined,
+  output: CommandOutput,
+): Promise<number> {
+  const email = args[0]?.trim() ?? '';
+  if (args.length !== 1 || !emailSchema.safeParse(email).success) {
+    output.err('usage: node services/identity/dist/main.js sign-out-user <email>');
+    return 2;
+  }
+  const ended = await signOutUser(email, loadConfig(identityConfigSchema, env));
+  if (ended === null) {
+    output.err(`identity: no account has the email ${email}`);
+    return 1;
+  }
+  output.out(
+    `identity: signed ${email} out of ${ended} session(s); issued access tokens lapse within their lifetime`,
+  );
+  return 0;
 }
 
 async function runMakeAdmin(

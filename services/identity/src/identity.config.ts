@@ -83,6 +83,15 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe(
       'lifetime of a refresh token; each rotation (on every use) issues a new one with a full lifetime',
     ),
+  SESSION_MAX_LIFETIME_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .max(31_536_000)
+    .default(7_776_000)
+    .describe(
+      "absolute lifetime of an account's session (ASVS 7.3.2): however often it is refreshed, after this long (90 days) the user signs in again. Guests, who have nothing to sign in with, are exempt",
+    ),
   REFRESH_REUSE_GRACE_SECONDS: z.coerce
     .number()
     .int()
@@ -125,8 +134,10 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .int()
     .min(60)
     .max(86_400)
-    .default(900)
-    .describe('how long an emailed code (sign-up, password reset, email verification) can be used'),
+    .default(600)
+    .describe(
+      'how long an emailed code (sign-up, password reset, email verification) can be used; ASVS 6.5.5 allows at most 10 minutes for out-of-band codes',
+    ),
   SIGN_IN_LOCKOUT_FAILURES: z.coerce
     .number()
     .int()

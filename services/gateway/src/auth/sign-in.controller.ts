@@ -13,6 +13,8 @@ import {
   CodeDeliveryResponse,
   ConfirmSignUpBody,
   ForgotPasswordBody,
+  PasswordChangeBody,
+  PasswordChangeResponse,
   ResendSignUpCodeBody,
   ResendSignUpCodeResponse,
   ResetPasswordBody,
@@ -141,6 +143,27 @@ export class SignInController {
     return this.client.request(Subjects.IdentityPasswordReset, {
       ...body,
       client: this.http.client(request),
+    });
+  }
+
+  /**
+   * Changes the signed-in user's password with the current one; `signOutOtherSessions`
+   * ends every other session. A wrong current password counts as a failed sign-in.
+   */
+  @ApiBearerAuth()
+  @Post('password/change')
+  @HttpCode(200)
+  @ApiOkResponse({ type: PasswordChangeResponse })
+  changePassword(
+    @CurrentActor() actor: Actor,
+    @Body() body: PasswordChangeBody,
+    @Req() request: Request,
+  ): Promise<PasswordChangeResponse> {
+    this.http.checkOrigin(request);
+    return this.client.request(Subjects.IdentityPasswordChange, {
+      actor,
+      client: this.http.client(request),
+      ...body,
     });
   }
 

@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { AttributeVerification } from './attribute-verification.use-case';
 import { ConfirmSignUp } from './confirm-sign-up.use-case';
+import { ChangePassword } from './password-change.use-case';
 import { ForgotPassword, ResetPassword } from './password-reset.use-case';
 import { ResendSignUpCode } from './resend-sign-up-code.use-case';
 import { SignUp } from './sign-up.use-case';
@@ -16,6 +17,7 @@ export class AccountController {
     private readonly resendSignUpCode: ResendSignUpCode,
     private readonly forgotPassword: ForgotPassword,
     private readonly resetPassword: ResetPassword,
+    private readonly changePassword: ChangePassword,
     private readonly attributes: AttributeVerification,
   ) {}
 
@@ -52,6 +54,13 @@ export class AccountController {
     @Payload() request: ParsedRequestOf<typeof Subjects.IdentityPasswordReset>,
   ): Promise<ReplyOf<typeof Subjects.IdentityPasswordReset>> {
     return this.resetPassword.execute(request);
+  }
+
+  @MessagePattern(Subjects.IdentityPasswordChange)
+  change(
+    @Payload() request: ParsedRequestOf<typeof Subjects.IdentityPasswordChange>,
+  ): Promise<ReplyOf<typeof Subjects.IdentityPasswordChange>> {
+    return this.changePassword.execute(request);
   }
 
   @MessagePattern(Subjects.IdentityAttributeVerify)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { MailModule } from '../mail/mail.module';
 import { AuthSessionStoreModule } from '../session/auth-session-store.module';
 import { SignInModule } from '../sign-in/sign-in.module';
 import { UserModule } from '../user/user.module';
@@ -6,13 +7,22 @@ import { AccountController } from './account.controller';
 import { AttributeVerification } from './attribute-verification.use-case';
 import { ConfirmSignUp } from './confirm-sign-up.use-case';
 import { CredentialsModule } from './credentials.module';
+import { ChangePassword } from './password-change.use-case';
 import { ForgotPassword, ResetPassword } from './password-reset.use-case';
 import { ResendSignUpCode } from './resend-sign-up-code.use-case';
 import { SignUp } from './sign-up.use-case';
 
 @Module({
-  imports: [CredentialsModule, SignInModule, UserModule, AuthSessionStoreModule],
+  imports: [CredentialsModule, MailModule, SignInModule, UserModule, AuthSessionStoreModule],
   controllers: [AccountController],
-  providers: [SignUp, ConfirmSignUp, ResendSignUpCode, ForgotPassword, ResetPassword, AttributeVerification],
+  providers: [
+    SignUp,
+    ConfirmSignUp,
+    ResendSignUpCode,
+    ForgotPassword,
+    ResetPassword,
+    ChangePassword,
+    AttributeVerification,
+  ],
 })
 export class AccountModule {}

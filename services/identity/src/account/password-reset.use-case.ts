@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { ServiceError } from '@backtalk/kit';
 import { ErrorCode, type ParsedRequestOf, type ReplyOf, type Subjects } from '@backtalk/proto';
 import { BruteForceGuard } from '../brute-force/brute-force.guard';
 import { VerificationCodeService } from '../code/verification-code.service';
+import { passwordChangedEmail } from '../mail/code-email';
+import { Mailer } from '../mail/mailer';
 import { AuthSessionRepository } from '../session/auth-session.repository';
 import { UserRepository } from '../user/user.repository';
 import { CodeSender, emailDelivery } from './code-sender';
@@ -37,11 +39,14 @@ export class ForgotPassword {
 
 /**
  * Spec §4 Forgot password, confirm: the code and a new password (§5 rules,
- * checked before the code is spent). Every session of the account ends, and
- * its sign-in lockout is lifted: the code proved the owner.
+ * checked before the code is spent). Every session of the account ends, its
+ * sign-in lockout is lifted (the code proved the owner), and the owner is told
+ * by email (ASVS 6.3.7).
  */
 @Injectable()
 export class ResetPassword {
+  private readonly logger = new Logger(ResetPassword.name);
+
   constructor(
     private readonly users: UserRepository,
     private readonly codes: VerificationCodeService,
@@ -49,6 +54,7 @@ export class ResetPassword {
     private readonly policy: PasswordPolicy,
     private readonly sessions: AuthSessionRepository,
     private readonly limits: BruteForceGuard,
+    private readonly mailer: Mailer,
   ) {}
 
   async execute({
@@ -75,6 +81,11 @@ export class ResetPassword {
         throw error;
       });
     await this.limits.recordSignInSuccess(email);
+    await this.mailer
+      .send(passwordChangedEmail(owner!.email!, 'reset'))
+      .catch((error: unknown) =>
+        this.logger.warn(`Could not send the password-reset notice: ${String(error)}`),
+      );
     return { reset: true };
   }
 }

@@ -114,6 +114,98 @@ describe('forgot and reset password, and attribute verification', () => {
     });
   });
 
+  it('tells the owner by email that the password was reset (ASVS 6.3.7)', async () => {
+    const email = newEmail();
+    await createAccount(services, email);
+    await forgot(email);
+    await reset(email, await latestOutboxCode(services, email));
+    const [notice] = await db().query(
+      `SELECT subject, text FROM identity.outbox_messages WHERE "to" = $1 ORDER BY "createdAt" DESC LIMIT 1`,
+      [email],
+    );
+    expect(notice.subject).toBe('Your Backtalk password was changed');
+    expect(notice.text).toContain('Every session was signed out');
+  });
+
+  describe('password change by a signed-in user (ASVS 6.2.2, 6.2.3, 7.4.3)', () => {
+    const change = (
+      actor: object,
+      currentPassword: string,
+      newPassword: string,
+      signOutOtherSessions?: boolean,
+    ) =>
+      services.client.request(Subjects.IdentityPasswordChange, {
+        actor: actor as never,
+        client: clientAt(),
+        currentPassword,
+        newPassword,
+        ...(signOutOtherSessions === undefined ? {} : { signOutOtherSessions }),
+      });
+    const signedInTwice = async () => {
+      const email = newEmail();
+      const { userId } = await createAccount(services, email);
+      const here = (await signIn(email, PASSWORD)).session!;
+      const elsewhere = (await signIn(email, PASSWORD)).session!;
+      const sessionId = JSON.parse(Buffer.from(here.accessToken.split('.')[1]!, 'base64url').toString()).sid;
+      return { email, here, elsewhere, actor: { userId, userType: 'authenticated', groups: [], sessionId } };
+    };
+    const refreshes = (refreshToken: string) =>
+      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken }).then(
+        () => true,
+        () => false,
+      );
+
+    it('needs the current password: a wrong one answers like a failed sign-in and changes nothing', async () => {
+      const { email, actor } = await signedInTwice();
+      await expect(change(actor, 'Wrong-Horse-9', NEW_PASSWORD)).rejects.toMatchObject({
+        code: ErrorCode.AuthInvalidCredentials,
+        message: 'Incorrect username or password.',
+      });
+      await expect(signIn(email, PASSWORD)).resolves.toMatchObject({ nextStep: { step: 'done' } });
+    });
+
+    it('applies the §5 rules to the new password', async () => {
+      const { actor } = await signedInTwice();
+      await expect(change(actor, PASSWORD, 'nouppercase1!')).rejects.toMatchObject({
+        code: ErrorCode.AuthInvalidPassword,
+        message: 'Password must have upper case letters',
+      });
+    });
+
+    it('changes it, keeps the other sessions unless asked, and tells the owner', async () => {
+      const { email, actor, here, elsewhere } = await signedInTwice();
+      await expect(change(actor, PASSWORD, NEW_PASSWORD)).resolves.toEqual({
+        changed: true,
+        otherSessionsEnded: 0,
+      });
+      expect(await refreshes(elsewhere.refreshToken)).toBe(true);
+      expect(await refreshes(here.refreshToken)).toBe(true);
+      await expect(signIn(email, NEW_PASSWORD)).resolves.toMatchObject({ nextStep: { step: 'done' } });
+      const [notice] = await db().query(
+        `SELECT subject FROM identity.outbox_messages WHERE "to" = $1 ORDER BY "createdAt" DESC LIMIT 1`,
+        [email],
+      );
+      expect(notice.subject).toBe('Your Backtalk password was changed');
+    });
+
+    it('signs out every other session when asked, keeping this one', async () => {
+      const { actor, here, elsewhere } = await signedInTwice();
+      await expect(change(actor, PASSWORD, NEW_PASSWORD, true)).resolves.toEqual({
+        changed: true,
+        otherSessionsEnded: 1,
+      });
+      expect(await refreshes(elsewhere.refreshToken)).toBe(false);
+      expect(await refreshes(here.refreshToken)).toBe(true);
+    });
+
+    it('refuses guests', async () => {
+      const guest = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+      await expect(
+        change({ userId: guest.userId, userType: 'guest', groups: [] }, PASSWORD, NEW_PASSWORD),
+      ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    });
+  });
+
   describe('attribute verification (spec §4 Verify attributes)', () => {
     const actorOf = (userId: string) => ({ userId, userType: 'authenticated' as const, groups: [] });
 

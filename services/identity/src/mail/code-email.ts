@@ -37,3 +37,18 @@ export function maskEmail(email: string): string {
   if (characters.length <= 1) return `${characters[0] ?? ''}***${domain}`;
   return `${characters[0]}***${characters[characters.length - 1]}${domain}`;
 }
+
+/** ASVS 6.3.7: the owner hears of every change to their password, so one they did not make is noticed. */
+export function passwordChangedEmail(to: string, how: 'reset' | 'changed'): MailMessage {
+  return {
+    to,
+    subject: 'Your Backtalk password was changed',
+    text: [
+      how === 'reset'
+        ? 'Your Backtalk password was just reset with a code sent to this address. Every session was signed out.'
+        : 'Your Backtalk password was just changed by someone signed in to your account.',
+      '',
+      'If this was not you, choose a new password at once with "Forgot your password?" on the sign-in page.',
+    ].join('\n'),
+  };
+}

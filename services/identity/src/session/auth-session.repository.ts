@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { AuthClient } from '@backtalk/proto';
-import { type EntityManager, IsNull, MoreThan, Repository } from 'typeorm';
+import { type EntityManager, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { RefreshTokenEntity } from '../token/refresh-token.entity';
 import type { NewRefreshToken } from '../token/refresh-token.repository';
 import { AuthSessionEntity } from './auth-session.entity';
@@ -71,6 +71,11 @@ export class AuthSessionRepository {
     );
   }
 
+  /** One of the owner's sessions, live or not. */
+  findOwn(userId: string, sessionId: string): Promise<AuthSessionEntity | null> {
+    return this.sessions.findOneBy({ id: sessionId, userId });
+  }
+
   /** The owner's live sessions, most recently used first. */
   listActive(userId: string, now: Date): Promise<AuthSessionEntity[]> {
     return this.sessions.find({
@@ -98,13 +103,25 @@ export class AuthSessionRepository {
 
   /** 'Sign out everywhere' (and a password reset): every session and refresh token of the owner. */
   revokeAll(userId: string, now: Date, manager: EntityManager = this.sessions.manager): Promise<number> {
+    return this.revokeAllExcept(userId, undefined, now, manager);
+  }
+
+  /** Every session of the owner but `keepSessionId` (a password change that signs out the others). */
+  revokeAllExcept(
+    userId: string,
+    keepSessionId: string | undefined,
+    now: Date,
+    manager: EntityManager = this.sessions.manager,
+  ): Promise<number> {
+    const keep = keepSessionId ? { id: Not(keepSessionId) } : {};
+    const keepFamily = keepSessionId ? { familyId: Not(keepSessionId) } : {};
     const work = async (db: EntityManager): Promise<number> => {
       const live = await db.find(AuthSessionEntity, {
-        where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(now) },
+        where: { userId, revokedAt: IsNull(), expiresAt: MoreThan(now), ...keep },
         select: { id: true },
       });
-      await db.update(AuthSessionEntity, { userId, revokedAt: IsNull() }, { revokedAt: now });
-      await db.update(RefreshTokenEntity, { userId, revokedAt: IsNull() }, { revokedAt: now });
+      await db.update(AuthSessionEntity, { userId, revokedAt: IsNull(), ...keep }, { revokedAt: now });
+      await db.update(RefreshTokenEntity, { userId, revokedAt: IsNull(), ...keepFamily }, { revokedAt: now });
       return live.length;
     };
     return manager.queryRunner ? work(manager) : manager.transaction(work);

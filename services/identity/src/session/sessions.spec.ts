@@ -5,6 +5,7 @@ import {
   clientAt,
   createAccount,
   createIdentityDatabase,
+  dataSourceOf,
   type Jwks,
   sendRaw,
   startIdentity,
@@ -130,6 +131,20 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
       (session) => session.current,
     )!;
     expect(Date.parse(after.lastUsedAt)).toBeGreaterThan(Date.parse(before.lastUsedAt));
+  });
+
+  it("ends an account's session 90 days after its sign-in, however often it was refreshed (ASVS 7.3.2)", async () => {
+    const { userId, first, second, secondId } = await twoSessions();
+    await dataSourceOf(services).query(
+      `UPDATE identity.sessions SET "createdAt" = now() - interval '90 days 1 minute' WHERE id = $1 AND "userId" = $2`,
+      [secondId, userId],
+    );
+    await expect(
+      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: second.refreshToken }),
+    ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
+    await expect(
+      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: first.refreshToken }),
+    ).resolves.toBeDefined();
   });
 
   it.each([

@@ -18,7 +18,8 @@ import { TokenIssuerService } from './token-issuer.service';
  * except within REFRESH_REUSE_GRACE_SECONDS of its rotation while its
  * successor is still unused: that is two tabs of one browser refreshing with
  * the same cookie at once. The later one gets access and id tokens but no
- * refresh token; the browser keeps the successor the first one set.
+ * refresh token; the browser keeps the successor the first one set. An
+ * account's session ends SESSION_MAX_LIFETIME_SECONDS after its sign-in.
  */
 @Injectable()
 export class RefreshTokens {
@@ -45,6 +46,10 @@ export class RefreshTokens {
       throw IdentityError.tokenInvalid();
     }
     if (userTypeOf(user) === 'guest') await this.guests.touch(user.id, now);
+    else if (await this.pastMaximumLifetime(user.id, used.familyId, now)) {
+      await this.refreshTokens.revokeFamily(used.familyId, now);
+      throw IdentityError.tokenInvalid();
+    }
     await this.sessions.touch({
       id: used.familyId,
       userId: user.id,
@@ -53,6 +58,13 @@ export class RefreshTokens {
       ...(client ? { client } : {}),
     });
     return this.issuer.tokensFor(user, next, now, used.familyId);
+  }
+
+  /** ASVS 7.3.2: an account signs in again SESSION_MAX_LIFETIME_SECONDS after it last did. */
+  private async pastMaximumLifetime(userId: string, sessionId: string, now: Date): Promise<boolean> {
+    const session = await this.sessions.findOwn(userId, sessionId);
+    const maximumMs = this.config.SESSION_MAX_LIFETIME_SECONDS * 1000;
+    return session !== null && now.getTime() - session.createdAt.getTime() > maximumMs;
   }
 
   /** Unknown, expired or revoked: TOKEN_INVALID. Spent: the grace above, or reuse. */

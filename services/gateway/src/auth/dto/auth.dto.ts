@@ -11,6 +11,8 @@ import {
   guestCreateRequestSchema,
   idSchema,
   outboxListReplySchema,
+  passwordChangeReplySchema,
+  passwordChangeRequestSchema,
   refreshTokenValueSchema,
   resendSignUpCodeReplySchema,
   resendSignUpCodeRequestSchema,
@@ -82,6 +84,14 @@ export class ResetPasswordBody extends createZodDto(
   resetPasswordRequestSchema.omit({ client: true }).strict(),
 ) {}
 export class ResetPasswordResponse extends createZodDto(resetPasswordReplySchema) {}
+
+export class PasswordChangeBody extends createZodDto(
+  passwordChangeRequestSchema
+    .omit({ actor: true, client: true })
+    .extend({ signOutOtherSessions: z.boolean().optional() })
+    .strict(),
+) {}
+export class PasswordChangeResponse extends createZodDto(passwordChangeReplySchema) {}
 
 export class AttributeVerifyBody extends createZodDto(
   attributeVerifyRequestSchema.omit({ actor: true }).strict(),
