@@ -25,6 +25,17 @@ const SECRET_KEYS = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'REDIS_URL',
+  // OAuth sign-in (identity): the client ids too, so one Secret configures each provider.
+  'OAUTH_GOOGLE_CLIENT_ID',
+  'OAUTH_GOOGLE_CLIENT_SECRET',
+  'OAUTH_APPLE_CLIENT_ID',
+  'OAUTH_APPLE_TEAM_ID',
+  'OAUTH_APPLE_KEY_ID',
+  'OAUTH_APPLE_PRIVATE_KEY',
+  'OAUTH_AMAZON_CLIENT_ID',
+  'OAUTH_AMAZON_CLIENT_SECRET',
+  'OAUTH_FACEBOOK_CLIENT_ID',
+  'OAUTH_FACEBOOK_CLIENT_SECRET',
 ];
 const DB_SERVICES = SERVICES.filter((s) => s !== 'gateway');
 
@@ -260,6 +271,8 @@ describeWithTools('environment of each service', () => {
     ['JWT_KEY_ENCRYPTION_PREVIOUS_KEYS', ['identity'], true],
     ['SMTP_URL', ['identity'], true],
     ['REDIS_URL', ['gateway', 'identity'], true],
+    ['OAUTH_GOOGLE_CLIENT_SECRET', ['identity'], true],
+    ['OAUTH_APPLE_PRIVATE_KEY', ['identity'], true],
     ['STRIPE_SECRET_KEY', ['billing'], true],
     ['STRIPE_WEBHOOK_SECRET', ['gateway', 'billing'], true],
     ['OPENAI_API_KEY', ['chat-inference', 'ingestion'], true],
@@ -348,7 +361,7 @@ describeWithTools('exposure and network policies', () => {
 
   it.each<[ServiceName, number[]]>([
     ['gateway', [53, 53, 4222, 5432, 6379]],
-    ['identity', [53, 53, 4222, 5432, 6379]],
+    ['identity', [53, 53, 443, 4222, 5432, 6379]],
     ['creators', [53, 53, 4222, 5432]],
     ['feature-flags', [53, 53, 4222, 5432]],
     ['billing', [53, 53, 443, 4222, 5432]],

@@ -57,3 +57,52 @@ export function passwordRuleViolations(
 
 /** The header the web app sends on cookie-authenticated auth routes (refresh, sign-out): CSRF defence. */
 export const CSRF_HEADER = 'X-Backtalk-CSRF';
+
+/** Spec §1 and DESIGN "Sign-in providers": the federated providers, each shown only when configured. */
+export const OAUTH_PROVIDERS = ['google', 'apple', 'amazon', 'facebook'] as const;
+export type OAuthProvider = (typeof OAUTH_PROVIDERS)[number];
+
+/** The name on the federated buttons ('Sign In with {provider}', 'Sign Up with {provider}'). */
+export const OAuthProviderLabel: Record<OAuthProvider, string> = {
+  google: 'Google',
+  apple: 'Apple',
+  amazon: 'Amazon',
+  facebook: 'Facebook',
+};
+
+/**
+ * Why an OAuth sign-in ended without a session: the `reason` of the
+ * `/sign-in?oauth=error&reason=…` redirect, and what the screen says for it.
+ */
+export const OAuthErrorMessage = {
+  /** The user cancelled at the provider (`error=access_denied`, Apple's `user_cancelled_authorize`). */
+  cancelled: 'Sign-in was cancelled.',
+  /** The provider answered another error. */
+  provider_error: 'The sign-in provider reported an error. Please try again.',
+  /** The sign-in is unknown, expired (10 minutes by default) or was already used. */
+  expired: 'This sign-in has expired or was already used. Please try again.',
+  /** The callback reached a browser that did not start the sign-in (no or another binding cookie). */
+  browser_mismatch: 'This sign-in was started in another browser or tab. Please try again here.',
+  /** The code exchange or the ID token check failed (wrong PKCE verifier, bad signature, wrong nonce…). */
+  exchange_failed: 'We could not confirm your sign-in with the provider. Please try again.',
+  /** The provider vouches for the email, but the existing account with it never verified it. */
+  account_unverified:
+    'An account with this email already exists but its email is not verified. Sign in with your email and password and verify your email first.',
+  /** The provider could not be reached. */
+  unavailable: 'The sign-in provider could not be reached. Please try again later.',
+  /** Spec §8: a configuration error. */
+  misconfigured: 'Configuration error (see console) – please contact the administrator',
+} as const;
+export type OAuthErrorReason = keyof typeof OAuthErrorMessage;
+export const OAUTH_ERROR_REASONS = Object.keys(OAuthErrorMessage) as [
+  OAuthErrorReason,
+  ...OAuthErrorReason[],
+];
+
+/** Spec §8: shown when signing out of the provider (its end-session URL) fails. */
+export const OAUTH_LOGOUT_FAILED_MESSAGE =
+  'An error occurred when attempting to log out from OAuth provider.';
+
+/** Spec §9: the OAuth state is 32 random alphanumerics and the PKCE code verifier 128. */
+export const OAUTH_STATE_LENGTH = 32;
+export const OAUTH_CODE_VERIFIER_LENGTH = 128;

@@ -8,6 +8,7 @@ export * from './contracts/identity';
 export * from './contracts/auth';
 export * from './contracts/mfa';
 export * from './contracts/passkeys';
+export * from './contracts/oauth';
 export * from './contracts/creators';
 export * from './contracts/chat';
 export * from './contracts/feature-flags';

@@ -9,6 +9,7 @@ import * as billing from './contracts/billing';
 import * as auth from './contracts/auth';
 import * as mfa from './contracts/mfa';
 import * as passkeys from './contracts/passkeys';
+import * as oauth from './contracts/oauth';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -149,6 +150,18 @@ export const contracts = {
     reply: passkeys.passkeyDeleteReplySchema,
   },
   [Subjects.IdentityOutboxList]: { request: auth.outboxListRequestSchema, reply: auth.outboxListReplySchema },
+  [Subjects.IdentityOAuthStart]: {
+    request: oauth.oauthStartRequestSchema,
+    reply: oauth.oauthStartReplySchema,
+  },
+  [Subjects.IdentityOAuthCallback]: {
+    request: oauth.oauthCallbackRequestSchema,
+    reply: oauth.oauthCallbackReplySchema,
+  },
+  [Subjects.IdentityOAuthEndSession]: {
+    request: oauth.oauthEndSessionRequestSchema,
+    reply: oauth.oauthEndSessionReplySchema,
+  },
 
   [Subjects.CreatorsCreatorList]: {
     request: creators.creatorListRequestSchema,

@@ -61,6 +61,10 @@ export const Subjects = {
   IdentityPasskeyDelete: 'identity.passkey.delete',
   /** Development outbox (no SMTP_URL); the gateway serves it only to loopback clients outside production. */
   IdentityOutboxList: 'identity.outbox.list',
+  /** OAuth / OpenID Connect sign-in: begin (authorization URL), finish (callback), provider logout URL. */
+  IdentityOAuthStart: 'identity.oauth.start',
+  IdentityOAuthCallback: 'identity.oauth.callback',
+  IdentityOAuthEndSession: 'identity.oauth.end-session',
 
   CreatorsCreatorList: 'creators.creator.list',
   CreatorsCreatorGet: 'creators.creator.get',

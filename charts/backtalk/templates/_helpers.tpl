@@ -206,6 +206,10 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- $_ := set $keys "SMTP_URL" true }}
 {{- /* Brute-force counters shared by the replicas; without it they live in PostgreSQL. */}}
 {{- $_ := set $keys "REDIS_URL" true }}
+{{- /* OAuth sign-in: each provider is enabled by its keys being present (docs/architecture.md, "OAuth sign-in"). */}}
+{{- range $k := list "OAUTH_GOOGLE_CLIENT_ID" "OAUTH_GOOGLE_CLIENT_SECRET" "OAUTH_APPLE_CLIENT_ID" "OAUTH_APPLE_TEAM_ID" "OAUTH_APPLE_KEY_ID" "OAUTH_APPLE_PRIVATE_KEY" "OAUTH_AMAZON_CLIENT_ID" "OAUTH_AMAZON_CLIENT_SECRET" "OAUTH_FACEBOOK_CLIENT_ID" "OAUTH_FACEBOOK_CLIENT_SECRET" }}
+{{- $_ := set $keys $k true }}
+{{- end }}
 {{- end }}
 {{- if has $name (list "chat-inference" "ingestion") }}
 {{- range $k := list "OPENAI_API_KEY" "ANTHROPIC_API_KEY" "AWS_ACCESS_KEY_ID" "AWS_SECRET_ACCESS_KEY" "QDRANT_API_KEY" }}

@@ -102,4 +102,16 @@ export const identityErrors = {
     status: 400,
     message: 'Passkeys are not available at this address. Sign in with your email and password.',
   },
+  /** GET /api/auth/oauth/{provider}/start for a provider this deployment has no configuration for. */
+  OAuthProviderNotConfigured: {
+    code: 'OAUTH_PROVIDER_NOT_CONFIGURED',
+    status: 404,
+    message: 'Sign-in with this provider is not available here.',
+  },
+  /** The provider's discovery document or endpoints could not be reached. */
+  OAuthProviderUnavailable: {
+    code: 'OAUTH_PROVIDER_UNAVAILABLE',
+    status: 503,
+    message: 'The sign-in provider could not be reached. Please try again later.',
+  },
 } as const satisfies ErrorList;

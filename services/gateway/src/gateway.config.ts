@@ -33,7 +33,13 @@ const trustedProxiesSchema = z
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: portSchema.default(3000).describe('HTTP port of the API and web app'),
   HOST: z.string().min(1).default('0.0.0.0').describe('address the gateway listens on'),
-  PUBLIC_URL: z.string().url().optional().describe('the public address, when behind a proxy'),
+  PUBLIC_URL: z
+    .string()
+    .url()
+    .optional()
+    .describe(
+      'the public address, when behind a proxy. OAuth sign-in builds its redirect URI from it (`<PUBLIC_URL>/api/auth/oauth/<provider>/callback`, registered at each provider) and needs it everywhere but on localhost',
+    ),
   WEB_DIST_DIR: z
     .string()
     .min(1)

@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH_DEFAULT } from '@backtalk/proto';
 import { z } from 'zod';
 import { mfaConfigShape } from './mfa/mfa.config';
 import { passkeyConfigShape } from './passkey/passkey.config';
+import { oauthConfigShape } from './oauth/oauth.config';
 import { normalizePem, parseEs256PrivateKey } from './signing-key/es256-key';
 import { parseKeyEncryptionKey } from './signing-key/signing-key.cipher';
 
@@ -205,6 +206,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe("key prefix of identity's counters in Redis, so environments can share one Redis"),
   ...mfaConfigShape,
   ...passkeyConfigShape,
+  ...oauthConfigShape,
 });
 /** Injected by type: `constructor(private readonly config: IdentityConfig)`. */
 export class IdentityConfig extends ServiceConfig(identityConfigSchema) {}

@@ -12,6 +12,9 @@ import { RateLimitEntity } from './brute-force/rate-limit.entity';
 import { MfaSettingsEntity } from './mfa/mfa-settings.entity';
 import { PasskeyChallengeEntity } from './passkey/passkey-challenge.entity';
 import { PasskeyEntity } from './passkey/passkey.entity';
+import { OAuthAuthorizationEntity } from './oauth/oauth-authorization.entity';
+import { OAuthSessionEntity } from './oauth/oauth-session.entity';
+import { UserIdentityEntity } from './oauth/user-identity.entity';
 import { migrations } from './migrations';
 
 export const identityDatabase: ServiceDatabase = {
@@ -30,6 +33,9 @@ export const identityDatabase: ServiceDatabase = {
     MfaSettingsEntity,
     PasskeyEntity,
     PasskeyChallengeEntity,
+    OAuthAuthorizationEntity,
+    UserIdentityEntity,
+    OAuthSessionEntity,
   ],
   migrations,
 };

@@ -7,6 +7,7 @@ import { IdentityConfig } from './identity.config';
 import { identityDatabase } from './identity.database';
 import { MfaModule } from './mfa/mfa.module';
 import { PasskeyModule } from './passkey/passkey.module';
+import { OAuthModule } from './oauth/oauth.module';
 import { SessionModule } from './session/session.module';
 import { SigningKeyModule } from './signing-key/signing-key.module';
 import { TokenModule } from './token/token.module';
@@ -31,6 +32,7 @@ export class IdentityModule {
         AccountModule,
         MfaModule,
         PasskeyModule,
+        OAuthModule,
       ],
     };
   }

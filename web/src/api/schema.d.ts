@@ -164,6 +164,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/oauth/{provider}/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OAuthController_callback"];
+        put?: never;
+        post: operations["OAuthController_formPostCallback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/oauth/{provider}/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["OAuthController_start"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/passkeys": {
         parameters: {
             query?: never;
@@ -909,6 +941,15 @@ export interface components {
                 step: "setupTotp";
             };
         };
+        OAuthCallbackInput: {
+            code?: string;
+            error?: string;
+            error_description?: string;
+            error_uri?: string;
+            iss?: string;
+            state?: string;
+            user?: string;
+        };
         OutboxResponse: {
             messages: {
                 /** Format: date-time */
@@ -1239,6 +1280,10 @@ export interface components {
             };
             challenge: string;
         };
+        SignOutResponse: {
+            /** Format: uri */
+            endSessionUrl: string | null;
+        };
         SignUpBody: {
             attributes?: {
                 [key: string]: string;
@@ -1478,6 +1523,101 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["MfaSettingsResponse"];
                 };
+            };
+        };
+    };
+    OAuthController_callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+                error_description?: string;
+                error_uri?: string;
+                iss?: string;
+                user?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to /sign-in?oauth=done, or /sign-in?oauth=error&reason=… */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description OAUTH_PROVIDER_NOT_CONFIGURED */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OAuthController_formPostCallback: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": components["schemas"]["OAuthCallbackInput"];
+            };
+        };
+        responses: {
+            /** @description Redirect to /sign-in?oauth=done, or /sign-in?oauth=error&reason=… */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description OAUTH_PROVIDER_NOT_CONFIGURED */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    OAuthController_start: {
+        parameters: {
+            query?: {
+                returnTo?: string;
+            };
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to the provider's authorization endpoint */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description OAUTH_PROVIDER_NOT_CONFIGURED */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1867,11 +2007,13 @@ export interface operations {
             };
         };
         responses: {
-            204: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "application/json": components["schemas"]["SignOutResponse"];
+                };
             };
         };
     };

@@ -25,9 +25,12 @@ import {
   SessionRevokeAllResponse,
   SessionRevokeResponse,
 } from './dto/auth.dto';
+import { SignOutResponse } from './dto/oauth.dto';
 import { loopbackOrigin } from './loopback-origin';
+import { publicOrigin } from './oauth/public-origin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SessionLiveness } from './session-liveness';
+import { GatewayConfig } from '../gateway.config';
 
 const csrfHeader = {
   name: CSRF_HEADER,
@@ -43,6 +46,7 @@ export class AuthController {
     private readonly client: ServiceClient,
     private readonly http: AuthFlowHttp,
     private readonly liveness: SessionLiveness,
+    private readonly config: GatewayConfig,
   ) {}
 
   /**
@@ -101,22 +105,34 @@ export class AuthController {
     return { tokens: session };
   }
 
-  /** Spec §4 Sign-out: revokes the session's refresh tokens and clears the cookie (204 also when none). */
+  /**
+   * Spec §4 Sign-out: revokes the session's refresh tokens and clears the cookie (also when there
+   * is none). For a session signed in through a provider with an end-session endpoint (OpenID
+   * RP-initiated logout), `endSessionUrl` is where the browser goes next to sign out there too.
+   */
   @Public()
   @Post('sign-out')
-  @HttpCode(204)
+  @HttpCode(200)
   @ApiHeader(csrfHeader)
-  @ApiNoContentResponse()
+  @ApiOkResponse({ type: SignOutResponse })
   async signOut(
     @Body() body: RefreshBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
-  ): Promise<void> {
+  ): Promise<SignOutResponse> {
     const refreshToken = body.refreshToken ?? this.cookieToken(request, false);
     if (!body.refreshToken) clearRefreshCookie(request, response);
-    if (!refreshToken) return;
+    if (!refreshToken) return { endSessionUrl: null };
+    const origin = publicOrigin(request, this.config.PUBLIC_URL);
+    const { endSessionUrl } = origin
+      ? await this.client.request(Subjects.IdentityOAuthEndSession, {
+          refreshToken,
+          postLogoutRedirectUrl: `${origin}/`,
+        })
+      : { endSessionUrl: null };
     const ended = await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
     if (ended.userId && ended.sessionId) this.liveness.forget({ userId: ended.userId }, ended.sessionId);
+    return { endSessionUrl };
   }
 
   @ApiBearerAuth()

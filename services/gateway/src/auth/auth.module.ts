@@ -8,10 +8,18 @@ import { SignInController } from './sign-in.controller';
 import { AuthGuard } from './auth.guard';
 import { JwtVerifier } from './jwt-verifier';
 import { MfaController } from './mfa.controller';
+import { OAuthController } from './oauth/oauth.controller';
 import { PasskeysController } from './passkeys.controller';
 
 @Module({
-  controllers: [AuthController, SignInController, MfaController, PasskeysController, DevOutboxController],
+  controllers: [
+    AuthController,
+    SignInController,
+    MfaController,
+    PasskeysController,
+    DevOutboxController,
+    OAuthController,
+  ],
   providers: [JwtVerifier, SessionLiveness, AuthFlowHttp, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [JwtVerifier],
 })

@@ -14,7 +14,9 @@ const PARAMETER = new RegExp(`^\\s*(${TOKEN})\\s*=\\s*(${TOKEN}|"(?:[^"\\\\]|\\\
  * (forms) or reach validation as "no body", and a malformed Content-Type is
  * read as JSON by the body parser; all of them are refused before any handler.
  */
-export function jsonBodyProblem(request: Pick<Request, 'method' | 'headers'>): string | undefined {
+export function jsonBodyProblem(
+  request: Pick<Request, 'method' | 'headers'> & { originalUrl?: string },
+): string | undefined {
   if (!carriesBody(request)) return undefined;
   const header = request.headers['content-type'];
   if (!header) return 'The request has a body but no Content-Type; send it as application/json.';
@@ -23,11 +25,22 @@ export function jsonBodyProblem(request: Pick<Request, 'method' | 'headers'>): s
   const parsed = parameters.map((parameter) => PARAMETER.exec(parameter));
   if (!type || parsed.some((match) => !match))
     return 'The Content-Type header is malformed; send application/json; charset=utf-8.';
+  if (type === 'application/x-www-form-urlencoded' && isFormPostCallback(request)) return undefined;
   if (type !== 'application/json') return `A body of type ${type} is not accepted; send application/json.`;
   const charset = parsed.find((match) => match![1]!.toLowerCase() === 'charset')?.[2];
   if (charset !== undefined && charset.replace(/^"|"$/g, '').toLowerCase() !== 'utf-8')
     return `The charset ${charset} is not supported; send the body as UTF-8.`;
   return undefined;
+}
+
+/**
+ * The one form the API reads: an OAuth provider's form_post authorization
+ * response (Apple), which the browser posts from the provider's page. It
+ * carries no cookie-authenticated action: the state and binding cookie decide.
+ */
+function isFormPostCallback(request: { method: string; originalUrl?: string }): boolean {
+  const path = (request.originalUrl ?? '').split('?')[0];
+  return request.method === 'POST' && /^\/api\/auth\/oauth\/[a-z]+\/callback$/.test(path ?? '');
 }
 
 function carriesBody(request: Pick<Request, 'method' | 'headers'>): boolean {

@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { PasswordPolicy } from '../account/password-policy';
 import { RelyingParty } from '../passkey/relying-party';
+import { OAuthProviders } from '../oauth/oauth-providers';
 import { RespondToChallenge } from './respond-to-challenge.use-case';
 import { StartSignIn } from './start-sign-in.use-case';
 
@@ -13,6 +14,7 @@ export class SignInController {
     private readonly respondToChallenge: RespondToChallenge,
     private readonly policy: PasswordPolicy,
     private readonly relyingParty: RelyingParty,
+    private readonly oauthProviders: OAuthProviders,
   ) {}
 
   @MessagePattern(Subjects.IdentitySignInStart)
@@ -30,7 +32,7 @@ export class SignInController {
   }
 
   /**
-   * Which options the sign-in screen shows; OAuth comes with its own configuration. Passkeys:
+   * Which options the sign-in screen shows: each OAuth provider whose configuration is complete. Passkeys:
    * where the relying party is known for the address the request came to. SMS: never, as
    * there is no SMS sender yet.
    */
@@ -39,7 +41,7 @@ export class SignInController {
     @Payload() { loopbackOrigin }: ParsedRequestOf<typeof Subjects.IdentityProvidersGet>,
   ): ReplyOf<typeof Subjects.IdentityProvidersGet> {
     return {
-      oauth: [],
+      oauth: this.oauthProviders.configured(),
       passkeys: this.relyingParty.at(loopbackOrigin) !== null,
       sms: false,
       passwordMinLength: this.policy.minLength,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CredentialsModule } from '../account/credentials.module';
+import { OAuthProvidersModule } from '../oauth/oauth-providers.module';
 import { GuestModule } from '../guest/guest.module';
 import { AuthSessionStoreModule } from '../session/auth-session-store.module';
 import { TokenIssuerModule } from '../token/token-issuer.module';
@@ -26,6 +27,7 @@ import { StartSignIn } from './start-sign-in.use-case';
     AuthSessionStoreModule,
     MfaFactorsModule,
     RelyingPartyModule,
+    OAuthProvidersModule,
   ],
   controllers: [SignInController],
   providers: [

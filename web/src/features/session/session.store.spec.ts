@@ -199,7 +199,7 @@ describe('session store', () => {
           sessionInfo(request.headers.get('Authorization') === 'Bearer access-u' ? 'authenticated' : 'guest'),
         ),
       ),
-      http.post('/api/auth/sign-out', ({ response }) => response(204).empty()),
+      http.post('/api/auth/sign-out', ({ response }) => response(200).json({ endSessionUrl: null })),
     );
     await useSessionStore.getState().bootstrap();
     expect(useSessionStore.getState().status).toBe('authenticated');

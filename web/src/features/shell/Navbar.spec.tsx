@@ -114,7 +114,7 @@ describe('Navbar', () => {
   it('signs an authenticated user out to a guest session', async () => {
     signInAs({ userType: 'authenticated', email: 'fan@example.com' });
     server.use(
-      http.post('/api/auth/sign-out', ({ response }) => response(204).empty()),
+      http.post('/api/auth/sign-out', ({ response }) => response(200).json({ endSessionUrl: null })),
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'g',
