@@ -256,7 +256,10 @@ describe('OAuth sign-in against a real OpenID provider', () => {
           response = await request(`${target.replace(/\/$/, '')}/abort`, browser.provider);
         } else {
           const form = new URLSearchParams({ prompt });
-          if (prompt === 'login') (form.set('login', login), form.set('password', 'any'));
+          if (prompt === 'login') {
+            form.set('login', login);
+            form.set('password', 'any');
+          }
           response = await request(target, browser.provider, {
             method: 'POST',
             headers: { 'content-type': 'application/x-www-form-urlencoded' },
