@@ -15,6 +15,7 @@ import { DataSource } from 'typeorm';
 import { IdentityConfig } from '../identity.config';
 
 const HOUR_SECONDS = 3600;
+const SWEEP_EVERY_MS = 5 * 60_000;
 /** From this many consecutive failures on an account, each attempt waits 1 s, 2 s, 4 s … (capped). */
 const SLOWDOWN_FROM_FAILURES = 3;
 const SLOWDOWN_MAX_SECONDS = 300;
@@ -47,6 +48,7 @@ export class BruteForceGuard implements OnModuleDestroy {
   private readonly logger = new Logger(BruteForceGuard.name);
   private readonly redis?: Redis;
   private readonly limiters: Record<LimiterName, RateLimiterAbstract>;
+  private readonly sweep?: NodeJS.Timeout;
 
   constructor(
     private readonly config: IdentityConfig,
@@ -77,6 +79,8 @@ export class BruteForceGuard implements OnModuleDestroy {
         schemaName: 'identity',
         tableName: 'rate_limits',
         tableCreated: true,
+        // Its own 5-minute cleanup timer outlives the module; `sweepExpired` below does the work.
+        clearExpiredByTimeout: false,
       });
     };
     this.limiters = {
@@ -94,6 +98,7 @@ export class BruteForceGuard implements OnModuleDestroy {
       'code-mail-address': limiter('code-mail-address', config.CODE_EMAILS_PER_ADDRESS, HOUR_SECONDS),
       'code-mail-recipient': limiter('code-mail-recipient', config.CODE_EMAILS_PER_RECIPIENT, HOUR_SECONDS),
     };
+    this.sweep = this.startSweeping(dataSource);
   }
 
   /** Before a password is checked: refused while the account or the address is locked or must wait. */
@@ -145,7 +150,22 @@ export class BruteForceGuard implements OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.sweep);
     await this.redis?.quit().catch(() => this.redis?.disconnect());
+  }
+
+  /** PostgreSQL store only: rows expired over an hour ago are deleted every 5 minutes (one table for all). */
+  private startSweeping(dataSource: DataSource): NodeJS.Timeout | undefined {
+    if (this.redis) return undefined;
+    const timer = setInterval(() => {
+      dataSource
+        .query('DELETE FROM identity.rate_limits WHERE expire < $1', [Date.now() - HOUR_SECONDS * 1000])
+        .catch((error: Error) =>
+          this.logger.warn(`Deleting expired sign-in counters failed: ${error.message}`),
+        );
+    }, SWEEP_EVERY_MS);
+    timer.unref();
+    return timer;
   }
 
   private async assertUnder(name: LimiterName, key: string, limit: number): Promise<void> {
