@@ -165,6 +165,25 @@ describe('gateway HTTP API over the real services', () => {
       expect(noCookie.body.code).toBe('TOKEN_INVALID');
     });
 
+    it('refreshes and signs out by cookie with no body at all, as a browser sends them', async () => {
+      // A client of its own behind the trusted proxy: this file's guests use up 127.0.0.1's
+      // GUEST_CREATIONS_PER_MINUTE.
+      const client = { 'x-forwarded-for': '198.51.100.8' };
+      const created = await fetch(`${url}/api/auth/guest`, { method: 'POST', headers: client });
+      const cookie = /bt_refresh=[^;]+/.exec(created.headers.get('set-cookie') ?? '')?.[0];
+      expect(cookie).toBeDefined();
+      const headers = { ...client, cookie: cookie!, 'x-backtalk-csrf': '1' };
+      const refreshed = await fetch(`${url}/api/auth/refresh`, { method: 'POST', headers });
+      expect(refreshed.status).toBe(200);
+      const rotated = /bt_refresh=[^;]+/.exec(refreshed.headers.get('set-cookie') ?? '')?.[0];
+      const signedOut = await fetch(`${url}/api/auth/sign-out`, {
+        method: 'POST',
+        headers: { ...headers, cookie: rotated ?? cookie! },
+      });
+      expect(signedOut.status).toBe(200);
+      expect(await signedOut.json()).toEqual({ endSessionUrl: null });
+    });
+
     it.each([
       ['/api/auth/guest', '{"creatorId": 7}'],
       ['/api/auth/guest', '{"creatorId": "x", "admin": true}'],

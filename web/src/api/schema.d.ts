@@ -1186,6 +1186,7 @@ export interface components {
             /** Format: date-time */
             nextAvailableTime: string | null;
         };
+        /** @default {} */
         RefreshBody: {
             refreshToken?: string;
         };
@@ -1851,7 +1852,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RefreshBody"];
             };
@@ -2001,7 +2002,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["RefreshBody"];
             };

@@ -84,6 +84,8 @@ export class AuthController {
   @Post('refresh')
   @HttpCode(200)
   @ApiHeader(csrfHeader)
+  // The cookie's way sends no body.
+  @ApiBody({ type: RefreshBody, required: false })
   @ApiOkResponse({ type: RefreshResponse })
   async refresh(
     @Body() body: RefreshBody,
@@ -113,6 +115,7 @@ export class AuthController {
   @Post('sign-out')
   @HttpCode(200)
   @ApiHeader(csrfHeader)
+  @ApiBody({ type: RefreshBody, required: false })
   @ApiOkResponse({ type: SignOutResponse })
   async signOut(
     @Body() body: RefreshBody,

@@ -56,7 +56,11 @@ export class GuestCreateResponse extends createZodDto(
  * clients' way and gets the successor back in the body.
  */
 export class RefreshBody extends createZodDto(
-  z.object({ refreshToken: refreshTokenValueSchema.optional() }).strict(),
+  z
+    .object({ refreshToken: refreshTokenValueSchema.optional() })
+    .strict()
+    // The cookie's way sends no body at all (Express leaves it undefined): the same as `{}`.
+    .default({}),
 ) {}
 /** `refreshToken` only when the request sent one in its body (older clients). */
 export class RefreshResponse extends createZodDto(
