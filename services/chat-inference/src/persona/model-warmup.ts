@@ -23,10 +23,12 @@ export class ModelWarmup implements OnApplicationBootstrap, OnApplicationShutdow
     if (!this.config.LLM_PRELOAD || !(this.model instanceof LocalLlamaChatModel)) return;
     const model = this.model;
     // Start-up work: importing node-llama-cpp alone takes several hundred ms of CPU, which would
-    // delay the services still starting in the same process. Nobody waits for the load here.
+    // delay the services still starting in the same process. The launchers do not wait for it
+    // (readiness is already reported); a host that waits for its start-up work (the in-process
+    // test services) gets a loaded model, so its first request does not race the load's CPU.
     afterStartup(async () => {
       const started = Date.now();
-      model.load().then(
+      await model.load().then(
         () => this.logger.log(`Local model ${this.config.LLM_MODEL} ready in ${Date.now() - started} ms`),
         (error: unknown) =>
           this.logger.error(
