@@ -6,6 +6,12 @@
  * hits all three alike. Run from the repository root after `npm run build`:
  *
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/startup.bench.ts [--runs 5]
+ *
+ * `--compare <label>=<path to another checkout's services/standalone/dist/main.js>`
+ * (repeatable) starts that build too, cold and warm on its own data folder, in
+ * the same rounds: an earlier commit measured beside this one is a baseline
+ * that, unlike bare node, does the same work and slows down alike when the
+ * machine is busy.
  */
 import { freePort } from '@backtalk/embedded-db';
 import path from 'node:path';
@@ -25,6 +31,26 @@ import { argNumber, fmt, progress, ratio, summarize, table, type Summary } from 
 const POLL_MS = 20;
 const BARE_SERVER = "require('http').createServer((q,s)=>s.end('ok')).listen(+process.env.PORT,'127.0.0.1')";
 const STANDALONE = path.join(repoRoot, 'services/standalone/dist/main.js');
+
+interface Compared {
+  label: string;
+  entry: string;
+  cold: StartResult[];
+  warm: StartResult[];
+}
+
+/** `--compare label=path` arguments, in order. */
+function comparedBuilds(): Compared[] {
+  const compared: Compared[] = [];
+  process.argv.forEach((arg, i) => {
+    if (arg !== '--compare') return;
+    const [label, entry] = (process.argv[i + 1] ?? '').split(/=(.*)/s);
+    if (!label || !entry)
+      throw new Error('--compare needs <label>=<path to services/standalone/dist/main.js>');
+    compared.push({ label, entry: path.resolve(entry), cold: [], warm: [] });
+  });
+  return compared;
+}
 
 interface StartResult {
   startMs: number;
@@ -66,21 +92,38 @@ async function main(): Promise<void> {
   const baseline: number[] = [];
   const cold: StartResult[] = [];
   const warm: StartResult[] = [];
-  for (let run = 1; run <= runs; run += 1) {
-    baseline.push((await timeStart(['-e', BARE_SERVER], baseEnv(), '/')).startMs);
+  const compared = comparedBuilds();
+  const coldAndWarm = async (entry: string, into: { cold: StartResult[]; warm: StartResult[] }) => {
     const dataDir = freshDataDir('startup');
     try {
       const env = { ...baseEnv(), BACKTALK_DATA_DIR: dataDir };
-      cold.push(await timeStart([STANDALONE], env, '/api/health'));
-      warm.push(await timeStart([STANDALONE], env, '/api/health'));
+      into.cold.push(await timeStart([entry], env, '/api/health'));
+      into.warm.push(await timeStart([entry], env, '/api/health'));
       const leftovers = processesMentioning(dataDir);
       if (leftovers.length > 0)
         throw new Error(`processes left running on ${dataDir}: ${leftovers.join(', ')}`);
     } finally {
       removeDir(dataDir);
     }
+  };
+  for (let run = 1; run <= runs; run += 1) {
+    baseline.push((await timeStart(['-e', BARE_SERVER], baseEnv(), '/')).startMs);
+    // This build and the compared ones take turns going first, so drift hits them alike.
+    const builds = [
+      { entry: STANDALONE, into: { cold, warm } },
+      ...compared.map((c) => ({ entry: c.entry, into: c })),
+    ];
+    const shift = (run - 1) % builds.length;
+    for (const build of [...builds.slice(shift), ...builds.slice(0, shift)])
+      await coldAndWarm(build.entry, build.into);
     progress(
-      `startup run ${run}/${runs}: bare node ${fmt(baseline.at(-1) as number)} ms, cold ${fmt(cold.at(-1)?.startMs as number)} ms, warm ${fmt(warm.at(-1)?.startMs as number)} ms`,
+      `startup run ${run}/${runs}: bare node ${fmt(baseline.at(-1) as number)} ms, cold ${fmt(cold.at(-1)?.startMs as number)} ms, warm ${fmt(warm.at(-1)?.startMs as number)} ms` +
+        compared
+          .map(
+            (c) =>
+              `; ${c.label} cold ${fmt(c.cold.at(-1)!.startMs)} ms, warm ${fmt(c.warm.at(-1)!.startMs)} ms`,
+          )
+          .join(''),
     );
   }
 
@@ -94,6 +137,14 @@ async function main(): Promise<void> {
     warmStop: summarize(warm.map((r) => r.stopMs)),
     coldLoaded: summarize(cold.map((r) => r.loadedMs ?? Number.NaN)),
     warmLoaded: summarize(warm.map((r) => r.loadedMs ?? Number.NaN)),
+    compared: compared.map((c) => ({
+      label: c.label,
+      entry: c.entry,
+      cold: summarize(c.cold.map((r) => r.startMs)),
+      warm: summarize(c.warm.map((r) => r.startMs)),
+      coldLoaded: summarize(c.cold.map((r) => r.loadedMs ?? Number.NaN)),
+      warmLoaded: summarize(c.warm.map((r) => r.loadedMs ?? Number.NaN)),
+    })),
   };
   writeJsonResult(result);
 
@@ -111,8 +162,20 @@ async function main(): Promise<void> {
         row('bare `node -e` HTTP server (baseline)', result.baseline),
         row('standalone, cold (fresh data dir: initdb + migrations + demo data)', result.cold),
         row('standalone, warm restart (same data dir)', result.warm),
+        ...result.compared.flatMap((c) => [
+          row(`${c.label}: standalone, cold`, c.cold),
+          row(`${c.label}: standalone, warm restart`, c.warm),
+        ]),
       ],
     )}\n\n` +
+      result.compared
+        .map(
+          (c) =>
+            `This build against ${c.label} (\`${c.entry}\`), same rounds: warm restart ${ratio(result.warm.median, c.warm.median)} ` +
+            `(${fmt(result.warm.median, 0)} / ${fmt(c.warm.median, 0)} ms), cold ${ratio(result.cold.median, c.cold.median)}; ` +
+            `its process start → "Starting PostgreSQL": cold ${fmt(c.coldLoaded.median, 0)} ms, warm ${fmt(c.warmLoaded.median, 0)} ms.\n\n`,
+        )
+        .join('') +
       `Of which process start → the launcher's "Starting PostgreSQL" line (Node boot + loading all service code): ` +
       `cold median ${fmt(result.coldLoaded.median, 0)} ms, warm median ${fmt(result.warmLoaded.median, 0)} ms; ` +
       `the rest is PostgreSQL (initdb when cold, start), the seven Nest applications, migrations and demo data.\n\n` +
