@@ -14,6 +14,8 @@
  * machine is busy.
  */
 import { freePort } from '@backtalk/embedded-db';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import {
   baseEnv,
@@ -56,7 +58,27 @@ interface StartResult {
   startMs: number;
   /** Process start → the launcher's "Starting PostgreSQL" line: Node boot and loading every service's code. */
   loadedMs?: number;
+  /** CPU time (user + system) the Node process had used at its first 200; PostgreSQL's processes not included. */
+  cpuMs?: number;
   stopMs: number;
+}
+
+const CLOCK_TICKS_PER_SECOND = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' })) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** From /proc (Linux); undefined elsewhere. Ten-millisecond resolution at the usual 100 ticks per second. */
+function cpuMsOf(pid: number | undefined): number | undefined {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return undefined;
+  }
 }
 
 async function timeStart(
@@ -75,16 +97,22 @@ async function timeStart(
   try {
     const firstOk = await pollFor200(`http://127.0.0.1:${port}${urlPath}`, tracked, POLL_MS, 120_000);
     const startMs = firstOk - started;
+    const cpuMs = cpuMsOf(tracked.child.pid);
     const stopMs = await stopProcess(tracked);
     const { code, signal } = await tracked.exited;
     if (code !== 0 && signal !== 'SIGTERM')
       throw new Error(`exited with ${signal ?? code} on SIGTERM:\n${tracked.tail()}`);
     const loadedMs = tracked.marks.loaded === undefined ? undefined : tracked.marks.loaded - started;
-    return { startMs, loadedMs, stopMs };
+    return { startMs, loadedMs, cpuMs, stopMs };
   } catch (error) {
     tracked.child.kill('SIGKILL');
     throw error;
   }
+}
+
+/** A ratio to two decimals: builds of one product differ by a few per cent. */
+function times(value: number, baseline: number): string {
+  return `${(value / baseline).toFixed(2)}×`;
 }
 
 async function main(): Promise<void> {
@@ -137,6 +165,7 @@ async function main(): Promise<void> {
     warmStop: summarize(warm.map((r) => r.stopMs)),
     coldLoaded: summarize(cold.map((r) => r.loadedMs ?? Number.NaN)),
     warmLoaded: summarize(warm.map((r) => r.loadedMs ?? Number.NaN)),
+    warmCpu: summarize(warm.map((r) => r.cpuMs ?? Number.NaN)),
     compared: compared.map((c) => ({
       label: c.label,
       entry: c.entry,
@@ -144,6 +173,7 @@ async function main(): Promise<void> {
       warm: summarize(c.warm.map((r) => r.startMs)),
       coldLoaded: summarize(c.cold.map((r) => r.loadedMs ?? Number.NaN)),
       warmLoaded: summarize(c.warm.map((r) => r.loadedMs ?? Number.NaN)),
+      warmCpu: summarize(c.warm.map((r) => r.cpuMs ?? Number.NaN)),
     })),
   };
   writeJsonResult(result);
@@ -171,13 +201,16 @@ async function main(): Promise<void> {
       result.compared
         .map(
           (c) =>
-            `This build against ${c.label} (\`${c.entry}\`), same rounds: warm restart ${ratio(result.warm.median, c.warm.median)} ` +
-            `(${fmt(result.warm.median, 0)} / ${fmt(c.warm.median, 0)} ms), cold ${ratio(result.cold.median, c.cold.median)}; ` +
-            `its process start → "Starting PostgreSQL": cold ${fmt(c.coldLoaded.median, 0)} ms, warm ${fmt(c.warmLoaded.median, 0)} ms.\n\n`,
+            `This build against ${c.label} (\`${c.entry}\`), same rounds: warm restart ${times(result.warm.median, c.warm.median)} ` +
+            `(${fmt(result.warm.median, 0)} / ${fmt(c.warm.median, 0)} ms), cold ${times(result.cold.median, c.cold.median)}; ` +
+            `CPU of the Node process up to its first 200 when warm ${times(result.warmCpu.median, c.warmCpu.median)} ` +
+            `(${fmt(result.warmCpu.median, 0)} / ${fmt(c.warmCpu.median, 0)} ms); its process start → "Starting PostgreSQL": ` +
+            `cold ${fmt(c.coldLoaded.median, 0)} ms, warm ${fmt(c.warmLoaded.median, 0)} ms.\n\n`,
         )
         .join('') +
       `Of which process start → the launcher's "Starting PostgreSQL" line (Node boot + loading all service code): ` +
       `cold median ${fmt(result.coldLoaded.median, 0)} ms, warm median ${fmt(result.warmLoaded.median, 0)} ms; ` +
+      `CPU of the Node process up to its first 200 when warm: median ${fmt(result.warmCpu.median, 0)} ms; ` +
       `the rest is PostgreSQL (initdb when cold, start), the seven Nest applications, migrations and demo data.\n\n` +
       `Shutdown (SIGTERM → exit, PostgreSQL stopped): cold run median ${fmt(result.coldStop.median, 0)} ms ` +
       `(${fmt(result.coldStop.min, 0)} – ${fmt(result.coldStop.max, 0)}), warm run median ${fmt(result.warmStop.median, 0)} ms ` +
