@@ -10,6 +10,12 @@ import { backendServices } from './services';
 export interface StandaloneOptions {
   env: Record<string, string | undefined>;
   log: (line: string) => void;
+  /**
+   * Told how long each step of the start took: PostgreSQL, each service, the
+   * gateway, then the start-up work that runs after ready (the benchmark
+   * `startup-phases.bench.ts` reads it). CPU is the whole process's while the step ran.
+   */
+  onPhase?: (phase: { name: string; wallMs: number; cpuMs: number }) => void;
 }
 
 export interface RunningStandalone {
@@ -23,7 +29,17 @@ export class StartupError extends Error {}
  * Standalone mode: PostgreSQL embedded, every service module in this process
  * over the in-process bus, the gateway serving the API and the web app.
  */
-export async function startStandalone({ env, log }: StandaloneOptions): Promise<RunningStandalone> {
+export async function startStandalone({ env, log, onPhase }: StandaloneOptions): Promise<RunningStandalone> {
+  const timed = async <T>(name: string, step: () => Promise<T>): Promise<T> => {
+    const wall = performance.now();
+    const cpu = process.cpuUsage();
+    try {
+      return await step();
+    } finally {
+      const used = process.cpuUsage(cpu);
+      onPhase?.({ name, wallMs: performance.now() - wall, cpuMs: (used.user + used.system) / 1000 });
+    }
+  };
   const launcher = loadConfig(standaloneConfigSchema, env);
   const port = launcher.PORT;
   for (const definition of backendServices)
@@ -43,11 +59,13 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
   }
 
   log(`Starting PostgreSQL (data in ${path.join(dataDir, 'postgres')})`);
-  const database = await startEmbeddedPostgres({
-    dataDir: path.join(dataDir, 'postgres'),
-    database: 'backtalk',
-    onNotice: log,
-  }).catch((error: unknown) => {
+  const database = await timed('PostgreSQL', () =>
+    startEmbeddedPostgres({
+      dataDir: path.join(dataDir, 'postgres'),
+      database: 'backtalk',
+      onNotice: log,
+    }),
+  ).catch((error: unknown) => {
     throw error instanceof EmbeddedDatabaseError ? new StartupError(error.message) : error;
   });
   const serviceEnv: Record<string, string | undefined> = {
@@ -73,12 +91,14 @@ export async function startStandalone({ env, log }: StandaloneOptions): Promise<
   };
   try {
     for (const definition of backendServices) {
-      services.push(await startInProcessService(definition, processBus, serviceEnv));
+      services.push(
+        await timed(definition.name, () => startInProcessService(definition, processBus, serviceEnv)),
+      );
     }
-    const started = await startGateway(serviceEnv);
+    const started = await timed('gateway', () => startGateway(serviceEnv));
     gateway = started.app;
     if (!started.servesWebApp) log('The web app is not built (web/dist is missing); serving the API only.');
-    void startupWork.release();
+    void timed('start-up work (after ready)', () => startupWork.release());
     return { url: started.url, stop };
   } catch (error) {
     startupWork.discard();

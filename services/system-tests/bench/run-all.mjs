@@ -3,7 +3,7 @@
 // Markdown report (date, machine, commit, then each benchmark's tables).
 //
 //   npm run bench -w @backtalk/system-tests                  # everything (about 2–3 min)
-//   node services/system-tests/bench/run-all.mjs --only rtt  # one of: startup, memory, rtt
+//   node services/system-tests/bench/run-all.mjs --only rtt  # some of: startup, phases, memory, rtt
 //   node services/system-tests/bench/run-all.mjs --out report.md --json report.json
 //
 // Needs the built services (`npm run build`), PostgreSQL on TEST_DATABASE_SERVER_URL
@@ -20,6 +20,7 @@ const repoRoot = path.resolve(here, '../../..');
 
 const benches = [
   { id: 'startup', file: 'startup.bench.ts', title: 'Standalone start to first 200 on /api/health' },
+  { id: 'phases', file: 'startup-phases.bench.ts', title: 'Warm standalone restart, step by step' },
   { id: 'memory', file: 'memory.bench.ts', title: 'Idle memory (RSS)' },
   { id: 'rtt', file: 'rtt.bench.ts', title: 'One request/reply round trip' },
 ];
