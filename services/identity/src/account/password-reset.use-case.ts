@@ -65,7 +65,7 @@ export class ResetPassword {
   }: ParsedRequestOf<typeof Subjects.IdentityPasswordReset>): Promise<
     ReplyOf<typeof Subjects.IdentityPasswordReset>
   > {
-    this.policy.assertAcceptable(password);
+    await this.policy.assertAcceptable(password);
     await this.limits.assertMayTryCode(client.ip);
     const user = await this.users.findAccountByEmail(email);
     const owner = user?.confirmed ? user : null;
