@@ -13,7 +13,7 @@ import { applyReply } from './sign-in.store';
 import styles from './sign-in.module.css';
 
 /** Spec §2: the confirm titles by second factor. */
-export const CONFIRM_TITLES: Record<MfaType, string> = {
+const CONFIRM_TITLES: Record<MfaType, string> = {
   SMS: 'Confirm SMS Code',
   EMAIL: 'Confirm Email Code',
   TOTP: 'Confirm TOTP Code',

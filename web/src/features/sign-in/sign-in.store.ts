@@ -21,7 +21,7 @@ export type Screen =
   | { step: 'done' };
 
 /** The page's entry (spec §2): waiting for the session, ready, or the sign-out of an existing session failed. */
-export type Entry = 'waiting' | 'ready' | 'signOutFailed';
+type Entry = 'waiting' | 'ready' | 'signOutFailed';
 
 interface SignInFlowState {
   screen: Screen;
