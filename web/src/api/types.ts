@@ -6,7 +6,6 @@ type Schemas = components['schemas'];
 
 export type Creator = Schemas['CreatorResponse'];
 export type GuestReply = Schemas['GuestCreateResponse'];
-export type AuthTokens = GuestReply['tokens'];
 export type RefreshReply = Schemas['RefreshResponse'];
 export type SessionInfo = Schemas['SessionResponse'];
 export type Conversation = Schemas['ConversationResponse'];
