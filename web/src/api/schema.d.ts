@@ -830,6 +830,8 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        /** @default {} */
+        CookieOnlyBody: Record<string, never>;
         CreatorListResponse: {
             creators: {
                 bio: string;
@@ -877,7 +879,6 @@ export interface components {
                 accessToken: string;
                 expiresIn: number;
                 idToken: string;
-                refreshToken: string;
             };
             /** Format: uuid */
             userId: string;
@@ -1186,16 +1187,11 @@ export interface components {
             /** Format: date-time */
             nextAvailableTime: string | null;
         };
-        /** @default {} */
-        RefreshBody: {
-            refreshToken?: string;
-        };
         RefreshResponse: {
             tokens: {
                 accessToken: string;
                 expiresIn: number;
                 idToken: string;
-                refreshToken?: string;
             };
         };
         ResendSignUpCodeBody: {
@@ -1854,7 +1850,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RefreshBody"];
+                "application/json": components["schemas"]["CookieOnlyBody"];
             };
         };
         responses: {
@@ -2004,7 +2000,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RefreshBody"];
+                "application/json": components["schemas"]["CookieOnlyBody"];
             };
         };
         responses: {
