@@ -1,15 +1,5 @@
-import { billingService } from '@backtalk/billing';
-import { chatInferenceService } from '@backtalk/chat-inference';
-import { creatorsService } from '@backtalk/creators';
-import { featureFlagsService } from '@backtalk/feature-flags';
-import { identityService } from '@backtalk/identity';
-import type { ServiceDefinition } from '@backtalk/kit';
-import {
-  startServicesInProcess,
-  type InProcessServices,
-  type TestDatabase,
-  itWhenAvailable,
-} from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase, itWhenAvailable } from '@backtalk/testing';
+import { startPlatformInProcess } from './in-process-platform';
 import { createSystemTestDatabase } from './service-databases';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -65,26 +55,11 @@ describe('gateway HTTP API over the real services', () => {
       LLM_PRELOAD: 'false',
       FREE_TIER_MESSAGES: '1',
     };
-    services = await startServicesInProcess(
-      [
-        identityService,
-        creatorsService,
-        featureFlagsService,
-        billingService,
-        chatInferenceService,
-      ] as ServiceDefinition[],
-      env,
-    );
-    gateway = await startGateway({
-      ...env,
-      BACKTALK_MODE: 'standalone',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
+    ({ services, gateway } = await startPlatformInProcess(env, {
       // The browser below comes "through the proxy" as a client of its own: this file's other
       // tests create more guests from 127.0.0.1 than GUEST_CREATIONS_PER_MINUTE allows one address.
       TRUSTED_PROXIES: '127.0.0.1',
-    });
+    }));
     url = gateway.url;
     featuredId = (await json('/api/creators/featured')).body.id;
   });
