@@ -22,6 +22,10 @@ jest.setTimeout(300_000);
 const MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
 const GOOGLE_CLIENT_ID = 'backtalk-google';
 const GOOGLE_CLIENT_SECRET = 'google-client-secret-for-tests-only';
+const SIMPLEWEBAUTHN_BROWSER = path.join(
+  repoRoot,
+  'node_modules/@simplewebauthn/browser/dist/bundle/index.umd.min.js',
+);
 const PASSWORD = 'Sunny-Day-42';
 const NEW_PASSWORD = 'Rainy-Night-77';
 const shotsDir =
@@ -63,7 +67,23 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
     });
     await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000);
     browser = await launchChromium();
-    page = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // @simplewebauthn/browser in the page for registering a passkey (the account menu's
+    // registration is another screen's); signing in with it is the sign-in screen's own button.
+    await context.addInitScript({ path: SIMPLEWEBAUTHN_BROWSER });
+    page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
   });
 
   afterAll(async () => {
@@ -92,6 +112,17 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
   const navbarShows = (text: string) => accountMenu().filter({ hasText: text }).waitFor({ timeout: 30_000 });
   const codeFor = (to: string, subject: RegExp) =>
     smtp.waitFor(to, new RegExp(`${subject.source}[\\s\\S]*Your code is (\\d{6})`), 20_000);
+
+  /** A POST to the app's API from outside the browser; the answer must be 200. */
+  async function apiCall(route: string, body: unknown, token?: string): Promise<FlowAnswer> {
+    const response = await fetch(`${baseUrl}${route}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(body),
+    });
+    expect(response.status).toBe(200);
+    return (await response.json()) as FlowAnswer;
+  }
 
   async function signOutFromMenu(): Promise<void> {
     await accountMenu().click();
@@ -181,25 +212,45 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
     await navbarShows(email);
   });
 
+  it("signs in with a passkey from Chromium's virtual authenticator with the sign-in screen's button", async () => {
+    const signedIn = await apiCall('/api/auth/sign-in', { email, password: NEW_PASSWORD });
+    expect(signedIn.nextStep).toEqual({ step: 'done' });
+    const registered = await page.evaluate(async (token: string) => {
+      const lib = (globalThis as unknown as { SimpleWebAuthnBrowser: WebAuthnLibrary }).SimpleWebAuthnBrowser;
+      const post = (route: string, body: unknown) =>
+        fetch(route, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+          body: JSON.stringify(body),
+        }).then((response) => response.json() as Promise<{ options: unknown }>);
+      const { options } = await post('/api/auth/passkeys/registration/options', {});
+      const response = await lib.startRegistration({ optionsJSON: options });
+      return fetch('/api/auth/passkeys/registration/verify', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+        body: JSON.stringify({ response, name: 'Chromium' }),
+      }).then((answer) => answer.status);
+    }, signedIn.session!.accessToken);
+    expect(registered).toBe(200);
+
+    await signOutFromMenu();
+    await page.goto(`${baseUrl}/sign-in`);
+    await card().getByRole('button', { name: 'Sign in with a passkey', exact: true }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
+    await navbarShows(email);
+  });
+
   it('signs in with TOTP: the code computed from the secret, under "Confirm TOTP Code"', async () => {
     // Turn TOTP on through the API, as the account screen does (issue 9's account menu).
-    const api = async (route: string, body: unknown, token?: string) => {
-      const response = await fetch(`${baseUrl}${route}`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify(body),
-      });
-      expect(response.status).toBe(200);
-      return (await response.json()) as Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    };
-    const signedIn = await api('/api/auth/sign-in', { email, password: NEW_PASSWORD });
+    const signedIn = await apiCall('/api/auth/sign-in', { email, password: NEW_PASSWORD });
     expect(signedIn.nextStep).toEqual({ step: 'done' });
-    const setup = await api('/api/auth/mfa/totp', {}, signedIn.session.accessToken);
-    totpSecret = setup.nextStep.secret;
-    await api('/api/auth/mfa/totp/confirm', { code: await totpAt(totpSecret) }, signedIn.session.accessToken);
+    const setup = await apiCall('/api/auth/mfa/totp', {}, signedIn.session!.accessToken);
+    totpSecret = setup.nextStep!.secret!;
+    await apiCall(
+      '/api/auth/mfa/totp/confirm',
+      { code: await totpAt(totpSecret) },
+      signedIn.session!.accessToken,
+    );
 
     await signOutFromMenu();
     await page.goto(`${baseUrl}/sign-in`);
@@ -257,6 +308,17 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
     await shoot('14-oauth-cancelled');
   });
 });
+
+/** What the tests read of an auth flow answer. */
+interface FlowAnswer {
+  nextStep?: { step: string; secret?: string };
+  session?: { accessToken: string };
+}
+
+/** The part of @simplewebauthn/browser's UMD bundle the page uses. */
+interface WebAuthnLibrary {
+  startRegistration(input: { optionsJSON: unknown }): Promise<unknown>;
+}
 
 const totpAt = (secret: string, offsetSeconds = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
