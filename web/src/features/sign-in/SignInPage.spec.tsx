@@ -1,5 +1,6 @@
 import { CSRF_HEADER, OAuthErrorMessage } from '@backtalk/proto/browser';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { StrictMode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import type { AuthFlowReply } from '../../api';
 import { apiCalls, errorResponse, fakeJwt, http, noSessionCookie, server } from '../../test/api-mock';
@@ -34,7 +35,7 @@ const flow = (
   reply: AuthFlowReply,
 ) => http.post(path, ({ response }) => response(200).json(reply));
 
-function renderSignIn(path = '/sign-in') {
+function renderSignIn(path = '/sign-in', strict = false) {
   const routes = [
     {
       element: (
@@ -46,7 +47,8 @@ function renderSignIn(path = '/sign-in') {
       children: appRoutes({ public: [{ path: 'sign-in', Component: SignInPage }] }),
     },
   ];
-  return render(<RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />);
+  const app = <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />;
+  return render(strict ? <StrictMode>{app}</StrictMode> : app);
 }
 const location = () => screen.getByTestId('location').textContent;
 const type = (label: string | RegExp, value: string) => {
@@ -157,6 +159,8 @@ describe('/sign-in: sign-up validation (spec §5)', () => {
 
 describe('/sign-in: steps from the server', () => {
   it("sends the guest's token with sign-up, confirms, and is signed in and sent back after 100 ms", async () => {
+    let releaseConfirm!: () => void;
+    const confirmHeld = new Promise<void>((resolve) => (releaseConfirm = resolve));
     localStorage.setItem(STORAGE_KEYS.signInRedirectPath, '/@maya.makes');
     server.use(
       guestCookie(),
@@ -168,7 +172,7 @@ describe('/sign-in: steps from the server', () => {
         challenge: 'challenge-0123456789',
       }),
       http.post('/api/auth/sign-up/confirm', async ({ response }) => {
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await confirmHeld;
         return response(200).json({ nextStep: { step: 'done' }, session });
       }),
       http.get('/api/creators/by-handle/{handle}', ({ response }) =>
@@ -188,6 +192,7 @@ describe('/sign-in: steps from the server', () => {
     type('Confirmation Code', ' 123456 ');
     fireEvent.click(button('Confirm'));
     expect(await screen.findByRole('button', { name: 'Confirming' })).toBeTruthy();
+    releaseConfirm();
 
     await waitFor(() => expect(useSessionStore.getState().status).toBe('authenticated'));
     expect(apiCalls('POST', '/api/auth/sign-up/confirm')[0].body).toEqual({
@@ -498,6 +503,11 @@ describe('/sign-in: entry, providers and OAuth', () => {
     await waitFor(() => expect(useSessionStore.getState().status).toBe('anonymous'));
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
     expect(localStorage.getItem(STORAGE_KEYS.isGuestUser)).toBeNull();
+  });
+
+  it('gets past its entry under StrictMode (effects run twice in development)', async () => {
+    renderSignIn('/sign-in', true);
+    expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();
   });
 
   it("says 'Failed to sign out. Please try again.' when that sign-out fails", async () => {

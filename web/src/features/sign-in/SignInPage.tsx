@@ -38,9 +38,13 @@ export function SignInPage() {
   const entered = useRef(false);
   const returnTo = params.get('returnTo') ?? undefined;
 
+  // Each visit starts at signIn. Refs, not effect cleanups: StrictMode's simulated remount keeps
+  // refs, so the reset and the entry below run once per visit.
+  const started = useRef(false);
   useEffect(() => {
+    if (started.current) return;
+    started.current = true;
     useSignInFlow.getState().reset();
-    return () => useSignInFlow.getState().reset();
   }, []);
 
   useEffect(() => {
