@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { confirmSignUp, resendSignUpCode, signIn, type CodeDelivery } from '../../api';
 import { Button } from '../../components/Button';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
-import { FormError, FormField, messagesOf } from './FormField';
+import { CodeField, FormError, messagesOf, SubmitButton } from './FormField';
 import { codeSchema, type CodeValues } from './sign-in-forms';
 import { applyReply, AUTO_SIGN_IN_TIMEOUT_MESSAGE, takeAutoSignIn, useSignInFlow } from './sign-in.store';
 import styles from './sign-in.module.css';
@@ -50,10 +50,8 @@ export function ConfirmSignUp({
     >
       <h2 className={styles['heading']}>{delivery.medium === 'SMS' ? 'We Texted You' : 'We Emailed You'}</h2>
       <CodeDeliveryNote codeDelivery={delivery} />
-      <FormField
+      <CodeField
         label="Confirmation Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         placeholder="Enter your code"
         errors={messagesOf(form.formState.errors.code)}
         {...form.register('code')}
@@ -66,14 +64,9 @@ export function ConfirmSignUp({
             : 'A new code is on its way. It may take a minute to arrive'}
         </p>
       ) : null}
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={confirm.isPending}
-        aria-busy={confirm.isPending}
-      >
-        {confirm.isPending ? 'Confirming' : 'Confirm'}
-      </Button>
+      <SubmitButton pending={confirm.isPending} pendingLabel="Confirming">
+        Confirm
+      </SubmitButton>
       <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
         {resend.isPending ? 'Sending' : 'Resend Code'}
       </Button>

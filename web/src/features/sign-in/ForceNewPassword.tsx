@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { respondToSignIn } from '../../api';
-import { Button } from '../../components/Button';
 import { BackToSignIn } from './BackToSignIn';
-import { FormError, FormField, messagesOf } from './FormField';
+import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
 import { confirmMismatchVisible, newPasswordSchema, type NewPasswordValues } from './sign-in-forms';
 import { applyReply } from './sign-in.store';
 import styles from './sign-in.module.css';
@@ -57,14 +56,9 @@ export function ForceNewPassword({
         {...form.register('confirm_password')}
       />
       <FormError error={submit.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={submit.isPending}
-        aria-busy={submit.isPending}
-      >
-        {submit.isPending ? 'Changing' : 'Change Password'}
-      </Button>
+      <SubmitButton pending={submit.isPending} pendingLabel="Changing">
+        Change Password
+      </SubmitButton>
       <BackToSignIn />
     </form>
   );

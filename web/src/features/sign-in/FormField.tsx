@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Button } from '../../components/Button';
 import type { FieldError } from 'react-hook-form';
 import styles from './sign-in.module.css';
 
@@ -61,5 +62,34 @@ export function FormError({ error }: { error: unknown }) {
     <p role="alert" className={styles['form-error']}>
       {message}
     </p>
+  );
+}
+
+/** A one-time code from an email, a text or an authenticator app. */
+export function CodeField(props: Omit<FormFieldProps, 'inputMode' | 'autoComplete'>) {
+  return <FormField inputMode="numeric" autoComplete="one-time-code" {...props} />;
+}
+
+/** A form's submit button: disabled, and saying `pendingLabel`, while its call runs (spec §2). */
+export function SubmitButton({
+  pending,
+  pendingLabel,
+  disabled = false,
+  children,
+}: {
+  pending: boolean;
+  pendingLabel: string;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      type="submit"
+      className={styles['form__submit']}
+      disabled={disabled || pending}
+      aria-busy={pending}
+    >
+      {pending ? pendingLabel : children}
+    </Button>
   );
 }

@@ -7,7 +7,7 @@ import { respondToSignIn, type CodeDelivery, type MfaType } from '../../api';
 import { Button } from '../../components/Button';
 import { BackToSignIn } from './BackToSignIn';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
-import { FormError, FormField, messagesOf } from './FormField';
+import { CodeField, FormError, FormField, messagesOf, SubmitButton } from './FormField';
 import { codeSchema, emailSchema, type CodeValues, type EmailValues } from './sign-in-forms';
 import { applyReply } from './sign-in.store';
 import styles from './sign-in.module.css';
@@ -52,23 +52,16 @@ export function ConfirmSignIn({
     >
       <h2 className={styles['heading']}>{CONFIRM_TITLES[method] ?? CONFIRM_MFA_TITLE}</h2>
       {codeDelivery ? <CodeDeliveryNote codeDelivery={codeDelivery} /> : null}
-      <FormField
+      <CodeField
         label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         placeholder="Code"
         errors={messagesOf(form.formState.errors.code)}
         {...form.register('code')}
       />
       <FormError error={confirm.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={confirm.isPending}
-        aria-busy={confirm.isPending}
-      >
-        {confirm.isPending ? 'Confirming' : 'Confirm'}
-      </Button>
+      <SubmitButton pending={confirm.isPending} pendingLabel="Confirming">
+        Confirm
+      </SubmitButton>
       <BackToSignIn />
     </form>
   );
@@ -120,23 +113,16 @@ export function SetupTotp({
           {copied ? 'COPIED' : 'COPY'}
         </Button>
       </div>
-      <FormField
+      <CodeField
         label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         placeholder="Code"
         errors={messagesOf(form.formState.errors.code)}
         {...form.register('code')}
       />
       <FormError error={confirm.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={confirm.isPending}
-        aria-busy={confirm.isPending}
-      >
-        {confirm.isPending ? 'Confirming' : 'Confirm'}
-      </Button>
+      <SubmitButton pending={confirm.isPending} pendingLabel="Confirming">
+        Confirm
+      </SubmitButton>
       <BackToSignIn />
     </form>
   );
@@ -170,14 +156,9 @@ export function SetupEmail({ challenge }: { challenge: string }) {
         {...form.register('email')}
       />
       <FormError error={submit.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={submit.isPending}
-        aria-busy={submit.isPending}
-      >
-        {submit.isPending ? 'Confirming' : 'Confirm'}
-      </Button>
+      <SubmitButton pending={submit.isPending} pendingLabel="Confirming">
+        Confirm
+      </SubmitButton>
       <BackToSignIn />
     </form>
   );
@@ -207,14 +188,9 @@ export function SelectMfaType({ allowed, challenge }: { allowed: MfaType[]; chal
         ))}
       </fieldset>
       <FormError error={submit.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={submit.isPending}
-        aria-busy={submit.isPending}
-      >
-        {submit.isPending ? 'Confirming' : 'Confirm'}
-      </Button>
+      <SubmitButton pending={submit.isPending} pendingLabel="Confirming">
+        Confirm
+      </SubmitButton>
       <BackToSignIn />
     </form>
   );

@@ -6,7 +6,7 @@ import { forgotPassword, resetPassword, type CodeDelivery } from '../../api';
 import { Button } from '../../components/Button';
 import { BackToSignIn } from './BackToSignIn';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
-import { FormError, FormField, messagesOf } from './FormField';
+import { CodeField, FormError, FormField, messagesOf, SubmitButton } from './FormField';
 import {
   confirmMismatchVisible,
   emailSchema,
@@ -41,14 +41,9 @@ export function ForgotPassword({ email }: { email?: string }) {
         {...form.register('email')}
       />
       <FormError error={send.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={send.isPending}
-        aria-busy={send.isPending}
-      >
-        {send.isPending ? 'Sending' : 'Send code'}
-      </Button>
+      <SubmitButton pending={send.isPending} pendingLabel="Sending">
+        Send code
+      </SubmitButton>
       <BackToSignIn />
     </form>
   );
@@ -93,10 +88,8 @@ export function ConfirmResetPassword({
     >
       <h2 className={styles['heading']}>Reset your password</h2>
       <CodeDeliveryNote codeDelivery={resend.data ?? codeDelivery} />
-      <FormField
+      <CodeField
         label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         placeholder="Code"
         errors={messagesOf(errors.code)}
         {...form.register('code')}
@@ -125,14 +118,9 @@ export function ConfirmResetPassword({
           A new code is on its way. It may take a minute to arrive
         </p>
       ) : null}
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={submit.isPending}
-        aria-busy={submit.isPending}
-      >
-        {submit.isPending ? 'Submitting' : 'Submit'}
-      </Button>
+      <SubmitButton pending={submit.isPending} pendingLabel="Submitting">
+        Submit
+      </SubmitButton>
       <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
         {resend.isPending ? 'Sending' : 'Resend Code'}
       </Button>

@@ -2,8 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { signIn } from '../../api';
-import { Button } from '../../components/Button';
-import { FormError, FormField, messagesOf } from './FormField';
+import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
 import { signInSchema, type SignInValues } from './sign-in-forms';
 import { applyReply, useSignInFlow } from './sign-in.store';
 import styles from './sign-in.module.css';
@@ -43,14 +42,9 @@ export function SignInForm({ email }: { email?: string }) {
         {...form.register('password')}
       />
       <FormError error={submit.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={submit.isPending}
-        aria-busy={submit.isPending}
-      >
-        {submit.isPending ? 'Signing in' : 'Sign In'}
-      </Button>
+      <SubmitButton pending={submit.isPending} pendingLabel="Signing in">
+        Sign In
+      </SubmitButton>
       <button
         type="button"
         className={styles['link']}

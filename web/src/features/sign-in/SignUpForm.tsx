@@ -3,9 +3,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { signUp } from '../../api';
-import { Button } from '../../components/Button';
 import { DEFAULT_DIAL_CODE, DIAL_CODES, joinPhoneNumber } from './dial-codes';
-import { FormError, FormField, messagesOf } from './FormField';
+import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
 import { confirmMismatchVisible, signUpSchema, type SignUpValues } from './sign-in-forms';
 import { applyReply, rememberForAutoSignIn } from './sign-in.store';
 import styles from './sign-in.module.css';
@@ -98,14 +97,9 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
         {...form.register('phone_number')}
       />
       <FormError error={submit.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={!isValid || submit.isPending}
-        aria-busy={submit.isPending}
-      >
-        {submit.isPending ? 'Creating Account' : 'Sign Up'}
-      </Button>
+      <SubmitButton pending={submit.isPending} pendingLabel="Creating Account" disabled={!isValid}>
+        Sign Up
+      </SubmitButton>
     </form>
   );
 }

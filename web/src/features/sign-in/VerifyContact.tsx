@@ -2,10 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { confirmAttribute, verifyAttribute, type CodeDelivery, type VerifiableAttribute } from '../../api';
-import { Button } from '../../components/Button';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
 import { maskContact } from './contact-masking';
-import { FormError, FormField, messagesOf } from './FormField';
+import { CodeField, FormError, messagesOf, SubmitButton } from './FormField';
 import { codeSchema, type CodeValues } from './sign-in-forms';
 import { useSignInFlow } from './sign-in.store';
 import styles from './sign-in.module.css';
@@ -40,14 +39,9 @@ export function VerifyUser({
         ))}
       </fieldset>
       <FormError error={send.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={send.isPending}
-        aria-busy={send.isPending}
-      >
-        {send.isPending ? 'Verifying' : 'Verify'}
-      </Button>
+      <SubmitButton pending={send.isPending} pendingLabel="Verifying">
+        Verify
+      </SubmitButton>
       <button type="button" className={styles['link']} onClick={() => show({ step: 'done' })}>
         Skip
       </button>
@@ -83,23 +77,16 @@ export function ConfirmVerifyUser({
     >
       <h2 className={styles['heading']}>{VERIFY_TITLE}</h2>
       <CodeDeliveryNote codeDelivery={codeDelivery} />
-      <FormField
+      <CodeField
         label="Code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
         placeholder="Code"
         errors={messagesOf(form.formState.errors.code)}
         {...form.register('code')}
       />
       <FormError error={confirm.error} />
-      <Button
-        type="submit"
-        className={styles['form__submit']}
-        disabled={confirm.isPending}
-        aria-busy={confirm.isPending}
-      >
-        {confirm.isPending ? 'Submitting' : 'Submit'}
-      </Button>
+      <SubmitButton pending={confirm.isPending} pendingLabel="Submitting">
+        Submit
+      </SubmitButton>
       <button type="button" className={styles['link']} onClick={() => show({ step: 'done' })}>
         Skip
       </button>
