@@ -1,5 +1,5 @@
 import { api, bodyOf, publicApi } from './client';
-import type { GuestReply, RefreshReply, SessionInfo } from './types';
+import type { GuestReply, RefreshReply, SessionInfo, SignOutReply } from './types';
 
 /** Creates anonymous guest credentials; the browser always asks for the 'default' creator (spec §7). */
 export async function createGuest(creatorId = 'default'): Promise<GuestReply> {
@@ -20,7 +20,10 @@ export async function getSession(accessToken?: string): Promise<SessionInfo> {
   );
 }
 
-/** Revokes a refresh token on sign-out. */
-export async function revokeRefreshToken(refreshToken: string): Promise<void> {
-  await publicApi.POST('/api/auth/sign-out', { body: { refreshToken } });
+/**
+ * Revokes a refresh token on sign-out; throws when the server did not sign out. `endSessionUrl`
+ * is the OAuth provider's logout, where the browser goes next (null for other sessions).
+ */
+export async function revokeRefreshToken(refreshToken: string): Promise<SignOutReply> {
+  return bodyOf(await publicApi.POST('/api/auth/sign-out', { body: { refreshToken } }));
 }

@@ -43,8 +43,11 @@ interface SessionState {
    * failure is ignored (tokens kept); any other failure signs out, which starts a new guest session.
    */
   refresh(rejectedAccessToken?: string | null): Promise<string | null>;
-  /** Signs an authenticated user out; the app continues as a new guest. */
-  signOut(): Promise<void>;
+  /**
+   * Signs an authenticated user out; the app continues as a new guest. Rejects when the server did
+   * not sign out; `endSessionUrl` is the OAuth provider's logout page, if any.
+   */
+  signOut(): Promise<{ endSessionUrl: string | null }>;
 }
 
 let generation = 0;
@@ -149,16 +152,13 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     },
 
     async signOut() {
-      if (get().status !== 'authenticated') return;
+      if (get().status !== 'authenticated') return { endSessionUrl: null };
       const tokens = readTokens();
-      if (tokens) {
-        try {
-          await revokeRefreshToken(tokens.refreshToken);
-        } catch (error) {
-          console.warn('Could not revoke the refresh token', error);
-        }
-      }
+      const { endSessionUrl } = tokens
+        ? await revokeRefreshToken(tokens.refreshToken)
+        : { endSessionUrl: null };
       restartAsGuest();
+      return { endSessionUrl };
     },
   };
 });
