@@ -10,7 +10,7 @@ export type UserSession = Schemas['SessionListResponse']['sessions'][number];
 export type MfaSettings = Schemas['MfaSettingsResponse'];
 export type MfaMethod = Schemas['MfaDisableBody']['method'];
 export type TotpSetup = Schemas['MfaTotpStartResponse']['nextStep'];
-export type CodeDelivery = Schemas['MfaCodeDeliveryResponse']['codeDelivery'];
+export type SentCode = Schemas['MfaCodeDeliveryResponse']['codeDelivery'];
 export type PasswordChangeBody = Schemas['PasswordChangeBody'];
 export type PasswordChangeReply = Schemas['PasswordChangeResponse'];
 
@@ -44,7 +44,7 @@ export async function confirmTotpSetup(code: string): Promise<MfaSettings> {
 }
 
 /** Emails a code to the account's address, to turn email codes on with. */
-export async function startEmailMfa(): Promise<CodeDelivery> {
+export async function startEmailMfa(): Promise<SentCode> {
   return bodyOf(await api.POST('/api/auth/mfa/email', { body: {} })).codeDelivery;
 }
 
@@ -53,7 +53,7 @@ export async function confirmEmailMfa(code: string): Promise<MfaSettings> {
 }
 
 /** Emails a fresh code to the MFA address, to turn email codes off with. */
-export async function sendMfaEmailCode(): Promise<CodeDelivery> {
+export async function sendMfaEmailCode(): Promise<SentCode> {
   return bodyOf(await api.POST('/api/auth/mfa/email/code', { body: {} })).codeDelivery;
 }
 
@@ -67,7 +67,7 @@ export async function changePassword(body: PasswordChangeBody): Promise<Password
 }
 
 /** Emails a code that verifies the account's email address. */
-export async function sendEmailVerificationCode(): Promise<CodeDelivery> {
+export async function sendEmailVerificationCode(): Promise<SentCode> {
   return bodyOf(await api.POST('/api/auth/attributes/verify', { body: { attribute: 'email' } })).codeDelivery;
 }
 

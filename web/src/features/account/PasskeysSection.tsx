@@ -43,7 +43,9 @@ export function PasskeysSection({ userId }: { userId: string }) {
           {errorText(remove.error)}
         </p>
       ) : null}
-      <RegisterPasskey className={styles['section__actions']} />
+      <div className={styles['section__actions']}>
+        <RegisterPasskey />
+      </div>
     </AccountSection>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useConfirmEmailVerificationMutation, useSendEmailVerificationMutation } from '../../api';
-import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import type { SessionInfo } from '../../api';
 import styles from './account.module.css';
@@ -22,7 +21,11 @@ export function ProfileSection({ user }: { user: SessionInfo }) {
           <dt>Email</dt>
           <dd className={styles['profile__email']}>
             <span>{user.email ?? 'No email'}</span>
-            {user.email ? <Badge>{verified ? 'Verified' : 'Not verified'}</Badge> : null}
+            {user.email ? (
+              <span className={`${styles['state']} ${styles[verified ? 'state--on' : 'state--off']}`}>
+                {verified ? 'Verified' : 'Not verified'}
+              </span>
+            ) : null}
           </dd>
         </div>
         {user.isCreator ? (

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import {
-  type CodeDelivery,
+  type SentCode,
   type MfaMethod,
   type MfaSettings,
   type TotpSetup,
@@ -13,7 +13,6 @@ import {
   useStartEmailMfaMutation,
   useStartTotpMutation,
 } from '../../api';
-import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import styles from './account.module.css';
@@ -99,7 +98,9 @@ function MethodHeader({ method, enabled }: { method: MfaMethod; enabled: boolean
   return (
     <p className={styles['list__title']}>
       {METHOD_LABEL[method]}
-      <Badge>{enabled ? 'On' : 'Off'}</Badge>
+      <span className={`${styles['state']} ${styles[enabled ? 'state--on' : 'state--off']}`}>
+        {enabled ? 'On' : 'Off'}
+      </span>
     </p>
   );
 }
@@ -257,7 +258,7 @@ function EmailMethod({
   const confirm = useConfirmEmailMfaMutation(userId);
   const sendOffCode = useSendMfaEmailCodeMutation();
   const disable = useDisableMfaMutation(userId);
-  const sent = (delivery: CodeDelivery | undefined) =>
+  const sent = (delivery: SentCode | undefined) =>
     delivery ? `Sent to ${delivery.destination}. ${CODE_ARRIVAL_TEXT}` : undefined;
 
   if (enabled) {
