@@ -16,6 +16,40 @@ const processOutput: CommandOutput = {
 
 const emailSchema = z.email();
 
+type IdentityConfigValues = ReturnType<typeof loadConfig<typeof identityConfigSchema>>;
+
+/** The commands, each taking one email; each returns its exit code. */
+const emailCommands: Record<
+  string,
+  (email: string, config: IdentityConfigValues, output: CommandOutput) => Promise<number>
+> = {
+  async 'make-admin'(email, config, output) {
+    const outcome = await makeAdmin(email, config);
+    if (outcome === 'not-found') {
+      output.err(`identity: no user has the email ${email}; they must sign up first`);
+      return 1;
+    }
+    output.out(
+      outcome === 'added'
+        ? `identity: ${email} is now in the admin group; it appears in their tokens after their next refresh or sign-in`
+        : `identity: ${email} is already in the admin group`,
+    );
+    return 0;
+  },
+
+  async 'sign-out-user'(email, config, output) {
+    const ended = await signOutUser(email, config);
+    if (ended === null) {
+      output.err(`identity: no account has the email ${email}`);
+      return 1;
+    }
+    output.out(
+      `identity: signed ${email} out of ${ended} session(s); issued access tokens lapse within their lifetime`,
+    );
+    return 0;
+  },
+};
+
 /**
  * Operator commands only identity has. Returns the exit code, or null when
  * argv is not one of them (serve and migrate are the kit's).
@@ -26,54 +60,18 @@ export function runIdentityCommand(
   output: CommandOutput = processOutput,
 ): Promise<number> | null {
   const [command, ...args] = argv;
-  const run = command === 'make-admin' ? runMakeAdmin : command === 'sign-out-user' ? runSignOutUser : null;
+  const run = command && Object.hasOwn(emailCommands, command) ? emailCommands[command] : undefined;
   if (!run) return null;
-  return run(args, env, output).catch((error: unknown) => {
+  const execute = async () => {
+    const email = args[0]?.trim() ?? '';
+    if (args.length !== 1 || !emailSchema.safeParse(email).success) {
+      output.err(`usage: node services/identity/dist/main.js ${command} <email>`);
+      return 2;
+    }
+    return run(email, loadConfig(identityConfigSchema, env), output);
+  };
+  return execute().catch((error: unknown) => {
     output.err(`identity: ${command} failed: ${describeStartupError(error)}`);
     return 1;
   });
-}
-
-async function runSignOutUser(
-  args: string[],
-  env: Record<string, string | undefined> | undefined,
-  output: CommandOutput,
-): Promise<number> {
-  const email = args[0]?.trim() ?? '';
-  if (args.length !== 1 || !emailSchema.safeParse(email).success) {
-    output.err('usage: node services/identity/dist/main.js sign-out-user <email>');
-    return 2;
-  }
-  const ended = await signOutUser(email, loadConfig(identityConfigSchema, env));
-  if (ended === null) {
-    output.err(`identity: no account has the email ${email}`);
-    return 1;
-  }
-  output.out(
-    `identity: signed ${email} out of ${ended} session(s); issued access tokens lapse within their lifetime`,
-  );
-  return 0;
-}
-
-async function runMakeAdmin(
-  args: string[],
-  env: Record<string, string | undefined> | undefined,
-  output: CommandOutput,
-): Promise<number> {
-  const email = args[0]?.trim() ?? '';
-  if (args.length !== 1 || !emailSchema.safeParse(email).success) {
-    output.err('usage: node services/identity/dist/main.js make-admin <email>');
-    return 2;
-  }
-  const outcome = await makeAdmin(email, loadConfig(identityConfigSchema, env));
-  if (outcome === 'not-found') {
-    output.err(`identity: no user has the email ${email}; they must sign up first`);
-    return 1;
-  }
-  output.out(
-    outcome === 'added'
-      ? `identity: ${email} is now in the admin group; it appears in their tokens after their next refresh or sign-in`
-      : `identity: ${email} is already in the admin group`,
-  );
-  return 0;
 }

@@ -32,6 +32,52 @@ export function startIdentity(
   return startServicesInProcess([identityService], { ...quietEnv, DATABASE_URL: database.url, ...env });
 }
 
+/** identity as the tests of one describe block see it: started before them, stopped after. */
+export interface IdentityUnderTest {
+  readonly database: TestDatabase;
+  readonly services: InProcessServices;
+  readonly jwks: Jwks;
+}
+
+/**
+ * Starts identity on a migrated database of its own before the enclosing block's tests
+ * (`label` names the database) and stops it and drops the database after them. `env` may be
+ * a function, read when identity starts, for settings known only then (a test server's URL).
+ */
+export function useIdentity(
+  label: string,
+  env: Record<string, string> | (() => Record<string, string>) = {},
+): IdentityUnderTest {
+  let database: TestDatabase | undefined;
+  let services: InProcessServices | undefined;
+  let jwks: Jwks | undefined;
+  beforeAll(async () => {
+    database = await createIdentityDatabase(label);
+    services = await startIdentity(database, typeof env === 'function' ? env() : env);
+    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
+  });
+  afterAll(async () => {
+    await services?.close();
+    await database?.drop();
+  });
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined)
+      throw new Error(`identity (${label}) runs only during its describe block's tests`);
+    return value;
+  };
+  return {
+    get database() {
+      return started(database);
+    },
+    get services() {
+      return started(services);
+    },
+    get jwks() {
+      return started(jwks);
+    },
+  };
+}
+
 /** The service's own data source, to look at what it stored. */
 export function dataSourceOf(services: InProcessServices): DataSource {
   const app = services.apps[0];

@@ -1,14 +1,26 @@
+import { CSRF_HEADER } from '@backtalk/proto/browser';
 import { api, bodyOf, publicApi } from './client';
-import type { GuestReply, RefreshReply, SessionInfo, SignOutReply } from './types';
+import type { GuestReply, RefreshReply, SessionInfo } from './types';
 
-/** Creates anonymous guest credentials; the browser always asks for the 'default' creator (spec §7). */
+/**
+ * The refresh token lives in the HttpOnly `bt_refresh` cookie (Path=/api/auth), never in page
+ * scripts: the routes it authenticates take no body and the CSRF header (docs/security.md,
+ * "Token storage"). `credentials: 'same-origin'` is fetch's default, spelled out because the
+ * cookie is the whole point.
+ */
+const cookieAuth = { headers: { [CSRF_HEADER]: '1' }, credentials: 'same-origin' } as const;
+
+/**
+ * Creates anonymous guest credentials; the browser always asks for the 'default' creator (spec §7).
+ * The gateway sets the guest's refresh cookie; the refresh token in the body is not kept.
+ */
 export async function createGuest(creatorId = 'default'): Promise<GuestReply> {
-  return bodyOf(await publicApi.POST('/api/auth/guest', { body: { creatorId } }));
+  return bodyOf(await publicApi.POST('/api/auth/guest', { body: { creatorId }, credentials: 'same-origin' }));
 }
 
-/** Exchanges a refresh token for new tokens; refresh tokens rotate, so each is usable once. */
-export async function refreshTokens(refreshToken: string): Promise<RefreshReply> {
-  return bodyOf(await publicApi.POST('/api/auth/refresh', { body: { refreshToken } }));
+/** Rotates the cookie's refresh token and answers new access and id tokens (401 when there is no session). */
+export async function refreshSession(): Promise<RefreshReply> {
+  return bodyOf(await publicApi.POST('/api/auth/refresh', cookieAuth));
 }
 
 /** The session of the bound user, or of exactly this access token (no refresh on 401). */
@@ -21,9 +33,9 @@ export async function getSession(accessToken?: string): Promise<SessionInfo> {
 }
 
 /**
- * Revokes a refresh token on sign-out; throws when the server did not sign out. `endSessionUrl`
- * is the OAuth provider's logout, where the browser goes next (null for other sessions).
+ * Ends the cookie's session (revokes its refresh tokens, clears the cookie). `endSessionUrl` is the
+ * OAuth provider's logout, where the browser goes next, or null.
  */
-export async function revokeRefreshToken(refreshToken: string): Promise<SignOutReply> {
-  return bodyOf(await publicApi.POST('/api/auth/sign-out', { body: { refreshToken } }));
+export async function signOutSession(): Promise<{ endSessionUrl: string | null }> {
+  return bodyOf(await publicApi.POST('/api/auth/sign-out', cookieAuth));
 }

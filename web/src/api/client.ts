@@ -42,13 +42,27 @@ function gatewayFetch(withSession: boolean) {
     const retry = binding ? request.clone() : null;
     const token = binding ? await binding.getAccessToken() : null;
     let response = await send(request, token);
-    if (response.status === 401 && binding && retry) {
+    if (response.status === 401 && binding && retry && (await isTokenRejection(response))) {
       const renewed = await binding.onUnauthorized(token);
       if (renewed) response = await send(retry, renewed);
     }
     if (!response.ok) throw await ApiError.fromResponse(response);
     return response;
   };
+}
+
+/**
+ * Whether a 401 says the bearer token was not accepted (UNAUTHORIZED: expired, signed out), which a
+ * renewed token can fix — unlike a wrong password (AUTH_INVALID_CREDENTIALS), which retrying would
+ * only count as a second failed sign-in.
+ */
+async function isTokenRejection(response: Response): Promise<boolean> {
+  try {
+    const body = (await response.clone().json()) as { code?: unknown };
+    return typeof body.code !== 'string' || body.code === 'UNAUTHORIZED';
+  } catch {
+    return true;
+  }
 }
 
 /** The same origin that served the SPA; the document's paths start with /api. */

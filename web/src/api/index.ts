@@ -3,6 +3,7 @@ export { ApiError, isAbortError } from './api-error';
 export { bindAuth } from './client';
 export * from './creators.api';
 export * from './auth.api';
+export * from './sign-in.api';
 export * from './conversations.api';
 export * from './chat.api';
 export * from './passkeys.api';

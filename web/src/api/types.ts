@@ -6,10 +6,8 @@ type Schemas = components['schemas'];
 
 export type Creator = Schemas['CreatorResponse'];
 export type GuestReply = Schemas['GuestCreateResponse'];
-export type AuthTokens = GuestReply['tokens'];
 export type RefreshReply = Schemas['RefreshResponse'];
 export type SessionInfo = Schemas['SessionResponse'];
-export type SignOutReply = Schemas['SignOutResponse'];
 export type Conversation = Schemas['ConversationResponse'];
 export type ChatMessage = Schemas['MessageListResponse']['messages'][number];
 export type Citation = ChatMessage['citations'][number];

@@ -135,3 +135,10 @@ export function fakeJwt(claims: Record<string, unknown>): string {
     btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
   return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.sig`;
 }
+
+/** POST /api/auth/refresh as the gateway answers a browser without a session cookie. */
+export function noSessionCookie() {
+  return http.post('/api/auth/refresh', ({ response }) =>
+    response.untyped(errorResponse(401, 'TOKEN_INVALID', 'There is no session to refresh; sign in again.')),
+  );
+}

@@ -2,7 +2,7 @@ import { isAdmin } from '@backtalk/proto/browser';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { queryClient, type Creator, type SessionInfo } from '../api';
-import { STORAGE_KEYS } from '../features/session/auth-storage';
+import { forgetTokens, holdTokens } from '../features/session/session-tokens';
 import { cancelScheduledRefresh, useSessionStore, type SessionUser } from '../features/session/session.store';
 import { useChatStore } from '../features/chat/chat.store';
 
@@ -34,14 +34,11 @@ export function newSessionInfo(overrides: Partial<SessionInfo> = {}): SessionInf
   };
 }
 
-/** Puts the session store straight into a loaded state, with tokens in storage. */
+/** Puts the session store straight into a loaded state, with tokens in memory. */
 export function signInAs(overrides: Partial<SessionInfo> = {}): SessionUser {
   const info = newSessionInfo(overrides);
   const user: SessionUser = { ...info, isAdmin: isAdmin(info) };
-  localStorage.setItem(
-    STORAGE_KEYS.auth,
-    JSON.stringify({ idToken: 'id-token', accessToken: 'access-token', refreshToken: 'refresh-token' }),
-  );
+  holdTokens({ idToken: 'id-token', accessToken: 'access-token' });
   useSessionStore.setState({ status: info.userType === 'guest' ? 'guest' : 'authenticated', user });
   return user;
 }
@@ -49,6 +46,7 @@ export function signInAs(overrides: Partial<SessionInfo> = {}): SessionUser {
 /** Clean browser state and stores between tests. */
 export function resetAppState(): void {
   cancelScheduledRefresh();
+  forgetTokens();
   localStorage.clear();
   sessionStorage.clear();
   useSessionStore.setState({ status: 'loading', user: null });

@@ -1,11 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ServiceClient, ServiceError } from '@backtalk/kit';
+import { lazyImport, ServiceClient, ServiceError } from '@backtalk/kit';
 import { accessTokenClaimsSchema, type Actor, ErrorCode, Subjects, TOKEN_AUDIENCE } from '@backtalk/proto';
 /** jose is ESM-only: load it once with a native dynamic import (kept by the SWC build). */
 type Jose = typeof import('jose', { with: { 'resolution-mode': 'import' } });
 type JWTVerifyGetKey = ReturnType<Jose['createLocalJWKSet']>;
-let josePromise: Promise<Jose> | undefined;
-const loadJose = (): Promise<Jose> => (josePromise ??= import('jose'));
+const loadJose: () => Promise<Jose> = lazyImport(() => import('jose'));
 
 /** Spec §9: token tolerance 5 s. */
 const CLOCK_TOLERANCE_SECONDS = 5;

@@ -37,4 +37,22 @@ export class CodeSender {
     await this.mailer.send(codeEmail(user.email, purpose, code, this.codes.lifetimeMinutes), manager);
     return emailDelivery(user.email);
   }
+
+  /**
+   * `send` to the account, or — for an email with no account to send to — the same sender
+   * allowance spent and the same answer, so the reply does not say whether the email has an
+   * account (ASVS 6.3.8).
+   */
+  async sendIfAccount(
+    account: { id: string; email: string | null } | null,
+    email: string,
+    purpose: CodePurpose,
+    sender: string,
+  ): Promise<CodeDelivery> {
+    if (!account?.email) {
+      await this.limits.takeCodeEmail(sender);
+      return emailDelivery(email);
+    }
+    return this.send({ id: account.id, email: account.email }, purpose, sender);
+  }
 }

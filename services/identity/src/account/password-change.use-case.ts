@@ -38,7 +38,7 @@ export class ChangePassword {
     ReplyOf<typeof Subjects.IdentityPasswordChange>
   > {
     if (actor.userType === 'guest') throw new ForbiddenError('Sign in to change your password.');
-    this.policy.assertAcceptable(newPassword);
+    await this.policy.assertAcceptable(newPassword);
     const user = await this.users.findOwn(actor.userId);
     if (!user?.email || !user.passwordHash)
       throw new ForbiddenError('This account has no password to change.');

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ServiceError } from '@backtalk/kit';
+import { lazyImport, ServiceError } from '@backtalk/kit';
 import { ErrorCode, passwordRuleViolations } from '@backtalk/proto';
-import { dictionary } from '@zxcvbn-ts/language-common';
 import { IdentityConfig } from '../identity.config';
 
 /** Shown when a password passes the §5 rules but is one everybody tries first (the spec has no words for it). */
@@ -9,10 +8,12 @@ const COMMON_PASSWORD_MESSAGE = 'This password is too common. Choose one that is
 
 /**
  * The 49,000 most common passwords (zxcvbn-ts's list, lower-cased), compared
- * case-insensitively, so `P@ssw0rd` — which meets every §5 rule — is refused
+ * case-insensitively (loaded with the first password checked, not at every start), so `P@ssw0rd` — which meets every §5 rule — is refused
  * too (ASVS 6.2.4 asks for at least the top 3,000).
  */
-const COMMON_PASSWORDS = new Set(dictionary['passwords-common']);
+const commonPasswords = lazyImport(
+  async () => new Set((await import('@zxcvbn-ts/language-common')).dictionary['passwords-common']),
+);
 
 /**
  * Spec §5 password rules with the configured minimum (PASSWORD_MIN_LENGTH),
@@ -27,9 +28,9 @@ export class PasswordPolicy {
   }
 
   /** AUTH_INVALID_PASSWORD with the spec's message for the first rule broken; all of them in `details`. */
-  assertAcceptable(password: string): void {
+  async assertAcceptable(password: string): Promise<void> {
     const violations = passwordRuleViolations(password, this.minLength);
-    if (violations.length === 0 && COMMON_PASSWORDS.has(password.toLowerCase())) {
+    if (violations.length === 0 && (await commonPasswords()).has(password.toLowerCase())) {
       violations.push(COMMON_PASSWORD_MESSAGE);
     }
     if (violations.length > 0) {

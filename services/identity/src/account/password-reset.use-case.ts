@@ -7,7 +7,7 @@ import { passwordChangedEmail } from '../mail/code-email';
 import { Mailer } from '../mail/mailer';
 import { AuthSessionRepository } from '../session/auth-session.repository';
 import { UserRepository } from '../user/user.repository';
-import { CodeSender, emailDelivery } from './code-sender';
+import { CodeSender } from './code-sender';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
 
@@ -17,7 +17,6 @@ export class ForgotPassword {
   constructor(
     private readonly users: UserRepository,
     private readonly codes: CodeSender,
-    private readonly limits: BruteForceGuard,
   ) {}
 
   async execute({
@@ -27,12 +26,13 @@ export class ForgotPassword {
     ReplyOf<typeof Subjects.IdentityPasswordForgot>
   > {
     const user = await this.users.findAccountByEmail(email);
-    if (!user?.confirmed || !user.email) {
-      await this.limits.takeCodeEmail(client.ip);
-      return { codeDelivery: emailDelivery(email) };
-    }
     return {
-      codeDelivery: await this.codes.send({ id: user.id, email: user.email }, 'password-reset', client.ip),
+      codeDelivery: await this.codes.sendIfAccount(
+        user?.confirmed ? user : null,
+        email,
+        'password-reset',
+        client.ip,
+      ),
     };
   }
 }
@@ -65,7 +65,7 @@ export class ResetPassword {
   }: ParsedRequestOf<typeof Subjects.IdentityPasswordReset>): Promise<
     ReplyOf<typeof Subjects.IdentityPasswordReset>
   > {
-    this.policy.assertAcceptable(password);
+    await this.policy.assertAcceptable(password);
     await this.limits.assertMayTryCode(client.ip);
     const user = await this.users.findAccountByEmail(email);
     const owner = user?.confirmed ? user : null;

@@ -1,56 +1,51 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import {
   clientAt,
   createAccount,
-  createIdentityDatabase,
   dataSourceOf,
   latestOutboxCode,
   sendRaw,
-  startIdentity,
+  useIdentity,
 } from '../../test/identity.harness';
 
 const PASSWORD = 'Correct-Horse-9';
 const NEW_PASSWORD = 'Another-Horse-10';
 
 describe('forgot and reset password, and attribute verification', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
+  const identity = useIdentity('recovery');
   let n = 0;
   const newEmail = () => `fan${++n}.recovery@example.com`;
-  const db = () => dataSourceOf(services);
+  const db = () => dataSourceOf(identity.services);
   const forgot = (email: string) =>
-    services.client.request(Subjects.IdentityPasswordForgot, { email, client: clientAt() });
+    identity.services.client.request(Subjects.IdentityPasswordForgot, { email, client: clientAt() });
   const reset = (email: string, code: string, password = NEW_PASSWORD) =>
-    services.client.request(Subjects.IdentityPasswordReset, { email, code, password, client: clientAt() });
+    identity.services.client.request(Subjects.IdentityPasswordReset, {
+      email,
+      code,
+      password,
+      client: clientAt(),
+    });
   const signIn = (email: string, password: string) =>
-    services.client.request(Subjects.IdentitySignInStart, { email, password, client: clientAt() });
+    identity.services.client.request(Subjects.IdentitySignInStart, { email, password, client: clientAt() });
   const outboxCount = async () =>
     (
       (await db().query('SELECT count(*)::int AS count FROM identity.outbox_messages')) as { count: number }[]
     )[0]!.count;
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('recovery');
-    services = await startIdentity(database);
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
-
   it('emails a reset code; the code sets the new password, ends every session, and works once', async () => {
     const email = newEmail();
-    await createAccount(services, email);
+    await createAccount(identity.services, email);
     const { session } = await signIn(email, PASSWORD);
     await expect(forgot(email)).resolves.toEqual({
       codeDelivery: { medium: 'EMAIL', destination: 'f***y@example.com' },
     });
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     await expect(reset(email, code)).resolves.toEqual({ reset: true });
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: session!.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, {
+        refreshToken: session!.refreshToken,
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
     await expect(signIn(email, PASSWORD)).rejects.toMatchObject({ code: ErrorCode.AuthInvalidCredentials });
     await expect(signIn(email, NEW_PASSWORD)).resolves.toMatchObject({ nextStep: { step: 'done' } });
@@ -72,9 +67,9 @@ describe('forgot and reset password, and attribute verification', () => {
 
   it('checks the new password against §5 before spending the code', async () => {
     const email = newEmail();
-    await createAccount(services, email);
+    await createAccount(identity.services, email);
     await forgot(email);
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     await expect(reset(email, code, 'short')).rejects.toMatchObject({
       code: ErrorCode.AuthInvalidPassword,
       message: 'Password must have at least 8 characters',
@@ -84,9 +79,9 @@ describe('forgot and reset password, and attribute verification', () => {
 
   it('refuses a wrong reset code and keeps the old password', async () => {
     const email = newEmail();
-    await createAccount(services, email);
+    await createAccount(identity.services, email);
     await forgot(email);
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     await expect(reset(email, code === '111111' ? '222222' : '111111')).rejects.toMatchObject({
       code: ErrorCode.AuthCodeMismatch,
     });
@@ -96,10 +91,10 @@ describe('forgot and reset password, and attribute verification', () => {
   it("cannot reset another account's password with one's own code", async () => {
     const mine = newEmail();
     const theirs = newEmail();
-    await createAccount(services, mine);
-    await createAccount(services, theirs);
+    await createAccount(identity.services, mine);
+    await createAccount(identity.services, theirs);
     await forgot(mine);
-    const myCode = await latestOutboxCode(services, mine);
+    const myCode = await latestOutboxCode(identity.services, mine);
     await expect(reset(theirs, myCode)).rejects.toMatchObject({ code: ErrorCode.AuthCodeExpired });
     await expect(signIn(theirs, PASSWORD)).resolves.toMatchObject({ nextStep: { step: 'done' } });
   });
@@ -116,9 +111,9 @@ describe('forgot and reset password, and attribute verification', () => {
 
   it('tells the owner by email that the password was reset (ASVS 6.3.7)', async () => {
     const email = newEmail();
-    await createAccount(services, email);
+    await createAccount(identity.services, email);
     await forgot(email);
-    await reset(email, await latestOutboxCode(services, email));
+    await reset(email, await latestOutboxCode(identity.services, email));
     const [notice] = await db().query(
       `SELECT subject, text FROM identity.outbox_messages WHERE "to" = $1 ORDER BY "createdAt" DESC LIMIT 1`,
       [email],
@@ -134,7 +129,7 @@ describe('forgot and reset password, and attribute verification', () => {
       newPassword: string,
       signOutOtherSessions?: boolean,
     ) =>
-      services.client.request(Subjects.IdentityPasswordChange, {
+      identity.services.client.request(Subjects.IdentityPasswordChange, {
         actor: actor as never,
         client: clientAt(),
         currentPassword,
@@ -143,14 +138,14 @@ describe('forgot and reset password, and attribute verification', () => {
       });
     const signedInTwice = async () => {
       const email = newEmail();
-      const { userId } = await createAccount(services, email);
+      const { userId } = await createAccount(identity.services, email);
       const here = (await signIn(email, PASSWORD)).session!;
       const elsewhere = (await signIn(email, PASSWORD)).session!;
       const sessionId = JSON.parse(Buffer.from(here.accessToken.split('.')[1]!, 'base64url').toString()).sid;
       return { email, here, elsewhere, actor: { userId, userType: 'authenticated', groups: [], sessionId } };
     };
     const refreshes = (refreshToken: string) =>
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken }).then(
+      identity.services.client.request(Subjects.IdentityTokenRefresh, { refreshToken }).then(
         () => true,
         () => false,
       );
@@ -199,7 +194,9 @@ describe('forgot and reset password, and attribute verification', () => {
     });
 
     it('refuses guests', async () => {
-      const guest = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+      const guest = await identity.services.client.request(Subjects.IdentityGuestCreate, {
+        creatorId: 'default',
+      });
       await expect(
         change({ userId: guest.userId, userType: 'guest', groups: [] }, PASSWORD, NEW_PASSWORD),
       ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
@@ -211,17 +208,17 @@ describe('forgot and reset password, and attribute verification', () => {
 
     it("sends a code to the user's own email; the code marks it verified", async () => {
       const email = newEmail();
-      const { userId } = await createAccount(services, email);
+      const { userId } = await createAccount(identity.services, email);
       await db().query('UPDATE identity.users SET "emailVerified" = false WHERE id = $1', [userId]);
       await expect(
-        services.client.request(Subjects.IdentityAttributeVerify, {
+        identity.services.client.request(Subjects.IdentityAttributeVerify, {
           actor: actorOf(userId),
           attribute: 'email',
         }),
       ).resolves.toEqual({ codeDelivery: { medium: 'EMAIL', destination: 'f***y@example.com' } });
-      const code = await latestOutboxCode(services, email);
+      const code = await latestOutboxCode(identity.services, email);
       await expect(
-        services.client.request(Subjects.IdentityAttributeConfirm, {
+        identity.services.client.request(Subjects.IdentityAttributeConfirm, {
           actor: actorOf(userId),
           attribute: 'email',
           code,
@@ -234,16 +231,16 @@ describe('forgot and reset password, and attribute verification', () => {
     it("cannot verify another user's email with their code", async () => {
       const victim = newEmail();
       const attacker = newEmail();
-      const { userId: victimId } = await createAccount(services, victim);
-      const { userId: attackerId } = await createAccount(services, attacker);
+      const { userId: victimId } = await createAccount(identity.services, victim);
+      const { userId: attackerId } = await createAccount(identity.services, attacker);
       await db().query('UPDATE identity.users SET "emailVerified" = false WHERE id = $1', [victimId]);
-      await services.client.request(Subjects.IdentityAttributeVerify, {
+      await identity.services.client.request(Subjects.IdentityAttributeVerify, {
         actor: actorOf(victimId),
         attribute: 'email',
       });
-      const victimCode = await latestOutboxCode(services, victim);
+      const victimCode = await latestOutboxCode(identity.services, victim);
       await expect(
-        services.client.request(Subjects.IdentityAttributeConfirm, {
+        identity.services.client.request(Subjects.IdentityAttributeConfirm, {
           actor: actorOf(attackerId),
           attribute: 'email',
           code: victimCode,
@@ -254,22 +251,24 @@ describe('forgot and reset password, and attribute verification', () => {
     });
 
     it('refuses guests (FORBIDDEN), unknown users (NOT_FOUND) and phone numbers without SMS (VALIDATION_FAILED)', async () => {
-      const guest = await services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' });
+      const guest = await identity.services.client.request(Subjects.IdentityGuestCreate, {
+        creatorId: 'default',
+      });
       await expect(
-        services.client.request(Subjects.IdentityAttributeVerify, {
+        identity.services.client.request(Subjects.IdentityAttributeVerify, {
           actor: { userId: guest.userId, userType: 'guest', groups: [] },
           attribute: 'email',
         }),
       ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
       await expect(
-        services.client.request(Subjects.IdentityAttributeVerify, {
+        identity.services.client.request(Subjects.IdentityAttributeVerify, {
           actor: actorOf(randomUUID()),
           attribute: 'email',
         }),
       ).rejects.toMatchObject({ code: ErrorCode.NotFound });
-      const { userId } = await createAccount(services, newEmail());
+      const { userId } = await createAccount(identity.services, newEmail());
       await expect(
-        services.client.request(Subjects.IdentityAttributeVerify, {
+        identity.services.client.request(Subjects.IdentityAttributeVerify, {
           actor: actorOf(userId),
           attribute: 'phone_number',
         }),

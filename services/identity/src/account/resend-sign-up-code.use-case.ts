@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ParsedRequestOf, ReplyOf, Subjects } from '@backtalk/proto';
-import { BruteForceGuard } from '../brute-force/brute-force.guard';
 import { UserRepository } from '../user/user.repository';
-import { CodeSender, emailDelivery } from './code-sender';
+import { CodeSender } from './code-sender';
 
 /**
  * Spec §4: a new sign-up code. An account that is already confirmed answers
@@ -14,7 +13,6 @@ export class ResendSignUpCode {
   constructor(
     private readonly users: UserRepository,
     private readonly codes: CodeSender,
-    private readonly limits: BruteForceGuard,
   ) {}
 
   async execute({
@@ -25,11 +23,7 @@ export class ResendSignUpCode {
   > {
     const user = await this.users.findAccountByEmail(email);
     if (user?.confirmed) return { alreadyConfirmed: true };
-    if (!user?.email) {
-      await this.limits.takeCodeEmail(client.ip);
-      return { alreadyConfirmed: false, codeDelivery: emailDelivery(email) };
-    }
-    const codeDelivery = await this.codes.send({ id: user.id, email: user.email }, 'sign-up', client.ip);
+    const codeDelivery = await this.codes.sendIfAccount(user, email, 'sign-up', client.ip);
     return { alreadyConfirmed: false, codeDelivery };
   }
 }

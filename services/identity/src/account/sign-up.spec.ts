@@ -1,41 +1,38 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import {
-  type InProcessServices,
-  type TestDatabase,
-  startTestSmtpServer,
-  type TestSmtpServer,
-} from '@backtalk/testing';
+import { startTestSmtpServer, type TestSmtpServer } from '@backtalk/testing';
 import {
   clientAt,
-  createIdentityDatabase,
   dataSourceOf,
   latestOutboxCode,
   sendRaw,
-  startIdentity,
-  type Jwks,
   verifyToken,
+  useIdentity,
 } from '../../test/identity.harness';
 import { UserRepository } from '../user/user.repository';
 
 const PASSWORD = 'Correct-Horse-9';
 
 describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-  let jwks: Jwks;
+  const identity = useIdentity('sign_up');
   let n = 0;
   const newEmail = () => `fan${++n}.signup@example.com`;
   const signUp = (email: string, password = PASSWORD, ip?: string) =>
-    services.client.request(Subjects.IdentityAccountSignUp, { email, password, client: clientAt(ip) });
+    identity.services.client.request(Subjects.IdentityAccountSignUp, {
+      email,
+      password,
+      client: clientAt(ip),
+    });
   const confirm = (email: string, code: string, challenge?: string) =>
-    services.client.request(Subjects.IdentityAccountConfirmSignUp, {
+    identity.services.client.request(Subjects.IdentityAccountConfirmSignUp, {
       email,
       code,
       client: clientAt(),
       ...(challenge ? { challenge } : {}),
     });
   const count = async (table: string): Promise<number> => {
-    const [row] = await dataSourceOf(services).query(`SELECT count(*)::int AS count FROM identity.${table}`);
+    const [row] = await dataSourceOf(identity.services).query(
+      `SELECT count(*)::int AS count FROM identity.${table}`,
+    );
     return (row as { count: number }).count;
   };
   const snapshot = async () => ({
@@ -43,16 +40,6 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     codes: await count('verification_codes'),
     outbox: await count('outbox_messages'),
     challenges: await count('sign_in_challenges'),
-  });
-
-  beforeAll(async () => {
-    database = await createIdentityDatabase('sign_up');
-    services = await startIdentity(database);
-    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
   });
 
   it('creates an unconfirmed account, emails a 6-digit code and answers confirmSignUp with a masked address', async () => {
@@ -65,9 +52,10 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
       },
       challenge: expect.stringMatching(/^[\w-]{43}$/),
     });
-    const [user] = await dataSourceOf(services).query('SELECT * FROM identity.users WHERE email = $1', [
-      email,
-    ]);
+    const [user] = await dataSourceOf(identity.services).query(
+      'SELECT * FROM identity.users WHERE email = $1',
+      [email],
+    );
     expect(user).toMatchObject({
       username: email,
       email,
@@ -77,9 +65,9 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
       groups: [],
     });
     expect(user.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     expect(code).toMatch(/^\d{6}$/);
-    const [stored] = await dataSourceOf(services).query(
+    const [stored] = await dataSourceOf(identity.services).query(
       'SELECT * FROM identity.verification_codes WHERE "userId" = $1',
       [user.id],
     );
@@ -94,10 +82,10 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
   it('confirms with the code and, with the sign-up challenge, signs in at once (auto sign-in)', async () => {
     const email = newEmail();
     const { challenge } = await signUp(email);
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     const reply = await confirm(email, code, challenge);
     expect(reply.nextStep).toEqual({ step: 'done' });
-    const id = await verifyToken(jwks, reply.session!.idToken);
+    const id = await verifyToken(identity.jwks, reply.session!.idToken);
     expect(id.payload).toMatchObject({
       token_use: 'id',
       user_type: 'authenticated',
@@ -106,23 +94,24 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
       email_verified: true,
       groups: [],
     });
-    const [user] = await dataSourceOf(services).query('SELECT * FROM identity.users WHERE email = $1', [
-      email,
-    ]);
+    const [user] = await dataSourceOf(identity.services).query(
+      'SELECT * FROM identity.users WHERE email = $1',
+      [email],
+    );
     expect(user).toMatchObject({ confirmed: true, emailVerified: true });
   });
 
   it('confirms without a challenge (another device) and answers signIn', async () => {
     const email = newEmail();
     await signUp(email);
-    const reply = await confirm(email, await latestOutboxCode(services, email));
+    const reply = await confirm(email, await latestOutboxCode(identity.services, email));
     expect(reply).toEqual({ nextStep: { step: 'signIn' } });
   });
 
   it('spends a code once: confirming again answers AUTH_CODE_EXPIRED', async () => {
     const email = newEmail();
     await signUp(email);
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     await confirm(email, code);
     await expect(confirm(email, code)).rejects.toMatchObject({
       code: ErrorCode.AuthCodeExpired,
@@ -133,7 +122,7 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
   it('refuses a wrong code with AUTH_CODE_MISMATCH, and after 5 wrong codes even the right one', async () => {
     const email = newEmail();
     await signUp(email);
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     const wrong = code === '000000' ? '000001' : '000000';
     for (let attempt = 0; attempt < 5; attempt++) {
       await expect(confirm(email, wrong)).rejects.toMatchObject({
@@ -147,8 +136,8 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
   it('refuses an expired code', async () => {
     const email = newEmail();
     await signUp(email);
-    const code = await latestOutboxCode(services, email);
-    await dataSourceOf(services).query(
+    const code = await latestOutboxCode(identity.services, email);
+    await dataSourceOf(identity.services).query(
       `UPDATE identity.verification_codes SET "expiresAt" = now() - interval '1 second'
        WHERE "userId" = (SELECT id FROM identity.users WHERE email = $1)`,
       [email],
@@ -176,20 +165,20 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
   it('resends: a new code voids the old one; a confirmed account answers alreadyConfirmed', async () => {
     const email = newEmail();
     await signUp(email);
-    const first = await latestOutboxCode(services, email);
+    const first = await latestOutboxCode(identity.services, email);
     await expect(
-      services.client.request(Subjects.IdentityAccountResendCode, { email, client: clientAt() }),
+      identity.services.client.request(Subjects.IdentityAccountResendCode, { email, client: clientAt() }),
     ).resolves.toEqual({
       alreadyConfirmed: false,
       codeDelivery: { medium: 'EMAIL', destination: 'f***p@example.com' },
     });
-    const second = await latestOutboxCode(services, email);
+    const second = await latestOutboxCode(identity.services, email);
     if (first !== second) {
       await expect(confirm(email, first)).rejects.toMatchObject({ code: ErrorCode.AuthCodeMismatch });
     }
     await confirm(email, second);
     await expect(
-      services.client.request(Subjects.IdentityAccountResendCode, { email, client: clientAt() }),
+      identity.services.client.request(Subjects.IdentityAccountResendCode, { email, client: clientAt() }),
     ).resolves.toEqual({ alreadyConfirmed: true });
   });
 
@@ -200,16 +189,16 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     await signUp(stale);
     await signUp(fresh);
     await signUp(confirmed);
-    await confirm(confirmed, await latestOutboxCode(services, confirmed));
-    await dataSourceOf(services).query(
+    await confirm(confirmed, await latestOutboxCode(identity.services, confirmed));
+    await dataSourceOf(identity.services).query(
       `UPDATE identity.users SET "createdAt" = now() - interval '25 hours' WHERE email IN ($1, $2)`,
       [stale, confirmed],
     );
-    const purged = await services.apps[0]!.get(UserRepository).purgeUnconfirmed(
+    const purged = await identity.services.apps[0]!.get(UserRepository).purgeUnconfirmed(
       new Date(Date.now() - 24 * 3600_000),
     );
     expect(purged).toBe(1);
-    const left = await dataSourceOf(services).query(
+    const left = await dataSourceOf(identity.services).query(
       'SELECT email FROM identity.users WHERE email IN ($1, $2, $3) ORDER BY email',
       [stale, fresh, confirmed],
     );
@@ -220,7 +209,7 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
   it('answers a resend for an unknown email as if a code had been sent, and sends nothing', async () => {
     const before = await count('outbox_messages');
     await expect(
-      services.client.request(Subjects.IdentityAccountResendCode, {
+      identity.services.client.request(Subjects.IdentityAccountResendCode, {
         email: 'ghost.signup@example.com',
         client: clientAt(),
       }),
@@ -235,13 +224,13 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     const email = newEmail();
     await signUp(email, PASSWORD, '198.51.100.77');
     for (let resend = 0; resend < 4; resend++) {
-      await services.client.request(Subjects.IdentityAccountResendCode, {
+      await identity.services.client.request(Subjects.IdentityAccountResendCode, {
         email,
         client: clientAt('198.51.100.77'),
       });
     }
     await expect(
-      services.client.request(Subjects.IdentityAccountResendCode, {
+      identity.services.client.request(Subjects.IdentityAccountResendCode, {
         email,
         client: clientAt('198.51.100.78'),
       }),
@@ -305,9 +294,9 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     it('keeps leading and trailing spaces of a password (never trimmed)', async () => {
       const email = newEmail();
       await signUp(email, ' Abcdefg1 ');
-      await confirm(email, await latestOutboxCode(services, email));
+      await confirm(email, await latestOutboxCode(identity.services, email));
       await expect(
-        services.client.request(Subjects.IdentitySignInStart, {
+        identity.services.client.request(Subjects.IdentitySignInStart, {
           email,
           password: 'Abcdefg1',
           client: clientAt(),
@@ -338,13 +327,13 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
 
   it('stores standard and custom: attributes given at sign-up', async () => {
     const email = newEmail();
-    await services.client.request(Subjects.IdentityAccountSignUp, {
+    await identity.services.client.request(Subjects.IdentityAccountSignUp, {
       email,
       password: PASSWORD,
       attributes: { given_name: ' Ada ', phone_number: '+14155550100', 'custom:favourite': 'maya' },
       client: clientAt(),
     });
-    const [user] = await dataSourceOf(services).query(
+    const [user] = await dataSourceOf(identity.services).query(
       'SELECT attributes FROM identity.users WHERE email = $1',
       [email],
     );
@@ -357,27 +346,19 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
 });
 
 describe('sign-up over SMTP (SMTP_URL: a real SMTP server started by the test)', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
   let smtp: TestSmtpServer;
-
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    database = await createIdentityDatabase('sign_up_smtp');
-    services = await startIdentity(database, {
-      SMTP_URL: smtp.url,
-      MAIL_FROM: 'Backtalk <codes@backtalk.test>',
-    });
   });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-    await smtp?.close();
-  });
+  afterAll(() => smtp?.close());
+  const identity = useIdentity('sign_up_smtp', () => ({
+    SMTP_URL: smtp.url,
+    MAIL_FROM: 'Backtalk <codes@backtalk.test>',
+  }));
 
   it('mails the code; the code from the inbox confirms the account; the outbox stays empty', async () => {
     const email = 'smtp.fan@example.com';
-    const { challenge } = await services.client.request(Subjects.IdentityAccountSignUp, {
+    const { challenge } = await identity.services.client.request(Subjects.IdentityAccountSignUp, {
       email,
       password: PASSWORD,
       client: clientAt(),
@@ -385,56 +366,50 @@ describe('sign-up over SMTP (SMTP_URL: a real SMTP server started by the test)',
     const code = await smtp.waitFor(email, /Your code is (\d{6})/);
     expect(smtp.received.at(-1)).toMatchObject({ from: 'codes@backtalk.test', to: [email] });
     expect(smtp.received.at(-1)!.raw).toContain('Subject: Your Backtalk confirmation code');
-    const reply = await services.client.request(Subjects.IdentityAccountConfirmSignUp, {
+    const reply = await identity.services.client.request(Subjects.IdentityAccountConfirmSignUp, {
       email,
       code,
       challenge: challenge!,
       client: clientAt(),
     });
     expect(reply.nextStep).toEqual({ step: 'done' });
-    await expect(services.client.request(Subjects.IdentityOutboxList, {})).resolves.toEqual({ messages: [] });
+    await expect(identity.services.client.request(Subjects.IdentityOutboxList, {})).resolves.toEqual({
+      messages: [],
+    });
   });
 });
 
 describe('a configured PASSWORD_MIN_LENGTH', () => {
+  const identity = useIdentity('sign_up_min', { PASSWORD_MIN_LENGTH: '12' });
+
   it('is applied, and said in the message and by identity.providers.get', async () => {
-    const other = await createIdentityDatabase('sign_up_min');
-    const strict = await startIdentity(other, { PASSWORD_MIN_LENGTH: '12' });
-    try {
-      await expect(
-        strict.client.request(Subjects.IdentityAccountSignUp, {
-          email: 'long@example.com',
-          password: 'Abcdefg1-23',
-          client: clientAt(),
-        }),
-      ).rejects.toMatchObject({ message: 'Password must have at least 12 characters' });
-      await expect(strict.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
-        passwordMinLength: 12,
-      });
-    } finally {
-      await strict.close();
-      await other.drop();
-    }
+    await expect(
+      identity.services.client.request(Subjects.IdentityAccountSignUp, {
+        email: 'long@example.com',
+        password: 'Abcdefg1-23',
+        client: clientAt(),
+      }),
+    ).rejects.toMatchObject({ message: 'Password must have at least 12 characters' });
+    await expect(identity.services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
+      passwordMinLength: 12,
+    });
   });
 });
 
 describe('a mail server that cannot be reached', () => {
+  const identity = useIdentity('sign_up_smtp_down', { SMTP_URL: 'smtp://127.0.0.1:9' });
+
   it('keeps nothing (AUTH_DELIVERY_FAILED), so a retry works', async () => {
-    const other = await createIdentityDatabase('sign_up_smtp_down');
-    const down = await startIdentity(other, { SMTP_URL: 'smtp://127.0.0.1:9' });
-    try {
-      await expect(
-        down.client.request(Subjects.IdentityAccountSignUp, {
-          email: 'unlucky@example.com',
-          password: PASSWORD,
-          client: clientAt(),
-        }),
-      ).rejects.toMatchObject({ code: ErrorCode.AuthDeliveryFailed });
-      const [row] = await dataSourceOf(down).query('SELECT count(*)::int AS count FROM identity.users');
-      expect(row.count).toBe(0);
-    } finally {
-      await down.close();
-      await other.drop();
-    }
+    await expect(
+      identity.services.client.request(Subjects.IdentityAccountSignUp, {
+        email: 'unlucky@example.com',
+        password: PASSWORD,
+        client: clientAt(),
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.AuthDeliveryFailed });
+    const [row] = await dataSourceOf(identity.services).query(
+      'SELECT count(*)::int AS count FROM identity.users',
+    );
+    expect(row.count).toBe(0);
   });
 });

@@ -34,7 +34,7 @@ export class SignUp {
     client,
     guestUserId,
   }: ParsedRequestOf<typeof Subjects.IdentityAccountSignUp>): Promise<AuthFlowReply> {
-    this.policy.assertAcceptable(password);
+    await this.policy.assertAcceptable(password);
     if (await this.users.findAccountByEmail(email)) {
       // Counted like a sent code, so probing which emails have accounts is as limited as sending.
       await this.limits.takeCodeEmail(client.ip);

@@ -1,13 +1,5 @@
 import { Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
-import {
-  clientAt,
-  createAccount,
-  createGuest,
-  createIdentityDatabase,
-  dataSourceOf,
-  startIdentity,
-} from '../../test/identity.harness';
+import { clientAt, createAccount, createGuest, dataSourceOf, useIdentity } from '../../test/identity.harness';
 import { PurgeGuests } from './purge-guests.use-case';
 
 /**
@@ -17,29 +9,19 @@ import { PurgeGuests } from './purge-guests.use-case';
  * pending, never lost, and never block the sign-in.
  */
 describe('guest to account conversion, identity side', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
+  const identity = useIdentity('convert_guest', { REQUEST_TIMEOUT_MS: '500' });
   const guestRow = async (guestUserId: string) =>
     (
-      await dataSourceOf(services).query(
+      await dataSourceOf(identity.services).query(
         'SELECT "convertedToUser", "convertedUserId" FROM identity.guest_users WHERE "cognitoUsername" = $1',
         [guestUserId],
       )
     )[0];
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('convert_guest');
-    services = await startIdentity(database, { REQUEST_TIMEOUT_MS: '500' });
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
-
   it('signs the user in even when the chats cannot move yet, and records the move as pending', async () => {
-    const guest = await createGuest(services);
-    const { userId } = await createAccount(services, 'pending.convert@example.com');
-    const reply = await services.client.request(Subjects.IdentitySignInStart, {
+    const guest = await createGuest(identity.services);
+    const { userId } = await createAccount(identity.services, 'pending.convert@example.com');
+    const reply = await identity.services.client.request(Subjects.IdentitySignInStart, {
       email: 'pending.convert@example.com',
       password: 'Correct-Horse-9',
       guestUserId: guest.userId,
@@ -50,11 +32,11 @@ describe('guest to account conversion, identity side', () => {
   });
 
   it('never hands one guest to a second account', async () => {
-    const guest = await createGuest(services);
-    const first = await createAccount(services, 'first.convert@example.com');
-    await createAccount(services, 'second.convert@example.com');
+    const guest = await createGuest(identity.services);
+    const first = await createAccount(identity.services, 'first.convert@example.com');
+    await createAccount(identity.services, 'second.convert@example.com');
     for (const email of ['first.convert@example.com', 'second.convert@example.com']) {
-      await services.client.request(Subjects.IdentitySignInStart, {
+      await identity.services.client.request(Subjects.IdentitySignInStart, {
         email,
         password: 'Correct-Horse-9',
         guestUserId: guest.userId,
@@ -65,19 +47,19 @@ describe('guest to account conversion, identity side', () => {
   });
 
   it('keeps a guest whose move is pending when purging inactive guests', async () => {
-    const guest = await createGuest(services);
-    await createAccount(services, 'kept.convert@example.com');
-    await services.client.request(Subjects.IdentitySignInStart, {
+    const guest = await createGuest(identity.services);
+    await createAccount(identity.services, 'kept.convert@example.com');
+    await identity.services.client.request(Subjects.IdentitySignInStart, {
       email: 'kept.convert@example.com',
       password: 'Correct-Horse-9',
       guestUserId: guest.userId,
       client: clientAt(),
     });
-    await dataSourceOf(services).query(
+    await dataSourceOf(identity.services).query(
       `UPDATE identity.guest_users SET "lastActiveAt" = now() - interval '400 days' WHERE "cognitoUsername" = $1`,
       [guest.userId],
     );
-    const purged = await services.apps[0]!.get(PurgeGuests).execute();
+    const purged = await identity.services.apps[0]!.get(PurgeGuests).execute();
     expect(purged).not.toContain(guest.userId);
     await expect(guestRow(guest.userId)).resolves.toBeDefined();
   });

@@ -1,39 +1,23 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { createHash } from 'node:crypto';
-import {
-  createIdentityDatabase,
-  dataSourceOf,
-  type Jwks,
-  sendRaw,
-  startIdentity,
-  verifyToken,
-} from '../../test/identity.harness';
+import { dataSourceOf, sendRaw, verifyToken, useIdentity } from '../../test/identity.harness';
 
 describe('identity.guest.create', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-  let jwks: Jwks;
-
-  beforeAll(async () => {
-    database = await createIdentityDatabase('guest');
-    services = await startIdentity(database);
-    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
+  const identity = useIdentity('guest');
 
   it('returns access and id tokens that verify against the JWKS, with the guest claims', async () => {
     const before = Math.floor(Date.now() / 1000);
-    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, {
+    const { userId, tokens } = await identity.services.client.request(Subjects.IdentityGuestCreate, {
       creatorId: 'default',
     });
 
     expect(tokens.expiresIn).toBe(900);
-    const access = await verifyToken(jwks, tokens.accessToken);
-    expect(access.protectedHeader).toMatchObject({ alg: 'ES256', kid: jwks.keys[0]?.kid, typ: 'JWT' });
+    const access = await verifyToken(identity.jwks, tokens.accessToken);
+    expect(access.protectedHeader).toMatchObject({
+      alg: 'ES256',
+      kid: identity.jwks.keys[0]?.kid,
+      typ: 'JWT',
+    });
     expect(access.payload).toMatchObject({
       sub: userId,
       iss: 'backtalk-identity',
@@ -47,7 +31,7 @@ describe('identity.guest.create', () => {
     expect(access.payload.exp! - access.payload.iat!).toBe(900);
     expect(access.payload.iat).toBeGreaterThanOrEqual(before);
 
-    const id = await verifyToken(jwks, tokens.idToken);
+    const id = await verifyToken(identity.jwks, tokens.idToken);
     expect(id.payload).toMatchObject({
       sub: userId,
       iss: 'backtalk-identity',
@@ -63,12 +47,12 @@ describe('identity.guest.create', () => {
   });
 
   it('stores the user, the guest record and a cheap SHA-256 of a random password it never returns', async () => {
-    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, {
+    const { userId, tokens } = await identity.services.client.request(Subjects.IdentityGuestCreate, {
       creatorId: 'creator-7',
       ipAddress: '203.0.113.9',
       userAgent: 'Mozilla/5.0 (test)',
     });
-    const db = dataSourceOf(services);
+    const db = dataSourceOf(identity.services);
     const [user] = await db.query('SELECT * FROM identity.users WHERE id = $1', [userId]);
     expect(user).toMatchObject({
       id: userId,
@@ -115,11 +99,11 @@ describe('identity.guest.create', () => {
   });
 
   it('stores only a SHA-256 hash of the refresh token', async () => {
-    const { userId, tokens } = await services.client.request(Subjects.IdentityGuestCreate, {
+    const { userId, tokens } = await identity.services.client.request(Subjects.IdentityGuestCreate, {
       creatorId: 'default',
     });
     expect(tokens.refreshToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const rows = await dataSourceOf(services).query(
+    const rows = await dataSourceOf(identity.services).query(
       'SELECT * FROM identity.refresh_tokens WHERE "userId" = $1',
       [userId],
     );
@@ -133,8 +117,8 @@ describe('identity.guest.create', () => {
 
   it('gives every guest its own id', async () => {
     const [first, second] = await Promise.all([
-      services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' }),
-      services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' }),
+      identity.services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' }),
+      identity.services.client.request(Subjects.IdentityGuestCreate, { creatorId: 'default' }),
     ]);
     expect(first.userId).not.toBe(second.userId);
   });
@@ -145,7 +129,7 @@ describe('identity.guest.create', () => {
     ['a creatorId of the wrong type', { creatorId: 7 }],
     ['an over-long user agent', { creatorId: 'default', userAgent: 'x'.repeat(513) }],
   ])('answers a payload with %s with VALIDATION_FAILED and creates nothing', async (_label, payload) => {
-    const db = dataSourceOf(services);
+    const db = dataSourceOf(identity.services);
     const [{ count: before }] = await db.query('SELECT count(*)::int AS count FROM identity.users');
     const error = await sendRaw(Subjects.IdentityGuestCreate, payload);
     expect(error).toMatchObject({ code: ErrorCode.ValidationFailed, service: 'identity' });

@@ -1,38 +1,25 @@
 import { processBus } from '@backtalk/kit';
 import { ErrorCode, Events, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
-import {
-  createIdentityDatabase,
-  createGuest,
-  dataSourceOf,
-  startIdentity,
-} from '../../test/identity.harness';
+import { createGuest, dataSourceOf, useIdentity } from '../../test/identity.harness';
 import { PurgeGuests } from './purge-guests.use-case';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 describe('purging unconverted guests (GUEST_RETENTION_DAYS)', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
+  const identity = useIdentity('purge', { GUEST_RETENTION_DAYS: '10' });
   const events: { userIds: string[] }[] = [];
   let unsubscribe: () => void;
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('purge');
-    services = await startIdentity(database, { GUEST_RETENTION_DAYS: '10' });
+  beforeAll(() => {
     unsubscribe = processBus.subscribe(Events.IdentityGuestPurged, (message) =>
       events.push((JSON.parse(message.data) as { data: { userIds: string[] } }).data),
     );
   });
-  afterAll(async () => {
-    unsubscribe?.();
-    await services?.close();
-    await database?.drop();
-  });
+  afterAll(() => unsubscribe?.());
 
-  const purge = (now = new Date()) => services.apps[0]!.get(PurgeGuests).execute(now);
+  const purge = (now = new Date()) => identity.services.apps[0]!.get(PurgeGuests).execute(now);
   const sql = (query: string, parameters: unknown[] = []) =>
-    dataSourceOf(services).query(query, parameters) as Promise<Record<string, unknown>[]>;
+    dataSourceOf(identity.services).query(query, parameters) as Promise<Record<string, unknown>[]>;
   const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);
   /** Moves a guest's clock back, as if it was created (and last active) `days` ago. */
   const age = (userId: string, days: number, lastActiveDays: number | null = days) =>
@@ -49,10 +36,10 @@ describe('purging unconverted guests (GUEST_RETENTION_DAYS)', () => {
   });
 
   it('deletes a guest inactive past the retention, with its user, password and sessions, and says so', async () => {
-    const stale = await createGuest(services);
-    const recent = await createGuest(services);
-    const neverActive = await createGuest(services);
-    const activeLately = await createGuest(services);
+    const stale = await createGuest(identity.services);
+    const recent = await createGuest(identity.services);
+    const neverActive = await createGuest(identity.services);
+    const activeLately = await createGuest(identity.services);
     await age(stale.userId, 11);
     await age(recent.userId, 9);
     await age(neverActive.userId, 11, null);
@@ -67,15 +54,17 @@ describe('purging unconverted guests (GUEST_RETENTION_DAYS)', () => {
     expect(await rowsOf(recent.userId)).toEqual({ users: 1, guests: 1, passwords: 1, tokens: 1 });
     expect(await rowsOf(activeLately.userId)).toEqual({ users: 1, guests: 1, passwords: 1, tokens: 1 });
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: stale.tokens.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, {
+        refreshToken: stale.tokens.refreshToken,
+      }),
     ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
     await new Promise((resolve) => setImmediate(resolve));
     expect(events.flatMap((event) => event.userIds).sort()).toEqual(purged.sort());
   });
 
   it('keeps converted guests, and a guest whose user is no longer a guest', async () => {
-    const converted = await createGuest(services);
-    const upgraded = await createGuest(services);
+    const converted = await createGuest(identity.services);
+    const upgraded = await createGuest(identity.services);
     await age(converted.userId, 100);
     await age(upgraded.userId, 100);
     await sql(`UPDATE identity.guest_users SET "convertedToUser" = true WHERE "cognitoUsername" = $1`, [
@@ -89,7 +78,7 @@ describe('purging unconverted guests (GUEST_RETENTION_DAYS)', () => {
   });
 
   it('is safe to run on several replicas at once: each guest is purged exactly once', async () => {
-    const guests = await Promise.all(Array.from({ length: 12 }, () => createGuest(services)));
+    const guests = await Promise.all(Array.from({ length: 12 }, () => createGuest(identity.services)));
     for (const guest of guests) await age(guest.userId, 30);
     const runs = await Promise.all([purge(), purge(), purge()]);
     const all = runs.flat();

@@ -62,9 +62,9 @@ export class MfaFactors {
   /** A new secret to set up an authenticator app with; TOTP goes on once a first code confirms it. */
   async startTotp(account: MfaAccount): Promise<{ secret: string; otpauthUri: string }> {
     if (!this.cipher.available) throw new ServiceError(ErrorCode.MfaMethodUnavailable);
-    const secret = Totp.newSecret();
+    const secret = await Totp.newSecret();
     await this.settings.setPendingTotp(account.id, this.cipher.seal(account.id, secret));
-    return { secret, otpauthUri: Totp.uri(secret, account.email) };
+    return { secret, otpauthUri: await Totp.uri(secret, account.email) };
   }
 
   /** The first code from the app, against the secret being set up: TOTP is on when it matches. */

@@ -1,16 +1,13 @@
 import { type Actor, ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { generate } from 'otplib';
 import {
   clientAt,
   createAccount,
-  createIdentityDatabase,
   dataSourceOf,
-  type Jwks,
   latestOutboxCode,
   sendRaw,
-  startIdentity,
   verifyToken,
+  useIdentity,
 } from '../../test/identity.harness';
 
 jest.setTimeout(30_000);
@@ -24,31 +21,29 @@ const totpAt = (secret: string, offsetSeconds = 0) =>
 const actorOf = (userId: string): Actor => ({ userId, userType: 'authenticated', groups: [] });
 
 describe('MFA: TOTP and email codes, in the account settings and at sign-in', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-  let jwks: Jwks;
+  const identity = useIdentity('mfa');
   let n = 0;
   const newEmail = () => `fan${++n}.mfa@example.com`;
-  const db = () => dataSourceOf(services);
+  const db = () => dataSourceOf(identity.services);
   const signIn = (email: string, password = PASSWORD) =>
-    services.client.request(Subjects.IdentitySignInStart, { email, password, client: clientAt() });
+    identity.services.client.request(Subjects.IdentitySignInStart, { email, password, client: clientAt() });
   const respond = (challenge: string, answer: Record<string, unknown>) =>
-    services.client.request(Subjects.IdentitySignInRespond, {
+    identity.services.client.request(Subjects.IdentitySignInRespond, {
       challenge,
       answer: answer as never,
       client: clientAt(),
     });
   const settingsOf = (userId: string) =>
-    services.client.request(Subjects.IdentityMfaGet, { actor: actorOf(userId) });
+    identity.services.client.request(Subjects.IdentityMfaGet, { actor: actorOf(userId) });
 
   /** A confirmed account with TOTP on, set up through the account routes; returns the secret. */
   async function accountWithTotp(): Promise<{ email: string; userId: string; secret: string }> {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
-    const { nextStep } = await services.client.request(Subjects.IdentityMfaTotpStart, {
+    const { userId } = await createAccount(identity.services, email);
+    const { nextStep } = await identity.services.client.request(Subjects.IdentityMfaTotpStart, {
       actor: actorOf(userId),
     });
-    await services.client.request(Subjects.IdentityMfaTotpConfirm, {
+    await identity.services.client.request(Subjects.IdentityMfaTotpConfirm, {
       actor: actorOf(userId),
       client: clientAt(),
       code: await totpAt(nextStep.secret),
@@ -58,38 +53,28 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
 
   async function accountWithEmailMfa(): Promise<{ email: string; userId: string }> {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
-    await services.client.request(Subjects.IdentityMfaEmailStart, {
+    const { userId } = await createAccount(identity.services, email);
+    await identity.services.client.request(Subjects.IdentityMfaEmailStart, {
       actor: actorOf(userId),
       client: clientAt(),
     });
-    await services.client.request(Subjects.IdentityMfaEmailConfirm, {
+    await identity.services.client.request(Subjects.IdentityMfaEmailConfirm, {
       actor: actorOf(userId),
       client: clientAt(),
-      code: await latestOutboxCode(services, email),
+      code: await latestOutboxCode(identity.services, email),
     });
     return { email, userId };
   }
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('mfa');
-    services = await startIdentity(database);
-    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
-
   it('has MFA off by default (spec §9 "MFA configuration NONE"), TOTP and EMAIL available, never SMS', async () => {
-    const { userId } = await createAccount(services, newEmail());
+    const { userId } = await createAccount(identity.services, newEmail());
     await expect(settingsOf(userId)).resolves.toEqual({
       enabled: [],
       available: ['TOTP', 'EMAIL'],
       emailDestination: null,
       required: false,
     });
-    await expect(services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
+    await expect(identity.services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
       sms: false,
     });
   });
@@ -97,8 +82,8 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
   describe('TOTP', () => {
     it('sets up an authenticator app: secret and otpauth URI, stored sealed, on after a first code', async () => {
       const email = newEmail();
-      const { userId } = await createAccount(services, email);
-      const { nextStep } = await services.client.request(Subjects.IdentityMfaTotpStart, {
+      const { userId } = await createAccount(identity.services, email);
+      const { nextStep } = await identity.services.client.request(Subjects.IdentityMfaTotpStart, {
         actor: actorOf(userId),
       });
       expect(nextStep.step).toBe('setupTotp');
@@ -118,7 +103,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
       await expect(signIn(email)).resolves.toMatchObject({ nextStep: { step: 'done' } });
 
       const confirm = (code: string) =>
-        services.client.request(Subjects.IdentityMfaTotpConfirm, {
+        identity.services.client.request(Subjects.IdentityMfaTotpConfirm, {
           actor: actorOf(userId),
           client: clientAt(),
           code,
@@ -142,7 +127,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
       // The setup spent the current step's code: the app's next code signs in.
       const done = await respond(first.challenge!, { kind: 'code', code: await totpAt(secret, 30) });
       expect(done.nextStep).toEqual({ step: 'done' });
-      const access = await verifyToken(jwks, done.session!.accessToken);
+      const access = await verifyToken(identity.jwks, done.session!.accessToken);
       expect(access.payload).toMatchObject({ sub: userId, user_type: 'authenticated' });
       // The challenge answered once.
       await expect(
@@ -250,9 +235,9 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
 
     it('keeps asking for TOTP after a password reset: recovery does not bypass the second factor (ASVS 6.4.3)', async () => {
       const { email, secret } = await accountWithTotp();
-      await services.client.request(Subjects.IdentityPasswordForgot, { email, client: clientAt() });
-      const code = await latestOutboxCode(services, email);
-      await services.client.request(Subjects.IdentityPasswordReset, {
+      await identity.services.client.request(Subjects.IdentityPasswordForgot, { email, client: clientAt() });
+      const code = await latestOutboxCode(identity.services, email);
+      await identity.services.client.request(Subjects.IdentityPasswordReset, {
         email,
         code,
         password: 'Another-Horse-10',
@@ -269,7 +254,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
     it('turns TOTP off only with a fresh code of it', async () => {
       const { email, userId, secret } = await accountWithTotp();
       const disable = (code: string) =>
-        services.client.request(Subjects.IdentityMfaDisable, {
+        identity.services.client.request(Subjects.IdentityMfaDisable, {
           actor: actorOf(userId),
           client: clientAt(),
           method: 'TOTP',
@@ -287,18 +272,18 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
   describe('email codes', () => {
     it('turns email MFA on with a code sent to the address, then signs in with an emailed code', async () => {
       const email = newEmail();
-      const { userId } = await createAccount(services, email);
+      const { userId } = await createAccount(identity.services, email);
       await expect(
-        services.client.request(Subjects.IdentityMfaEmailStart, {
+        identity.services.client.request(Subjects.IdentityMfaEmailStart, {
           actor: actorOf(userId),
           client: clientAt(),
         }),
       ).resolves.toEqual({
         codeDelivery: { medium: 'EMAIL', destination: expect.stringMatching(/^f\*\*\*a@example\.com$/) },
       });
-      const setupCode = await latestOutboxCode(services, email);
+      const setupCode = await latestOutboxCode(identity.services, email);
       await expect(
-        services.client.request(Subjects.IdentityMfaEmailConfirm, {
+        identity.services.client.request(Subjects.IdentityMfaEmailConfirm, {
           actor: actorOf(userId),
           client: clientAt(),
           code: setupCode,
@@ -319,7 +304,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
         [email],
       );
       expect(message.subject).toBe('Your Backtalk sign-in code');
-      const code = await latestOutboxCode(services, email);
+      const code = await latestOutboxCode(identity.services, email);
       expect(code).not.toBe(setupCode);
       const wrong = code === '111111' ? '222222' : '111111';
       await expect(respond(first.challenge!, { kind: 'code', code: wrong })).rejects.toMatchObject({
@@ -338,17 +323,17 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
 
     it('sends codes to another address once a code sent there proved it', async () => {
       const email = newEmail();
-      const { userId } = await createAccount(services, email);
+      const { userId } = await createAccount(identity.services, email);
       const other = `other${n}.mfa@example.com`;
-      await services.client.request(Subjects.IdentityMfaEmailStart, {
+      await identity.services.client.request(Subjects.IdentityMfaEmailStart, {
         actor: actorOf(userId),
         client: clientAt(),
         email: other,
       });
-      await services.client.request(Subjects.IdentityMfaEmailConfirm, {
+      await identity.services.client.request(Subjects.IdentityMfaEmailConfirm, {
         actor: actorOf(userId),
         client: clientAt(),
-        code: await latestOutboxCode(services, other),
+        code: await latestOutboxCode(identity.services, other),
       });
       const { nextStep } = await signIn(email);
       expect(nextStep).toMatchObject({
@@ -358,13 +343,13 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
 
     it('turns email MFA off with a fresh emailed code', async () => {
       const { email, userId } = await accountWithEmailMfa();
-      await services.client.request(Subjects.IdentityMfaEmailCode, {
+      await identity.services.client.request(Subjects.IdentityMfaEmailCode, {
         actor: actorOf(userId),
         client: clientAt(),
       });
-      const code = await latestOutboxCode(services, email);
+      const code = await latestOutboxCode(identity.services, email);
       await expect(
-        services.client.request(Subjects.IdentityMfaDisable, {
+        identity.services.client.request(Subjects.IdentityMfaDisable, {
           actor: actorOf(userId),
           client: clientAt(),
           method: 'EMAIL',
@@ -377,14 +362,14 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
 
   it('offers selectMfaType with both factors on (TOTP first), refuses SMS, and asks for the chosen one', async () => {
     const { email, userId, secret } = await accountWithTotp();
-    await services.client.request(Subjects.IdentityMfaEmailStart, {
+    await identity.services.client.request(Subjects.IdentityMfaEmailStart, {
       actor: actorOf(userId),
       client: clientAt(),
     });
-    await services.client.request(Subjects.IdentityMfaEmailConfirm, {
+    await identity.services.client.request(Subjects.IdentityMfaEmailConfirm, {
       actor: actorOf(userId),
       client: clientAt(),
-      code: await latestOutboxCode(services, email),
+      code: await latestOutboxCode(identity.services, email),
     });
     const first = await signIn(email);
     expect(first).toEqual({
@@ -400,7 +385,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
     const email2 = await respond(first.challenge!, { kind: 'mfaType', mfaType: 'EMAIL' });
     expect(email2.nextStep).toMatchObject({ step: 'confirmSignIn', method: 'EMAIL' });
     await expect(
-      respond(email2.challenge!, { kind: 'code', code: await latestOutboxCode(services, email) }),
+      respond(email2.challenge!, { kind: 'code', code: await latestOutboxCode(identity.services, email) }),
     ).resolves.toMatchObject({ nextStep: { step: 'done' } });
 
     const again = await signIn(email);
@@ -415,10 +400,10 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
 
   it('keeps each user to their own settings, and guests out', async () => {
     const alice = await accountWithTotp();
-    const bob = await createAccount(services, newEmail());
+    const bob = await createAccount(identity.services, newEmail());
     // Bob, with Alice's code, turns off nothing of Alice's: he has no TOTP.
     await expect(
-      services.client.request(Subjects.IdentityMfaDisable, {
+      identity.services.client.request(Subjects.IdentityMfaDisable, {
         actor: actorOf(bob.userId),
         client: clientAt(),
         method: 'TOTP',
@@ -428,7 +413,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
     await expect(settingsOf(alice.userId)).resolves.toMatchObject({ enabled: ['TOTP'] });
     // Bob's TOTP confirm cannot take Alice's pending or confirmed secret.
     await expect(
-      services.client.request(Subjects.IdentityMfaTotpConfirm, {
+      identity.services.client.request(Subjects.IdentityMfaTotpConfirm, {
         actor: actorOf(bob.userId),
         client: clientAt(),
         code: await totpAt(alice.secret, 30),
@@ -436,7 +421,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
     ).rejects.toMatchObject({ code: ErrorCode.MfaNotSetUp });
     const guest: Actor = { userId: alice.userId, userType: 'guest', groups: [] };
     await expect(
-      services.client.request(Subjects.IdentityMfaTotpStart, { actor: guest }),
+      identity.services.client.request(Subjects.IdentityMfaTotpStart, { actor: guest }),
     ).rejects.toMatchObject({
       code: ErrorCode.Forbidden,
     });
@@ -449,7 +434,7 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
     ['a method outside TOTP/EMAIL', Subjects.IdentityMfaDisable, { method: 'SMS', code: '123456' }],
     ['no actor', Subjects.IdentityMfaGet, { actor: undefined }],
   ])('refuses %s (VALIDATION_FAILED) and stores nothing', async (_label, subject, fields) => {
-    const { userId } = await createAccount(services, newEmail());
+    const { userId } = await createAccount(identity.services, newEmail());
     const count = async () =>
       (
         (await db().query('SELECT count(*)::int AS count FROM identity.mfa_settings')) as { count: number }[]
@@ -463,31 +448,25 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
 });
 
 describe('MFA_REQUIRED: sign-in sets up a second factor first', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
+  const identity = useIdentity('mfa_required', { MFA_REQUIRED: 'true' });
   let n = 0;
   const newEmail = () => `fan${++n}.required@example.com`;
   const signIn = (email: string) =>
-    services.client.request(Subjects.IdentitySignInStart, { email, password: PASSWORD, client: clientAt() });
+    identity.services.client.request(Subjects.IdentitySignInStart, {
+      email,
+      password: PASSWORD,
+      client: clientAt(),
+    });
   const respond = (challenge: string, answer: Record<string, unknown>) =>
-    services.client.request(Subjects.IdentitySignInRespond, {
+    identity.services.client.request(Subjects.IdentitySignInRespond, {
       challenge,
       answer: answer as never,
       client: clientAt(),
     });
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('mfa_required');
-    services = await startIdentity(database, { MFA_REQUIRED: 'true' });
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
-
   it('selectMfaType → setupTotp (secret and URI) → first code → signed in; the last factor stays on', async () => {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
+    const { userId } = await createAccount(identity.services, email);
     const first = await signIn(email);
     expect(first).toEqual({
       nextStep: { step: 'selectMfaType', allowed: ['TOTP', 'EMAIL'] },
@@ -509,7 +488,7 @@ describe('MFA_REQUIRED: sign-in sets up a second factor first', () => {
     const next = await signIn(email);
     expect(next.nextStep).toEqual({ step: 'confirmSignIn', method: 'TOTP' });
     await expect(
-      services.client.request(Subjects.IdentityMfaDisable, {
+      identity.services.client.request(Subjects.IdentityMfaDisable, {
         actor: actorOf(userId),
         client: clientAt(),
         method: 'TOTP',
@@ -520,7 +499,7 @@ describe('MFA_REQUIRED: sign-in sets up a second factor first', () => {
 
   it('selectMfaType → setupEmail → the address → confirmSignIn EMAIL with the code sent there → signed in', async () => {
     const email = newEmail();
-    await createAccount(services, email);
+    await createAccount(identity.services, email);
     const first = await signIn(email);
     const setup = await respond(first.challenge!, { kind: 'mfaType', mfaType: 'EMAIL' });
     expect(setup).toEqual({ nextStep: { step: 'setupEmail' }, challenge: expect.any(String) });
@@ -531,7 +510,7 @@ describe('MFA_REQUIRED: sign-in sets up a second factor first', () => {
       codeDelivery: { medium: 'EMAIL', destination: expect.stringContaining('***') },
     });
     await expect(
-      respond(confirm.challenge!, { kind: 'code', code: await latestOutboxCode(services, email) }),
+      respond(confirm.challenge!, { kind: 'code', code: await latestOutboxCode(identity.services, email) }),
     ).resolves.toMatchObject({ nextStep: { step: 'done' } });
     await expect(signIn(email)).resolves.toMatchObject({
       nextStep: { step: 'confirmSignIn', method: 'EMAIL' },

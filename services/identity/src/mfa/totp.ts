@@ -1,4 +1,7 @@
-import { generateSecret, generateURI, verify } from 'otplib';
+import { lazyImport } from '@backtalk/kit';
+
+/** otplib is loaded on first use: only TOTP set-up and sign-in need it, not every start. */
+const loadOtplib = lazyImport(() => import('otplib'));
 
 /** What authenticator apps expect: 6 digits, SHA-1, 30-second steps (RFC 6238 defaults). */
 const PERIOD_SECONDS = 30;
@@ -8,12 +11,14 @@ const TOLERANCE_SECONDS = PERIOD_SECONDS;
 
 /** RFC 6238 codes with otplib: 160-bit secrets, otpauth:// URIs for the QR code, verification by step. */
 export const Totp = {
-  newSecret(): string {
+  async newSecret(): Promise<string> {
+    const { generateSecret } = await loadOtplib();
     return generateSecret({ length: 20 });
   },
 
   /** The URI an authenticator app scans: issuer Backtalk, the account's email as the label. */
-  uri(secret: string, email: string): string {
+  async uri(secret: string, email: string): Promise<string> {
+    const { generateURI } = await loadOtplib();
     return generateURI({ issuer: ISSUER, label: email, secret, period: PERIOD_SECONDS });
   },
 
@@ -23,6 +28,7 @@ export const Totp = {
    */
   async stepOf(secret: string, code: string, now: Date, afterStep: number | null): Promise<number | null> {
     if (!/^\d{6}$/.test(code)) return null;
+    const { verify } = await loadOtplib();
     const result = await verify({
       secret,
       token: code,

@@ -7,12 +7,8 @@ import {
   type ReplyOf,
   type Subjects,
 } from '@backtalk/proto';
-import {
-  type AuthenticationResponseJSON,
-  type WebAuthnCredential,
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import { type AuthenticationResponseJSON, type WebAuthnCredential } from '@simplewebauthn/server';
+import { loadWebAuthn } from './webauthn.loader';
 import { BruteForceGuard } from '../brute-force/brute-force.guard';
 import { IdentityConfig } from '../identity.config';
 import { CompleteSignIn } from '../sign-in/complete-sign-in.use-case';
@@ -51,7 +47,9 @@ export class PasskeySignIn {
   > {
     const rp = this.relyingParty.require(loopbackOrigin);
     const ttl = this.config.PASSKEY_CHALLENGE_TTL_SECONDS;
-    const options = await generateAuthenticationOptions({
+    const options = await (
+      await loadWebAuthn()
+    ).generateAuthenticationOptions({
       rpID: rp.rpId,
       userVerification: 'required',
       timeout: (ttl * 1000) / 2,
@@ -93,19 +91,23 @@ export class PasskeySignIn {
     if (userHandle && Buffer.from(userHandle, 'base64url').toString('utf8') !== user.id) {
       return refuse(ErrorCode.PasskeyVerificationFailed, 'user handle of another account');
     }
-    const verification = await verifyAuthenticationResponse({
-      response: response as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpId,
-      credential: {
-        id: passkey.credentialId,
-        publicKey: new Uint8Array(passkey.publicKey),
-        counter: passkey.counter,
-        transports: passkey.transports as WebAuthnCredential['transports'],
-      },
-      requireUserVerification: true,
-    }).catch((error: unknown) => ({ verified: false as const, error: error as Error }));
+    const verification = await (
+      await loadWebAuthn()
+    )
+      .verifyAuthenticationResponse({
+        response: response as AuthenticationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpId,
+        credential: {
+          id: passkey.credentialId,
+          publicKey: new Uint8Array(passkey.publicKey),
+          counter: passkey.counter,
+          transports: passkey.transports as WebAuthnCredential['transports'],
+        },
+        requireUserVerification: true,
+      })
+      .catch((error: unknown) => ({ verified: false as const, error: error as Error }));
     if (!verification.verified || !('authenticationInfo' in verification)) {
       return refuse(
         ErrorCode.PasskeyVerificationFailed,

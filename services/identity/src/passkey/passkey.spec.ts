@@ -1,15 +1,12 @@
 import { type Actor, ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import {
   clientAt,
   createAccount,
   createGuest,
-  createIdentityDatabase,
   dataSourceOf,
-  type Jwks,
   sendRaw,
-  startIdentity,
   verifyToken,
+  useIdentity,
 } from '../../test/identity.harness';
 import { SoftwareAuthenticator } from '../../test/software-authenticator';
 
@@ -19,58 +16,46 @@ const ORIGIN = 'https://backtalk.test';
 const actorOf = (userId: string): Actor => ({ userId, userType: 'authenticated', groups: [] });
 
 describe('passkeys: registration and sign-in (software authenticator, PASSKEY_ORIGIN configured)', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-  let jwks: Jwks;
+  const identity = useIdentity('passkeys', { PASSKEY_ORIGIN: ORIGIN });
   const authenticator = new SoftwareAuthenticator();
   let n = 0;
   const newEmail = () => `fan${++n}.passkey@example.com`;
-  const db = () => dataSourceOf(services);
+  const db = () => dataSourceOf(identity.services);
   const count = async (table: string) =>
     ((await db().query(`SELECT count(*)::int AS count FROM identity.${table}`)) as { count: number }[])[0]!
       .count;
 
   async function registered(): Promise<{ userId: string; credentialId: string }> {
-    const { userId } = await createAccount(services, newEmail());
-    const { options } = await services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
+    const { userId } = await createAccount(identity.services, newEmail());
+    const { options } = await identity.services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
       actor: actorOf(userId),
     });
     const { credentialId, response } = authenticator.register(options, ORIGIN);
-    await services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
+    await identity.services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
       actor: actorOf(userId),
       response: response as never,
     });
     return { userId, credentialId };
   }
   const signInOptions = () =>
-    services.client.request(Subjects.IdentityPasskeyAuthenticateOptions, { client: clientAt() });
+    identity.services.client.request(Subjects.IdentityPasskeyAuthenticateOptions, { client: clientAt() });
   const signInWith = (response: Record<string, unknown>, guestUserId?: string) =>
-    services.client.request(Subjects.IdentityPasskeyAuthenticateVerify, {
+    identity.services.client.request(Subjects.IdentityPasskeyAuthenticateVerify, {
       client: clientAt(),
       response: response as never,
       ...(guestUserId ? { guestUserId } : {}),
     });
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('passkeys');
-    services = await startIdentity(database, { PASSKEY_ORIGIN: ORIGIN });
-    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
-
   it('offers passkeys on the sign-in screen', async () => {
-    await expect(services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
+    await expect(identity.services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
       passkeys: true,
     });
   });
 
   it('registers a passkey: options for the relying party, the credential stored with counter and transports', async () => {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
-    const { options } = await services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
+    const { userId } = await createAccount(identity.services, email);
+    const { options } = await identity.services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
       actor: actorOf(userId),
     });
     expect(options).toMatchObject({
@@ -82,7 +67,7 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
       excludeCredentials: [],
     });
     const { credentialId, response } = authenticator.register(options, ORIGIN);
-    const reply = await services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
+    const reply = await identity.services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
       actor: actorOf(userId),
       response: response as never,
       name: 'Laptop',
@@ -98,14 +83,14 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
     expect(row).toMatchObject({ credentialId, counter: '0', transports: ['internal'] });
     expect(row.publicKey.length).toBeGreaterThan(60);
     // The next options exclude it, so an authenticator holding it says "already registered".
-    const next = await services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
+    const next = await identity.services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
       actor: actorOf(userId),
     });
     expect(next.options.excludeCredentials).toEqual([
       { id: credentialId, type: 'public-key', transports: ['internal'] },
     ]);
     await expect(
-      services.client.request(Subjects.IdentityPasskeyList, { actor: actorOf(userId) }),
+      identity.services.client.request(Subjects.IdentityPasskeyList, { actor: actorOf(userId) }),
     ).resolves.toEqual({ passkeys: [reply.passkey] });
   });
 
@@ -116,7 +101,7 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
     expect(options.allowCredentials ?? []).toEqual([]);
     const reply = await signInWith(authenticator.assert(credentialId, options.challenge, ORIGIN));
     expect(reply.nextStep).toEqual({ step: 'done' });
-    const access = await verifyToken(jwks, reply.session!.accessToken);
+    const access = await verifyToken(identity.jwks, reply.session!.accessToken);
     expect(access.payload).toMatchObject({
       sub: userId,
       user_type: 'authenticated',
@@ -133,7 +118,7 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
 
   it('hands a guest’s chats to the account like any sign-in (the guest records the account)', async () => {
     const { userId, credentialId } = await registered();
-    const guest = await createGuest(services);
+    const guest = await createGuest(identity.services);
     const { options } = await signInOptions();
     await signInWith(authenticator.assert(credentialId, options.challenge, ORIGIN), guest.userId);
     const [row] = await db().query(
@@ -200,24 +185,24 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
   });
 
   it('refuses to register a credential twice, and registration options answered by another user', async () => {
-    const { userId } = await createAccount(services, newEmail());
-    const { options } = await services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
+    const { userId } = await createAccount(identity.services, newEmail());
+    const { options } = await identity.services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
       actor: actorOf(userId),
     });
     const { response } = authenticator.register(options, ORIGIN);
-    const other = await createAccount(services, newEmail());
+    const other = await createAccount(identity.services, newEmail());
     await expect(
-      services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
+      identity.services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
         actor: actorOf(other.userId),
         response: response as never,
       }),
     ).rejects.toMatchObject({ code: ErrorCode.PasskeyChallengeExpired });
-    await services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
+    await identity.services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
       actor: actorOf(userId),
       response: response as never,
     });
     // The same credential again, over new options.
-    const again = await services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
+    const again = await identity.services.client.request(Subjects.IdentityPasskeyRegisterOptions, {
       actor: actorOf(userId),
     });
     const replay = JSON.parse(JSON.stringify(response)) as { response: { clientDataJSON: string } };
@@ -227,7 +212,7 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
     clientData.challenge = again.options.challenge;
     replay.response.clientDataJSON = Buffer.from(JSON.stringify(clientData)).toString('base64url');
     await expect(
-      services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
+      identity.services.client.request(Subjects.IdentityPasskeyRegisterVerify, {
         actor: actorOf(userId),
         response: replay as never,
       }),
@@ -241,25 +226,25 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
     const alice = await registered();
     const bob = await registered();
     const [{ passkeys }] = await Promise.all([
-      services.client.request(Subjects.IdentityPasskeyList, { actor: actorOf(alice.userId) }),
+      identity.services.client.request(Subjects.IdentityPasskeyList, { actor: actorOf(alice.userId) }),
     ]);
     await expect(
-      services.client.request(Subjects.IdentityPasskeyDelete, {
+      identity.services.client.request(Subjects.IdentityPasskeyDelete, {
         actor: actorOf(bob.userId),
         passkeyId: passkeys[0]!.id,
       }),
     ).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await expect(
-      services.client.request(Subjects.IdentityPasskeyList, { actor: actorOf(alice.userId) }),
+      identity.services.client.request(Subjects.IdentityPasskeyList, { actor: actorOf(alice.userId) }),
     ).resolves.toMatchObject({ passkeys: [{ id: passkeys[0]!.id }] });
     const guest: Actor = { userId: alice.userId, userType: 'guest', groups: [] };
     await expect(
-      services.client.request(Subjects.IdentityPasskeyRegisterOptions, { actor: guest }),
+      identity.services.client.request(Subjects.IdentityPasskeyRegisterOptions, { actor: guest }),
     ).rejects.toMatchObject({
       code: ErrorCode.Forbidden,
     });
     await expect(
-      services.client.request(Subjects.IdentityPasskeyDelete, {
+      identity.services.client.request(Subjects.IdentityPasskeyDelete, {
         actor: actorOf(alice.userId),
         passkeyId: passkeys[0]!.id,
       }),
@@ -312,32 +297,22 @@ describe('passkeys: registration and sign-in (software authenticator, PASSKEY_OR
 });
 
 describe('passkeys without a configured origin', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-
-  beforeAll(async () => {
-    database = await createIdentityDatabase('passkeys_default');
-    services = await startIdentity(database);
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
+  const identity = useIdentity('passkeys_default');
 
   it('are offered only to a page on localhost, with the relying party localhost', async () => {
-    await expect(services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
+    await expect(identity.services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
       passkeys: false,
     });
     await expect(
-      services.client.request(Subjects.IdentityPasskeyAuthenticateOptions, { client: clientAt() }),
+      identity.services.client.request(Subjects.IdentityPasskeyAuthenticateOptions, { client: clientAt() }),
     ).rejects.toMatchObject({ code: ErrorCode.PasskeysUnavailable });
     const loopbackOrigin = 'http://localhost:3100';
     await expect(
-      services.client.request(Subjects.IdentityProvidersGet, { loopbackOrigin }),
+      identity.services.client.request(Subjects.IdentityProvidersGet, { loopbackOrigin }),
     ).resolves.toMatchObject({
       passkeys: true,
     });
-    const { options } = await services.client.request(Subjects.IdentityPasskeyAuthenticateOptions, {
+    const { options } = await identity.services.client.request(Subjects.IdentityPasskeyAuthenticateOptions, {
       client: clientAt(),
       loopbackOrigin,
     });
@@ -346,25 +321,15 @@ describe('passkeys without a configured origin', () => {
 });
 
 describe('PASSKEYS_ENABLED=false', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-
-  beforeAll(async () => {
-    database = await createIdentityDatabase('passkeys_off');
-    services = await startIdentity(database, { PASSKEYS_ENABLED: 'false', PASSKEY_ORIGIN: ORIGIN });
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
+  const identity = useIdentity('passkeys_off', { PASSKEYS_ENABLED: 'false', PASSKEY_ORIGIN: ORIGIN });
 
   it('hides the button and refuses options', async () => {
-    await expect(services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
+    await expect(identity.services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
       passkeys: false,
     });
-    const { userId } = await createAccount(services, 'off.passkey@example.com');
+    const { userId } = await createAccount(identity.services, 'off.passkey@example.com');
     await expect(
-      services.client.request(Subjects.IdentityPasskeyRegisterOptions, { actor: actorOf(userId) }),
+      identity.services.client.request(Subjects.IdentityPasskeyRegisterOptions, { actor: actorOf(userId) }),
     ).rejects.toMatchObject({
       code: ErrorCode.PasskeysUnavailable,
       message: 'Passkeys are not available at this address. Sign in with your email and password.',

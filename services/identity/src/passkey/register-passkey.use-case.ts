@@ -1,11 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ForbiddenError, NotFoundError, ServiceError } from '@backtalk/kit';
 import { type Actor, ErrorCode, type ParsedRequestOf, type ReplyOf, type Subjects } from '@backtalk/proto';
-import {
-  type RegistrationResponseJSON,
-  generateRegistrationOptions,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import { type RegistrationResponseJSON } from '@simplewebauthn/server';
+import { loadWebAuthn } from './webauthn.loader';
 import { IdentityConfig } from '../identity.config';
 import type { UserEntity } from '../user/user.entity';
 import { UserRepository } from '../user/user.repository';
@@ -45,7 +42,9 @@ export class RegisterPasskey {
     const user = await this.ownAccount(actor);
     const existing = await this.passkeys.listOwn(user.id);
     const ttl = this.config.PASSKEY_CHALLENGE_TTL_SECONDS;
-    const options = await generateRegistrationOptions({
+    const options = await (
+      await loadWebAuthn()
+    ).generateRegistrationOptions({
       rpName: RELYING_PARTY_NAME,
       rpID: rp.rpId,
       userName: user.email!,
@@ -84,16 +83,20 @@ export class RegisterPasskey {
     if (!(await this.challenges.consume(challenge, 'registration', user.id, new Date()))) {
       throw new ServiceError(ErrorCode.PasskeyChallengeExpired);
     }
-    const verification = await verifyRegistrationResponse({
-      response: response as RegistrationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.rpId,
-      requireUserVerification: true,
-    }).catch((error: unknown) => {
-      this.logger.log(`Passkey registration refused: ${(error as Error).message}`);
-      return null;
-    });
+    const verification = await (
+      await loadWebAuthn()
+    )
+      .verifyRegistrationResponse({
+        response: response as RegistrationResponseJSON,
+        expectedChallenge: challenge,
+        expectedOrigin: rp.origin,
+        expectedRPID: rp.rpId,
+        requireUserVerification: true,
+      })
+      .catch((error: unknown) => {
+        this.logger.log(`Passkey registration refused: ${(error as Error).message}`);
+        return null;
+      });
     if (!verification?.verified) throw new ServiceError(ErrorCode.PasskeyVerificationFailed);
     const { credential, credentialBackedUp } = verification.registrationInfo;
     const stored = await this.passkeys.add({

@@ -1,34 +1,17 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import {
-  createIdentityDatabase,
-  createGuest,
-  dataSourceOf,
-  sendRaw,
-  startIdentity,
-} from '../../test/identity.harness';
+import { createGuest, dataSourceOf, sendRaw, useIdentity } from '../../test/identity.harness';
 
 describe('identity.session.get', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
+  const identity = useIdentity('session');
 
   const guestActor = (userId: string) => ({ userId, userType: 'guest' as const, groups: [] });
   const session = (userId: string) =>
-    services.client.request(Subjects.IdentitySessionGet, { actor: guestActor(userId) });
-
-  beforeAll(async () => {
-    database = await createIdentityDatabase('session');
-    services = await startIdentity(database);
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
+    identity.services.client.request(Subjects.IdentitySessionGet, { actor: guestActor(userId) });
 
   it("answers with the actor's own user, each guest seeing only itself", async () => {
-    const first = await createGuest(services);
-    const second = await createGuest(services);
+    const first = await createGuest(identity.services);
+    const second = await createGuest(identity.services);
 
     await expect(session(first.userId)).resolves.toEqual({
       userId: first.userId,
@@ -43,7 +26,7 @@ describe('identity.session.get', () => {
 
   it('reads the user as stored now, not as the token described it', async () => {
     const userId = randomUUID();
-    await dataSourceOf(services).query(
+    await dataSourceOf(identity.services).query(
       `INSERT INTO identity.users (id, owner, username, email, "isCreator", groups)
        VALUES ($1::uuid, $1::text, 'creator@example.com', 'creator@example.com', true, '{admin}')`,
       [userId],
@@ -59,8 +42,8 @@ describe('identity.session.get', () => {
   });
 
   it('answers NOT_FOUND when the user is gone', async () => {
-    const guest = await createGuest(services);
-    await dataSourceOf(services).query('DELETE FROM identity.users WHERE id = $1', [guest.userId]);
+    const guest = await createGuest(identity.services);
+    await dataSourceOf(identity.services).query('DELETE FROM identity.users WHERE id = $1', [guest.userId]);
     await expect(session(guest.userId)).rejects.toMatchObject({
       code: ErrorCode.NotFound,
       message: 'User not found',

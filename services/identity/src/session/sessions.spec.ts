@@ -1,38 +1,34 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import {
   clientAt,
   createAccount,
-  createIdentityDatabase,
   dataSourceOf,
-  type Jwks,
   sendRaw,
-  startIdentity,
   verifyToken,
+  useIdentity,
 } from '../../test/identity.harness';
 
 const PASSWORD = 'Correct-Horse-9';
 
 describe("a user's sessions: list, sign out one, sign out everywhere", () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-  let jwks: Jwks;
+  const identity = useIdentity('sessions');
   let n = 0;
 
   /** An account signed in twice (two browsers); the actor is the first session's. */
   const twoSessions = async () => {
     const email = `fan${++n}.sessions@example.com`;
-    const { userId } = await createAccount(services, email);
+    const { userId } = await createAccount(identity.services, email);
     const signIn = (userAgent: string) =>
-      services.client.request(Subjects.IdentitySignInStart, {
+      identity.services.client.request(Subjects.IdentitySignInStart, {
         email,
         password: PASSWORD,
         client: { ...clientAt(), userAgent },
       });
     const first = (await signIn('Firefox')).session!;
     const second = (await signIn('Chromium')).session!;
-    const sidOf = async (accessToken: string) => (await verifyToken(jwks, accessToken)).payload.sid as string;
+    const sidOf = async (accessToken: string) =>
+      (await verifyToken(identity.jwks, accessToken)).payload.sid as string;
     const actor = {
       userId,
       userType: 'authenticated' as const,
@@ -42,20 +38,10 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
     return { userId, actor, first, second, secondId: await sidOf(second.accessToken) };
   };
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('sessions');
-    services = await startIdentity(database);
-    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
-
   it("lists only the actor's live sessions, marking the current one", async () => {
     const { actor, secondId } = await twoSessions();
     await twoSessions(); // someone else's
-    const { sessions } = await services.client.request(Subjects.IdentitySessionList, { actor });
+    const { sessions } = await identity.services.client.request(Subjects.IdentitySessionList, { actor });
     // createAccount confirms without the sign-up challenge, so only the two sign-ins made sessions.
     expect(sessions).toHaveLength(2);
     expect(sessions.find((session) => session.current)).toMatchObject({
@@ -71,13 +57,13 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
   it('signs out one session: its refresh token stops working, the other goes on', async () => {
     const { actor, first, second, secondId } = await twoSessions();
     await expect(
-      services.client.request(Subjects.IdentitySessionRevoke, { actor, sessionId: secondId }),
+      identity.services.client.request(Subjects.IdentitySessionRevoke, { actor, sessionId: secondId }),
     ).resolves.toEqual({ revoked: true });
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: second.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: second.refreshToken }),
     ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: first.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: first.refreshToken }),
     ).resolves.toBeDefined();
   });
 
@@ -85,15 +71,19 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
     const mine = await twoSessions();
     const theirs = await twoSessions();
     await expect(
-      services.client.request(Subjects.IdentitySessionRevoke, {
+      identity.services.client.request(Subjects.IdentitySessionRevoke, {
         actor: mine.actor,
         sessionId: theirs.secondId,
       }),
     ).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: theirs.second.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, {
+        refreshToken: theirs.second.refreshToken,
+      }),
     ).resolves.toBeDefined();
-    const { sessions } = await services.client.request(Subjects.IdentitySessionList, { actor: mine.actor });
+    const { sessions } = await identity.services.client.request(Subjects.IdentitySessionList, {
+      actor: mine.actor,
+    });
     expect(sessions.map((session) => session.id)).not.toContain(theirs.secondId);
   });
 
@@ -101,22 +91,24 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
     const mine = await twoSessions();
     const theirs = await twoSessions();
     await expect(
-      services.client.request(Subjects.IdentitySessionRevokeAll, { actor: mine.actor }),
+      identity.services.client.request(Subjects.IdentitySessionRevokeAll, { actor: mine.actor }),
     ).resolves.toEqual({
       revoked: 2,
     });
     for (const token of [mine.first.refreshToken, mine.second.refreshToken]) {
       await expect(
-        services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: token }),
+        identity.services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: token }),
       ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
     }
     await expect(
-      services.client.request(Subjects.IdentitySessionList, { actor: mine.actor }),
+      identity.services.client.request(Subjects.IdentitySessionList, { actor: mine.actor }),
     ).resolves.toEqual({
       sessions: [],
     });
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: theirs.first.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, {
+        refreshToken: theirs.first.refreshToken,
+      }),
     ).resolves.toBeDefined();
   });
 
@@ -124,10 +116,12 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
     const mine = await twoSessions();
     const theirs = await twoSessions();
     const check = (userId: string, sessionId: string) =>
-      services.client.request(Subjects.IdentitySessionCheck, { userId, sessionId });
+      identity.services.client.request(Subjects.IdentitySessionCheck, { userId, sessionId });
     await expect(check(mine.userId, mine.secondId)).resolves.toEqual({ live: true });
     await expect(check(theirs.userId, mine.secondId)).resolves.toEqual({ live: false });
-    await services.client.request(Subjects.IdentityTokenRevoke, { refreshToken: mine.second.refreshToken });
+    await identity.services.client.request(Subjects.IdentityTokenRevoke, {
+      refreshToken: mine.second.refreshToken,
+    });
     await expect(check(mine.userId, mine.secondId)).resolves.toEqual({ live: false });
     await expect(check(mine.userId, mine.actor.sessionId)).resolves.toEqual({ live: true });
     await expect(check(mine.userId, randomUUID())).resolves.toEqual({ live: false });
@@ -135,28 +129,30 @@ describe("a user's sessions: list, sign out one, sign out everywhere", () => {
 
   it('records the last use on refresh', async () => {
     const { actor, first } = await twoSessions();
-    const before = (await services.client.request(Subjects.IdentitySessionList, { actor })).sessions.find(
-      (session) => session.current,
-    )!;
+    const before = (
+      await identity.services.client.request(Subjects.IdentitySessionList, { actor })
+    ).sessions.find((session) => session.current)!;
     await new Promise((resolve) => setTimeout(resolve, 20));
-    await services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: first.refreshToken });
-    const after = (await services.client.request(Subjects.IdentitySessionList, { actor })).sessions.find(
-      (session) => session.current,
-    )!;
+    await identity.services.client.request(Subjects.IdentityTokenRefresh, {
+      refreshToken: first.refreshToken,
+    });
+    const after = (
+      await identity.services.client.request(Subjects.IdentitySessionList, { actor })
+    ).sessions.find((session) => session.current)!;
     expect(Date.parse(after.lastUsedAt)).toBeGreaterThan(Date.parse(before.lastUsedAt));
   });
 
   it("ends an account's session 90 days after its sign-in, however often it was refreshed (ASVS 7.3.2)", async () => {
     const { userId, first, second, secondId } = await twoSessions();
-    await dataSourceOf(services).query(
+    await dataSourceOf(identity.services).query(
       `UPDATE identity.sessions SET "createdAt" = now() - interval '90 days 1 minute' WHERE id = $1 AND "userId" = $2`,
       [secondId, userId],
     );
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: second.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: second.refreshToken }),
     ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: first.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: first.refreshToken }),
     ).resolves.toBeDefined();
   });
 

@@ -36,7 +36,7 @@ export class RespondToChallenge {
           throw new ValidationError(
             'This step needs a new password: answer { kind: "newPassword", password }.',
           );
-        this.policy.assertAcceptable(answer.password);
+        await this.policy.assertAcceptable(answer.password);
         const passwordHash = await this.hasher.hash(answer.password);
         const user = await this.spend(challenge, now);
         await this.users.setPassword(user.id, passwordHash);

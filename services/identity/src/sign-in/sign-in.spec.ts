@@ -1,55 +1,40 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import {
   clientAt,
   createAccount,
-  createIdentityDatabase,
   dataSourceOf,
-  type Jwks,
   latestOutboxCode,
   sendRaw,
-  startIdentity,
   verifyToken,
+  useIdentity,
 } from '../../test/identity.harness';
 
 const PASSWORD = 'Correct-Horse-9';
 
 describe('sign-in, its steps and the brute-force limits', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-  let jwks: Jwks;
+  const identity = useIdentity('sign_in');
   let n = 0;
   const newEmail = () => `fan${++n}.signin@example.com`;
   const signIn = (email: string, password = PASSWORD, ip?: string) =>
-    services.client.request(Subjects.IdentitySignInStart, { email, password, client: clientAt(ip) });
+    identity.services.client.request(Subjects.IdentitySignInStart, { email, password, client: clientAt(ip) });
   const respond = (challenge: string, answer: Record<string, unknown>) =>
-    services.client.request(Subjects.IdentitySignInRespond, {
+    identity.services.client.request(Subjects.IdentitySignInRespond, {
       challenge,
       answer: answer as never,
       client: clientAt(),
     });
-  const db = () => dataSourceOf(services);
+  const db = () => dataSourceOf(identity.services);
   /** Lets the slow-down wait of every account pass, as time would. */
   const waitOutSlowDown = () =>
     db().query(`UPDATE identity.rate_limits SET expire = 0 WHERE key LIKE '%signin-wait-account%'`);
 
-  beforeAll(async () => {
-    database = await createIdentityDatabase('sign_in');
-    services = await startIdentity(database);
-    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
-
   it('signs in a confirmed account: done, with tokens naming the user and the session', async () => {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
+    const { userId } = await createAccount(identity.services, email);
     const reply = await signIn(email.toUpperCase());
     expect(reply.nextStep).toEqual({ step: 'done' });
     expect(reply.challenge).toBeUndefined();
-    const access = await verifyToken(jwks, reply.session!.accessToken);
+    const access = await verifyToken(identity.jwks, reply.session!.accessToken);
     expect(access.payload).toMatchObject({
       sub: userId,
       token_use: 'access',
@@ -63,7 +48,7 @@ describe('sign-in, its steps and the brute-force limits', () => {
 
   it('answers an unknown email and a wrong password with the same code and words', async () => {
     const email = newEmail();
-    await createAccount(services, email);
+    await createAccount(identity.services, email);
     const wrong = await signIn(email, 'Wrong-Horse-9').catch((error: unknown) => error);
     const unknown = await signIn('nobody.signin@example.com').catch((error: unknown) => error);
     for (const error of [wrong, unknown]) {
@@ -77,15 +62,15 @@ describe('sign-in, its steps and the brute-force limits', () => {
 
   it('puts the admin group (make-admin) in the ID token group claim', async () => {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
+    const { userId } = await createAccount(identity.services, email);
     await db().query(`UPDATE identity.users SET groups = '{admin}' WHERE id = $1`, [userId]);
     const { session } = await signIn(email);
-    expect((await verifyToken(jwks, session!.idToken)).payload.groups).toEqual(['admin']);
+    expect((await verifyToken(identity.jwks, session!.idToken)).payload.groups).toEqual(['admin']);
   });
 
   it('tells an unconfirmed account only after the right password, and sends a new code', async () => {
     const email = newEmail();
-    await services.client.request(Subjects.IdentityAccountSignUp, {
+    await identity.services.client.request(Subjects.IdentityAccountSignUp, {
       email,
       password: PASSWORD,
       client: clientAt(),
@@ -93,7 +78,7 @@ describe('sign-in, its steps and the brute-force limits', () => {
     await expect(signIn(email, 'Wrong-Horse-9')).rejects.toMatchObject({
       code: ErrorCode.AuthInvalidCredentials,
     });
-    const first = await latestOutboxCode(services, email);
+    const first = await latestOutboxCode(identity.services, email);
     const reply = await signIn(email);
     expect(reply).toMatchObject({
       nextStep: {
@@ -102,7 +87,7 @@ describe('sign-in, its steps and the brute-force limits', () => {
       },
       challenge: expect.any(String),
     });
-    const code = await latestOutboxCode(services, email);
+    const code = await latestOutboxCode(identity.services, email);
     const [{ count }] = await db().query(
       `SELECT count(*)::int AS count FROM identity.outbox_messages WHERE "to" = $1`,
       [email],
@@ -110,14 +95,14 @@ describe('sign-in, its steps and the brute-force limits', () => {
     expect(count).toBe(2);
     if (code !== first) {
       await expect(
-        services.client.request(Subjects.IdentityAccountConfirmSignUp, {
+        identity.services.client.request(Subjects.IdentityAccountConfirmSignUp, {
           email,
           code: first,
           client: clientAt(),
         }),
       ).rejects.toMatchObject({ code: ErrorCode.AuthCodeMismatch });
     }
-    const confirmed = await services.client.request(Subjects.IdentityAccountConfirmSignUp, {
+    const confirmed = await identity.services.client.request(Subjects.IdentityAccountConfirmSignUp, {
       email,
       code,
       challenge: reply.challenge!,
@@ -129,7 +114,7 @@ describe('sign-in, its steps and the brute-force limits', () => {
   describe('forced password change (spec §4 "New password required")', () => {
     it('asks for a new password, refuses a weak one without spending the challenge, then signs in', async () => {
       const email = newEmail();
-      const { userId } = await createAccount(services, email);
+      const { userId } = await createAccount(identity.services, email);
       await db().query(`UPDATE identity.users SET "passwordChangeRequired" = true WHERE id = $1`, [userId]);
       const first = await signIn(email);
       expect(first).toEqual({ nextStep: { step: 'forceNewPassword' }, challenge: expect.any(String) });
@@ -157,7 +142,7 @@ describe('sign-in, its steps and the brute-force limits', () => {
 
     it('expires the challenge after 3 minutes (spec §9)', async () => {
       const email = newEmail();
-      const { userId } = await createAccount(services, email);
+      const { userId } = await createAccount(identity.services, email);
       await db().query(`UPDATE identity.users SET "passwordChangeRequired" = true WHERE id = $1`, [userId]);
       const { challenge } = await signIn(email);
       const [row] = await db().query(
@@ -185,14 +170,14 @@ describe('sign-in, its steps and the brute-force limits', () => {
 
   it('sends an account whose reset is required to forgot-password (resetPassword step)', async () => {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
+    const { userId } = await createAccount(identity.services, email);
     await db().query(`UPDATE identity.users SET "passwordResetRequired" = true WHERE id = $1`, [userId]);
     await expect(signIn(email)).resolves.toEqual({ nextStep: { step: 'resetPassword' } });
   });
 
   it('signs in with an unverified email and offers verifyUser (skippable: the session is there)', async () => {
     const email = newEmail();
-    const { userId } = await createAccount(services, email);
+    const { userId } = await createAccount(identity.services, email);
     await db().query(`UPDATE identity.users SET "emailVerified" = false WHERE id = $1`, [userId]);
     const reply = await signIn(email);
     expect(reply.nextStep).toEqual({
@@ -205,7 +190,7 @@ describe('sign-in, its steps and the brute-force limits', () => {
   describe('brute force (ASVS 6.3.1)', () => {
     it('slows an account down from the third failure: the next attempt must wait, even with the right password', async () => {
       const email = newEmail();
-      await createAccount(services, email);
+      await createAccount(identity.services, email);
       for (let failure = 0; failure < 3; failure++) {
         await expect(signIn(email, 'Wrong-Horse-9')).rejects.toMatchObject({
           code: ErrorCode.AuthInvalidCredentials,
@@ -227,8 +212,8 @@ describe('sign-in, its steps and the brute-force limits', () => {
     it('locks an account after 10 failures from any address, while another account at the same address still signs in', async () => {
       const victim = newEmail();
       const neighbour = newEmail();
-      await createAccount(services, victim);
-      await createAccount(services, neighbour);
+      await createAccount(identity.services, victim);
+      await createAccount(identity.services, neighbour);
       const address = '192.0.2.50';
       for (let failure = 0; failure < 10; failure++) {
         await waitOutSlowDown();
@@ -263,7 +248,7 @@ describe('sign-in, its steps and the brute-force limits', () => {
 
     it('locks an address after 100 failed sign-ins within the hour, for every account; other addresses go on', async () => {
       const email = newEmail();
-      await createAccount(services, email);
+      await createAccount(identity.services, email);
       const address = '192.0.2.200';
       for (let failure = 0; failure < 100; failure++) {
         await expect(signIn(`spray${failure}@example.com`, 'Wrong-Horse-9', address)).rejects.toMatchObject({

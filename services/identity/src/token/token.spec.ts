@@ -1,51 +1,30 @@
 import { ErrorCode, Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
-import {
-  createGuest,
-  createIdentityDatabase,
-  dataSourceOf,
-  type Jwks,
-  sendRaw,
-  startIdentity,
-  verifyToken,
-} from '../../test/identity.harness';
+import { createGuest, dataSourceOf, sendRaw, verifyToken, useIdentity } from '../../test/identity.harness';
 
 describe('identity.token.refresh and identity.token.revoke', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-  let jwks: Jwks;
+  const identity = useIdentity('token');
 
   const refresh = (refreshToken: string) =>
-    services.client.request(Subjects.IdentityTokenRefresh, { refreshToken });
+    identity.services.client.request(Subjects.IdentityTokenRefresh, { refreshToken });
   const revoke = (refreshToken: string) =>
-    services.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
-
-  beforeAll(async () => {
-    database = await createIdentityDatabase('token');
-    services = await startIdentity(database);
-    jwks = await services.client.request(Subjects.IdentityJwksGet, {});
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
+    identity.services.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
 
   it('rotates: a refresh answers fresh tokens for the same user and a new refresh token', async () => {
-    const guest = await createGuest(services);
+    const guest = await createGuest(identity.services);
     const { tokens } = await refresh(guest.tokens.refreshToken);
 
     expect(tokens.refreshToken).not.toBe(guest.tokens.refreshToken);
     expect(tokens.accessToken).not.toBe(guest.tokens.accessToken);
     expect(tokens.expiresIn).toBe(900);
-    const access = await verifyToken(jwks, tokens.accessToken);
+    const access = await verifyToken(identity.jwks, tokens.accessToken);
     expect(access.payload).toMatchObject({ sub: guest.userId, user_type: 'guest', token_use: 'access' });
-    const id = await verifyToken(jwks, tokens.idToken);
+    const id = await verifyToken(identity.jwks, tokens.idToken);
     expect(id.payload).toMatchObject({ sub: guest.userId, token_use: 'id', email: null, is_creator: false });
 
     // The new token works in turn; the family goes on.
     const next = await refresh(tokens.refreshToken!);
-    expect((await verifyToken(jwks, next.tokens.accessToken)).payload.sub).toBe(guest.userId);
-    const rows = await dataSourceOf(services).query(
+    expect((await verifyToken(identity.jwks, next.tokens.accessToken)).payload.sub).toBe(guest.userId);
+    const rows = await dataSourceOf(identity.services).query(
       'SELECT DISTINCT "familyId" FROM identity.refresh_tokens WHERE "userId" = $1',
       [guest.userId],
     );
@@ -53,8 +32,8 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   });
 
   it('records guest activity on refresh', async () => {
-    const guest = await createGuest(services);
-    const db = dataSourceOf(services);
+    const guest = await createGuest(identity.services);
+    const db = dataSourceOf(identity.services);
     await db.query(
       `UPDATE identity.guest_users SET "lastActiveAt" = now() - interval '1 day' WHERE "cognitoUsername" = $1`,
       [guest.userId],
@@ -69,13 +48,13 @@ describe('identity.token.refresh and identity.token.revoke', () => {
 
   /** Moves the rotation of a user's used tokens back in time, past REFRESH_REUSE_GRACE_SECONDS (10). */
   const ageRotations = (userId: string, seconds = 11) =>
-    dataSourceOf(services).query(
+    dataSourceOf(identity.services).query(
       `UPDATE identity.refresh_tokens SET "usedAt" = "usedAt" - make_interval(secs => $2) WHERE "userId" = $1 AND "usedAt" IS NOT NULL`,
       [userId, seconds],
     );
 
   it('treats a used token presented again after the grace as reuse: TOKEN_REUSED, and the whole family is revoked', async () => {
-    const guest = await createGuest(services);
+    const guest = await createGuest(identity.services);
     const rotated = await refresh(guest.tokens.refreshToken);
     await ageRotations(guest.userId);
 
@@ -87,7 +66,7 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     await expect(refresh(rotated.tokens.refreshToken!)).rejects.toMatchObject({
       code: ErrorCode.TokenInvalid,
     });
-    const [session] = await dataSourceOf(services).query(
+    const [session] = await dataSourceOf(identity.services).query(
       'SELECT "revokedAt" FROM identity.sessions WHERE "userId" = $1',
       [guest.userId],
     );
@@ -95,14 +74,14 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   });
 
   it('treats a used token as reuse at once when its successor was used in turn', async () => {
-    const guest = await createGuest(services);
+    const guest = await createGuest(identity.services);
     const rotated = await refresh(guest.tokens.refreshToken);
     await refresh(rotated.tokens.refreshToken!);
     await expect(refresh(guest.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenReused });
   });
 
   it('lets two tabs refresh with the same token at once: both get access tokens, one successor is issued', async () => {
-    const guest = await createGuest(services);
+    const guest = await createGuest(identity.services);
     const outcomes = await Promise.all([
       refresh(guest.tokens.refreshToken),
       refresh(guest.tokens.refreshToken),
@@ -111,10 +90,10 @@ describe('identity.token.refresh and identity.token.revoke', () => {
     const withSuccessor = outcomes.filter((outcome) => outcome.tokens.refreshToken);
     expect(withSuccessor).toHaveLength(1);
     for (const outcome of outcomes) {
-      const access = await verifyToken(jwks, outcome.tokens.accessToken);
+      const access = await verifyToken(identity.jwks, outcome.tokens.accessToken);
       expect(access.payload).toMatchObject({ sub: guest.userId, token_use: 'access' });
     }
-    const issued = await dataSourceOf(services).query(
+    const issued = await dataSourceOf(identity.services).query(
       'SELECT count(*)::int AS count FROM identity.refresh_tokens WHERE "userId" = $1',
       [guest.userId],
     );
@@ -125,7 +104,7 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   });
 
   it('gives the previous token only access tokens within the grace, never a refresh token', async () => {
-    const guest = await createGuest(services);
+    const guest = await createGuest(identity.services);
     await refresh(guest.tokens.refreshToken);
     const again = await refresh(guest.tokens.refreshToken);
     expect(again.tokens.refreshToken).toBeUndefined();
@@ -134,8 +113,8 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   });
 
   it('answers an expired token with TOKEN_INVALID', async () => {
-    const guest = await createGuest(services);
-    await dataSourceOf(services).query(
+    const guest = await createGuest(identity.services);
+    await dataSourceOf(identity.services).query(
       `UPDATE identity.refresh_tokens SET "expiresAt" = now() - interval '1 second' WHERE "userId" = $1`,
       [guest.userId],
     );
@@ -147,7 +126,7 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   });
 
   it('revokes the family on sign-out: neither the token nor its successors refresh afterwards', async () => {
-    const guest = await createGuest(services);
+    const guest = await createGuest(identity.services);
     const rotated = await refresh(guest.tokens.refreshToken);
 
     await expect(revoke(rotated.tokens.refreshToken!)).resolves.toEqual({
@@ -167,8 +146,8 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   });
 
   it('leaves other sessions alone when one is revoked', async () => {
-    const first = await createGuest(services);
-    const second = await createGuest(services);
+    const first = await createGuest(identity.services);
+    const second = await createGuest(identity.services);
     await revoke(first.tokens.refreshToken);
     await expect(refresh(second.tokens.refreshToken)).resolves.toBeDefined();
   });
@@ -178,19 +157,20 @@ describe('identity.token.refresh and identity.token.revoke', () => {
   });
 
   it('signs the user out when the user no longer exists', async () => {
-    const guest = await createGuest(services);
-    await dataSourceOf(services).query('DELETE FROM identity.users WHERE id = $1', [guest.userId]);
+    const guest = await createGuest(identity.services);
+    await dataSourceOf(identity.services).query('DELETE FROM identity.users WHERE id = $1', [guest.userId]);
     await expect(refresh(guest.tokens.refreshToken)).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
   });
 
   it('puts group changes into the tokens issued on refresh', async () => {
-    const guest = await createGuest(services);
-    await dataSourceOf(services).query(`UPDATE identity.users SET groups = '{admin}' WHERE id = $1`, [
-      guest.userId,
-    ]);
+    const guest = await createGuest(identity.services);
+    await dataSourceOf(identity.services).query(
+      `UPDATE identity.users SET groups = '{admin}' WHERE id = $1`,
+      [guest.userId],
+    );
     const { tokens } = await refresh(guest.tokens.refreshToken);
-    expect((await verifyToken(jwks, tokens.idToken)).payload.groups).toEqual(['admin']);
-    expect((await verifyToken(jwks, tokens.accessToken)).payload.groups).toEqual(['admin']);
+    expect((await verifyToken(identity.jwks, tokens.idToken)).payload.groups).toEqual(['admin']);
+    expect((await verifyToken(identity.jwks, tokens.accessToken)).payload.groups).toEqual(['admin']);
   });
 
   it.each([

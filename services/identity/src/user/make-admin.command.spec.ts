@@ -1,18 +1,10 @@
 import { Subjects } from '@backtalk/proto';
-import { type InProcessServices, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import {
-  clientAt,
-  createAccount,
-  createIdentityDatabase,
-  dataSourceOf,
-  startIdentity,
-} from '../../test/identity.harness';
+import { clientAt, createAccount, dataSourceOf, useIdentity } from '../../test/identity.harness';
 import { type CommandOutput, runIdentityCommand } from '../identity.cli';
 
 describe('make-admin', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
+  const identity = useIdentity('make_admin');
   const userId = randomUUID();
 
   function capture(): CommandOutput & { out: jest.Mock; err: jest.Mock } {
@@ -20,23 +12,21 @@ describe('make-admin', () => {
   }
 
   const run = (args: string[], output = capture()) =>
-    runIdentityCommand(['make-admin', ...args], { DATABASE_URL: database.url, LOG_LEVEL: 'silent' }, output);
+    runIdentityCommand(
+      ['make-admin', ...args],
+      { DATABASE_URL: identity.database.url, LOG_LEVEL: 'silent' },
+      output,
+    );
 
   beforeAll(async () => {
-    database = await createIdentityDatabase('make_admin');
-    services = await startIdentity(database);
-    await dataSourceOf(services).query(
+    await dataSourceOf(identity.services).query(
       `INSERT INTO identity.users (id, owner, username, email) VALUES ($1::uuid, $1::text, 'ops@example.com', 'ops@example.com')`,
       [userId],
     );
   });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
 
   const session = () =>
-    services.client.request(Subjects.IdentitySessionGet, {
+    identity.services.client.request(Subjects.IdentitySessionGet, {
       actor: { userId, userType: 'authenticated', groups: [] },
     });
 
@@ -81,23 +71,13 @@ describe('make-admin', () => {
 });
 
 describe('sign-out-user', () => {
-  let database: TestDatabase;
-  let services: InProcessServices;
-
-  beforeAll(async () => {
-    database = await createIdentityDatabase('sign_out_user');
-    services = await startIdentity(database);
-  });
-  afterAll(async () => {
-    await services?.close();
-    await database?.drop();
-  });
+  const identity = useIdentity('sign_out_user');
 
   it("ends every session of the account with that email (ASVS 7.4.5), and no one else's", async () => {
-    await createAccount(services, 'stolen.phone@example.com');
-    await createAccount(services, 'bystander@example.com');
+    await createAccount(identity.services, 'stolen.phone@example.com');
+    await createAccount(identity.services, 'bystander@example.com');
     const signIn = (email: string) =>
-      services.client.request(Subjects.IdentitySignInStart, {
+      identity.services.client.request(Subjects.IdentitySignInStart, {
         email,
         password: 'Correct-Horse-9',
         client: clientAt(),
@@ -111,23 +91,27 @@ describe('sign-out-user', () => {
     await expect(
       runIdentityCommand(
         ['sign-out-user', 'Stolen.Phone@example.com'],
-        { DATABASE_URL: database.url, LOG_LEVEL: 'silent' },
+        { DATABASE_URL: identity.database.url, LOG_LEVEL: 'silent' },
         output,
       ),
     ).resolves.toBe(0);
     expect(output.out).toHaveBeenCalledWith(expect.stringContaining('out of 2 session(s)'));
     for (const session of victim) {
       await expect(
-        services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: session.refreshToken }),
+        identity.services.client.request(Subjects.IdentityTokenRefresh, {
+          refreshToken: session.refreshToken,
+        }),
       ).rejects.toMatchObject({ code: 'TOKEN_INVALID' });
     }
     await expect(
-      services.client.request(Subjects.IdentityTokenRefresh, { refreshToken: bystander.refreshToken }),
+      identity.services.client.request(Subjects.IdentityTokenRefresh, {
+        refreshToken: bystander.refreshToken,
+      }),
     ).resolves.toBeDefined();
   });
 
   it('fails for an email without an account, and prints usage for bad arguments', async () => {
-    const env = { DATABASE_URL: database.url, LOG_LEVEL: 'silent' };
+    const env = { DATABASE_URL: identity.database.url, LOG_LEVEL: 'silent' };
     const output = { out: jest.fn(), err: jest.fn() };
     await expect(runIdentityCommand(['sign-out-user', 'nobody@example.com'], env, output)).resolves.toBe(1);
     await expect(runIdentityCommand(['sign-out-user'], env, output)).resolves.toBe(2);

@@ -30,6 +30,7 @@ export * from './metrics/http-metrics.middleware';
 export * from './module/service-kit.module';
 export * from './bootstrap/run-service';
 export * from './bootstrap/startup-work';
+export * from './bootstrap/lazy-import';
 export * from './cluster/process-supervisor';
 export * from './transport/prefixed-nats.client';
 export * from './feature-flags/feature-flag.reader';

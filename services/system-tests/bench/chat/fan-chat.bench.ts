@@ -39,7 +39,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from '../../src/chromium';
-import { type RunningCluster, spawnNode, type SpawnedProcess, startCluster } from '../../src/processes';
+import {
+  repoRoot,
+  type RunningCluster,
+  spawnNode,
+  type SpawnedProcess,
+  startCluster,
+} from '../../src/processes';
 import { freshDataDir, removeDir } from '../lib/proc';
 import { argValue, fmt, percentile, progress, sleep, table } from '../lib/stats';
 import {
@@ -76,7 +82,22 @@ const productEnv = {
   OPENAI_API_KEY: 'x',
   FREE_TIER_MESSAGES: HIGH,
   THROTTLE_PER_MINUTE: HIGH,
+  // Issue 7's per-address allowance and per-fan reply cap, at the most their configs accept:
+  // every send here comes from 127.0.0.1, and a streams level gives each guest up to 100 replies.
+  FREE_TIER_MESSAGES_PER_ADDRESS: '1000000',
+  CHAT_MAX_CONCURRENT_REPLIES_PER_USER: '100',
 };
+
+/**
+ * `--compare <label>=<another checkout's services/standalone/dist/main.js>`: its standalone
+ * TTFT is measured too, right after this build's, against the same paced server and browser.
+ */
+const COMPARED = process.argv.flatMap((arg, i) => {
+  if (arg !== '--compare') return [];
+  const [label, entry] = (process.argv[i + 1] ?? '').split(/=(.*)/s);
+  if (!label || !entry) throw new Error('--compare needs <label>=<path to services/standalone/dist/main.js>');
+  return [{ label, entry: path.resolve(entry) }];
+});
 
 // ---------------------------------------------------------------- HTTP API helpers
 
@@ -644,10 +665,11 @@ async function streamsLevel(
 async function withStandalone<T>(
   pacedUrl: string,
   body: (base: string, app: SpawnedProcess) => Promise<T>,
+  entry = path.join(repoRoot, 'services/standalone/dist/main.js'),
 ): Promise<T> {
   const dataDir = freshDataDir('chat'); // under os.tmpdir(), chmod 755: embedded PostgreSQL runs as `postgres` under root
   const port = await freePort();
-  const app = spawnNode('services/standalone/dist/main.js', {
+  const app = spawnNode(path.relative(repoRoot, entry), {
     ...productEnv,
     BACKTALK_DATA_DIR: dataDir,
     PORT: String(port),
@@ -813,6 +835,16 @@ async function main(): Promise<void> {
           ttftRun('standalone', base, browser as Browser, paced, pacedUrl),
         ),
       );
+      for (const { label, entry } of COMPARED) {
+        progress(`standalone, ${label}: starting (fresh data folder)`);
+        ttft.push(
+          await withStandalone(
+            pacedUrl,
+            (base) => ttftRun(`standalone, ${label}`, base, browser as Browser, paced, pacedUrl),
+            entry,
+          ),
+        );
+      }
     }
     const levels: LevelResult[] = [];
     await withCluster(pacedUrl, async (cluster) => {

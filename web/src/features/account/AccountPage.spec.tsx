@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { MfaSettings, PasskeySummary, UserSession } from '../../api';
-import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
+import { apiCalls, errorResponse, http, noSessionCookie, server } from '../../test/api-mock';
 import { newSessionInfo, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { useSessionStore } from '../session';
@@ -146,6 +146,7 @@ describe('/account', () => {
         return response(200).json({ revoked: 2 });
       }),
       http.post('/api/auth/sign-out', ({ response }) => response(200).json({ endSessionUrl: null })),
+      noSessionCookie(),
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'guest-2',

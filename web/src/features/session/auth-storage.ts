@@ -1,10 +1,9 @@
-// Everything the session keeps in browser storage (spec §3 "Browser storage").
-import type { AuthTokens } from '../../api';
+// Everything the session keeps in browser storage (spec §3 "Browser storage"). The spec's "auth
+// tokens" are deliberately not among them: the access and id tokens live in memory
+// (session-tokens.ts) and the refresh token in an HttpOnly cookie (docs/security.md, "Token storage").
 
 export const STORAGE_KEYS = {
-  /** localStorage: the signed-in (or guest) user's tokens, JSON { idToken, accessToken, refreshToken, expiresAt? }. */
-  auth: 'backtalk.auth',
-  /** localStorage: 'true' while the stored tokens belong to a guest. */
+  /** localStorage: 'true' while this browser's session belongs to a guest. */
   isGuestUser: 'IS_GUEST_USER',
   /** localStorage: where /sign-in sends the user after authentication. */
   signInRedirectPath: 'SIGNIN_REDIRECT_PATH',
@@ -13,78 +12,6 @@ export const STORAGE_KEYS = {
   /** localStorage: epoch ms at which some tab started creating a guest (the cross-tab lock). */
   guestCreationInProgress: 'GUEST_CREATION_IN_PROGRESS',
 } as const;
-
-export interface StoredTokens {
-  idToken: string;
-  accessToken: string;
-  refreshToken: string;
-  /** Epoch ms at which the access token expires, when known. */
-  expiresAt?: number;
-}
-
-export function readTokens(): StoredTokens | null {
-  const raw = safeGet(localStorage, STORAGE_KEYS.auth);
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as Partial<StoredTokens> | null;
-    if (value && typeof value.accessToken === 'string' && typeof value.refreshToken === 'string') {
-      return {
-        idToken: typeof value.idToken === 'string' ? value.idToken : '',
-        accessToken: value.accessToken,
-        refreshToken: value.refreshToken,
-        ...(typeof value.expiresAt === 'number' ? { expiresAt: value.expiresAt } : {}),
-      };
-    }
-  } catch {
-    // Corrupt value: treated as signed out.
-  }
-  return null;
-}
-
-export function writeTokens(tokens: StoredTokens): void {
-  localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(tokens));
-}
-
-export function clearTokens(): void {
-  localStorage.removeItem(STORAGE_KEYS.auth);
-  localStorage.removeItem(STORAGE_KEYS.isGuestUser);
-}
-
-/** Converts the API's tokens (lifetime in seconds) into what is stored (absolute expiry). */
-export function toStoredTokens(tokens: AuthTokens, now = Date.now()): StoredTokens {
-  return {
-    idToken: tokens.idToken,
-    accessToken: tokens.accessToken,
-    refreshToken: tokens.refreshToken,
-    ...(Number.isFinite(tokens.expiresIn) ? { expiresAt: now + tokens.expiresIn * 1000 } : {}),
-  };
-}
-
-/** When the access token expires: the stored expiry, else the JWT `exp` claim, else unknown (null). */
-export function accessTokenExpiry(tokens: StoredTokens): number | null {
-  if (typeof tokens.expiresAt === 'number') return tokens.expiresAt;
-  const exp = jwtClaim(tokens.accessToken, 'exp');
-  return typeof exp === 'number' ? exp * 1000 : null;
-}
-
-/** Spec §9 "Token tolerance 5 s": a token this close to expiry is treated as expired. */
-const TOKEN_TOLERANCE_MS = 5000;
-
-export function isExpiring(tokens: StoredTokens, now = Date.now()): boolean {
-  const expiry = accessTokenExpiry(tokens);
-  return expiry !== null && expiry - TOKEN_TOLERANCE_MS <= now;
-}
-
-function jwtClaim(token: string, claim: string): unknown {
-  const payload = token.split('.')[1];
-  if (!payload) return undefined;
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    return (JSON.parse(json) as Record<string, unknown>)[claim];
-  } catch {
-    return undefined;
-  }
-}
 
 export function markGuest(isGuest: boolean): void {
   if (isGuest) localStorage.setItem(STORAGE_KEYS.isGuestUser, 'true');

@@ -1,15 +1,26 @@
-import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
+import { apiCalls, errorResponse, fakeJwt, http, noSessionCookie, server } from '../../test/api-mock';
 import { resetAppState } from '../../test/fixtures';
-import { STORAGE_KEYS, readTokens } from './auth-storage';
+import { STORAGE_KEYS } from './auth-storage';
 import { GUEST_CREATION_LOCK_MS, ensureGuestTokens } from './guest-lock';
+import { currentTokens, holdTokens } from './session-tokens';
 
 const guestReply = (n: number) => ({
   userId: `guest-${n}`,
-  tokens: { idToken: `id-${n}`, accessToken: `access-${n}`, refreshToken: `refresh-${n}`, expiresIn: 3600 },
+  tokens: {
+    idToken: fakeJwt({ sub: `guest-${n}` }),
+    accessToken: `access-${n}`,
+    refreshToken: `refresh-${n}`,
+    expiresIn: 3600,
+  },
 });
 
-/** Tokens as another tab would store them. */
-const otherTabTokens = { idToken: 'id-other', accessToken: 'access-other', refreshToken: 'refresh-other' };
+/** The guest another tab created, as the shared refresh cookie hands it over. */
+const otherTabsGuest = () =>
+  http.post('/api/auth/refresh', ({ response }) =>
+    response(200).json({
+      tokens: { idToken: fakeJwt({ sub: 'guest-other' }), accessToken: 'access-other', expiresIn: 3600 },
+    }),
+  );
 
 describe('ensureGuestTokens (guest creation lock)', () => {
   let created: number;
@@ -28,24 +39,23 @@ describe('ensureGuestTokens (guest creation lock)', () => {
 
   afterEach(() => jest.useRealTimers());
 
-  it('creates one guest for concurrent callers and stores its tokens', async () => {
+  it('creates one guest for concurrent callers and holds its tokens in memory, not storage', async () => {
     const results = await Promise.all([ensureGuestTokens(), ensureGuestTokens(), ensureGuestTokens()]);
 
     expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(1);
     expect(apiCalls()[0].body).toEqual({ creatorId: 'default' });
     expect(results.map((tokens) => tokens.accessToken)).toEqual(['access-1', 'access-1', 'access-1']);
-    expect(readTokens()).toMatchObject({
-      idToken: 'id-1',
-      accessToken: 'access-1',
-      refreshToken: 'refresh-1',
-    });
+    expect(currentTokens()).toMatchObject({ accessToken: 'access-1' });
+    // The refresh token of the body is dropped: the cookie carries it.
+    expect(JSON.stringify(currentTokens())).not.toContain('refresh-1');
+    expect(JSON.stringify({ ...localStorage })).not.toContain('access-1');
     expect(localStorage.getItem(STORAGE_KEYS.isGuestUser)).toBe('true');
     expect(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress)).toBeNull();
   });
 
-  it('creates nothing when tokens are already stored', async () => {
-    localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(otherTabTokens));
-    await expect(ensureGuestTokens()).resolves.toMatchObject({ accessToken: 'access-other' });
+  it('creates nothing when tokens are already held', async () => {
+    holdTokens({ idToken: 'id-held', accessToken: 'access-held' });
+    await expect(ensureGuestTokens()).resolves.toMatchObject({ accessToken: 'access-held' });
     expect(apiCalls()).toHaveLength(0);
   });
 
@@ -59,14 +69,16 @@ describe('ensureGuestTokens (guest creation lock)', () => {
       }),
     );
     const pending = ensureGuestTokens();
+    await jest.advanceTimersByTimeAsync(0);
     expect(Number(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress))).toBe(Date.now());
     release();
     await pending;
     expect(localStorage.getItem(STORAGE_KEYS.guestCreationInProgress)).toBeNull();
   });
 
-  it("waits for another tab's creation, polling every 100 ms, and uses its tokens", async () => {
+  it("waits for another tab's creation, polling every 100 ms, then takes its guest from the cookie", async () => {
     localStorage.setItem(STORAGE_KEYS.guestCreationInProgress, String(Date.now()));
+    server.use(otherTabsGuest());
     let settled = false;
     const pending = ensureGuestTokens().then((tokens) => {
       settled = true;
@@ -77,16 +89,18 @@ describe('ensureGuestTokens (guest creation lock)', () => {
     expect(settled).toBe(false);
     expect(apiCalls()).toHaveLength(0);
 
-    localStorage.setItem(STORAGE_KEYS.auth, JSON.stringify(otherTabTokens));
+    localStorage.removeItem(STORAGE_KEYS.guestCreationInProgress);
     await jest.advanceTimersByTimeAsync(99);
     expect(settled).toBe(false);
     await jest.advanceTimersByTimeAsync(1);
     await expect(pending).resolves.toMatchObject({ accessToken: 'access-other' });
-    expect(apiCalls()).toHaveLength(0);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(0);
+    expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
   });
 
-  it('takes over when the other tab releases the lock without tokens', async () => {
+  it('creates a guest itself when the other tab released the lock without one', async () => {
     localStorage.setItem(STORAGE_KEYS.guestCreationInProgress, String(Date.now()));
+    server.use(noSessionCookie());
     const pending = ensureGuestTokens();
     await jest.advanceTimersByTimeAsync(300);
     localStorage.removeItem(STORAGE_KEYS.guestCreationInProgress);
@@ -97,6 +111,7 @@ describe('ensureGuestTokens (guest creation lock)', () => {
 
   it('treats the in-progress flag as expired after 10000 ms', async () => {
     localStorage.setItem(STORAGE_KEYS.guestCreationInProgress, String(Date.now()));
+    server.use(noSessionCookie());
     const pending = ensureGuestTokens();
 
     await jest.advanceTimersByTimeAsync(GUEST_CREATION_LOCK_MS - 100);
@@ -119,9 +134,7 @@ describe('ensureGuestTokens (guest creation lock)', () => {
       http.post(
         '/api/auth/guest',
         ({ response }) => response.untyped(errorResponse(503, 'UNAVAILABLE', 'down')),
-        {
-          once: true,
-        },
+        { once: true },
       ),
     );
     await expect(ensureGuestTokens()).rejects.toMatchObject({ status: 503, code: 'UNAVAILABLE' });

@@ -1,7 +1,7 @@
 import { Role } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { errorResponse, http, server } from '../../test/api-mock';
+import { errorResponse, http, noSessionCookie, server } from '../../test/api-mock';
 import { newSessionInfo, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
@@ -127,6 +127,7 @@ describe('Navbar', () => {
     signInAs({ userType: 'authenticated', email: 'fan@example.com' });
     server.use(
       http.post('/api/auth/sign-out', ({ response }) => response(200).json({ endSessionUrl: null })),
+      noSessionCookie(),
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'g',
@@ -148,6 +149,7 @@ describe('Navbar', () => {
 
   const answerGuest = () =>
     server.use(
+      noSessionCookie(),
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'g',

@@ -1,7 +1,7 @@
 import { Role } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
-import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
+import { apiCalls, errorResponse, http, server, noSessionCookie } from '../../test/api-mock';
 import type { Creator, SessionInfo } from '../../api';
 
 const creatorByHandle = (handle: string, creator: Creator) =>
@@ -13,6 +13,7 @@ const session = (info: SessionInfo) =>
 import { newCreator, newSessionInfo, resetAppState } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
+import { holdTokens } from '../session/session-tokens';
 import { appRoutes, type RouteSections } from './routes';
 
 function renderApp(path: string, sections?: RouteSections) {
@@ -35,6 +36,7 @@ describe('app routes and shell', () => {
   beforeEach(() => {
     resetAppState();
     server.use(
+      noSessionCookie(),
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'fan-1',
@@ -246,10 +248,7 @@ describe('app routes and shell', () => {
       admin: [{ path: 'demo-accounts', element: <p>Demo accounts screen</p> }],
     };
     const signedInAs = (overrides: Parameters<typeof newSessionInfo>[0]) => {
-      localStorage.setItem(
-        STORAGE_KEYS.auth,
-        JSON.stringify({ idToken: 'i', accessToken: 'a', refreshToken: 'r' }),
-      );
+      holdTokens({ idToken: 'i', accessToken: 'a' });
       server.use(session(newSessionInfo({ userType: 'authenticated', userId: 'user-1', ...overrides })));
     };
 

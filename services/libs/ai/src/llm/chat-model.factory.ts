@@ -1,12 +1,10 @@
-import { ChatAnthropic } from '@langchain/anthropic';
-import { ChatBedrockConverse } from '@langchain/aws';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { ChatOpenAI } from '@langchain/openai';
 import { GuardedChatModel } from './guarded.chat-model';
 import { LlmConfigError } from './llm.error';
 import { LocalLlamaChatModel } from './local-llama.chat-model';
 import type { ChatTemplateOption } from './local-prompt.renderer';
 import type { ModelDownloadProgress } from './model-file.resolver';
+import { providerSdk } from './provider-sdks';
 
 export const CHAT_MODEL_PROVIDERS = ['local', 'openai', 'anthropic', 'bedrock'] as const;
 export type ChatModelProvider = (typeof CHAT_MODEL_PROVIDERS)[number];
@@ -84,7 +82,7 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
         );
       }
       return guard(
-        new ChatOpenAI({
+        new (providerSdk.openai().ChatOpenAI)({
           model,
           // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
           apiKey: options.apiKey ?? 'not-needed',
@@ -103,7 +101,7 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
       if (!options.apiKey)
         throw new LlmConfigError('The anthropic provider needs an apiKey', { provider: 'anthropic', model });
       return guard(
-        new ChatAnthropic({
+        new (providerSdk.anthropic().ChatAnthropic)({
           model,
           apiKey: options.apiKey,
           anthropicApiUrl: options.baseUrl,
@@ -117,7 +115,7 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
       if (!options.region)
         throw new LlmConfigError('The bedrock provider needs a region', { provider: 'bedrock', model });
       return guard(
-        new ChatBedrockConverse({
+        new (providerSdk.aws().ChatBedrockConverse)({
           model,
           region: options.region,
           bedrockBearerToken: options.apiKey,

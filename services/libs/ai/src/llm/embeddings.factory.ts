@@ -1,10 +1,9 @@
-import { BedrockEmbeddings } from '@langchain/aws';
 import type { Embeddings } from '@langchain/core/embeddings';
-import { OpenAIEmbeddings } from '@langchain/openai';
 import { LlmConfigError } from './llm.error';
 import { LocalLlamaEmbeddings } from './local-llama.embeddings';
 import type { ModelDownloadProgress } from './model-file.resolver';
 import { OllamaEmbeddings } from './ollama.embeddings';
+import { providerSdk } from './provider-sdks';
 
 export const EMBEDDINGS_PROVIDERS = ['none', 'openai', 'ollama', 'bedrock', 'local'] as const;
 export type EmbeddingsProvider = (typeof EMBEDDINGS_PROVIDERS)[number];
@@ -43,7 +42,7 @@ export function createEmbeddings(options: EmbeddingsOptions): Embeddings | null 
           provider: 'openai',
           model,
         });
-      return new OpenAIEmbeddings({
+      return new (providerSdk.openai().OpenAIEmbeddings)({
         model,
         apiKey: options.apiKey ?? 'not-needed',
         configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
@@ -61,7 +60,7 @@ export function createEmbeddings(options: EmbeddingsOptions): Embeddings | null 
     case 'bedrock':
       if (!options.region)
         throw new LlmConfigError('Bedrock embeddings need a region', { provider: 'bedrock', model });
-      return new BedrockEmbeddings({
+      return new (providerSdk.aws().BedrockEmbeddings)({
         model,
         region: options.region,
         bedrockBearerToken: options.apiKey,

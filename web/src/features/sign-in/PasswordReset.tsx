@@ -1,0 +1,142 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { forgotPassword, resetPassword, type CodeDelivery } from '../../api';
+import { Button } from '../../components/Button';
+import { BackToSignIn } from './BackToSignIn';
+import { CodeDeliveryNote } from './CodeDeliveryNote';
+import { FormError, FormField, messagesOf } from './FormField';
+import {
+  confirmMismatchVisible,
+  emailSchema,
+  resetPasswordSchema,
+  type EmailValues,
+  type ResetPasswordValues,
+} from './sign-in-forms';
+import { useSignInFlow } from './sign-in.store';
+import styles from './sign-in.module.css';
+
+/** forgotPassword (spec §4): the email, then a code is sent. */
+export function ForgotPassword({ email }: { email?: string }) {
+  const show = useSignInFlow((state) => state.show);
+  const form = useForm<EmailValues>({
+    resolver: zodResolver(emailSchema),
+    mode: 'all',
+    defaultValues: { email: email ?? '' },
+  });
+  const send = useMutation({
+    mutationFn: async ({ email: address }: EmailValues) =>
+      show({ step: 'confirmResetPassword', email: address, codeDelivery: await forgotPassword(address) }),
+  });
+  return (
+    <form className={styles['form']} noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+      <h2 className={styles['heading']}>Reset your password</h2>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        placeholder="Enter your Email"
+        errors={messagesOf(form.formState.errors.email)}
+        {...form.register('email')}
+      />
+      <FormError error={send.error} />
+      <Button
+        type="submit"
+        className={styles['form__submit']}
+        disabled={send.isPending}
+        aria-busy={send.isPending}
+      >
+        {send.isPending ? 'Sending' : 'Send code'}
+      </Button>
+      <BackToSignIn />
+    </form>
+  );
+}
+
+/** confirmResetPassword (spec §4): code, new password, confirm password, resend; then back to sign-in. */
+export function ConfirmResetPassword({
+  email,
+  codeDelivery,
+  passwordMinLength,
+}: {
+  email: string;
+  codeDelivery: CodeDelivery;
+  passwordMinLength: number;
+}) {
+  const show = useSignInFlow((state) => state.show);
+  const schema = useMemo(() => resetPasswordSchema(passwordMinLength), [passwordMinLength]);
+  const form = useForm<ResetPasswordValues>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    criteriaMode: 'all',
+    defaultValues: { code: '', password: '', confirm_password: '' },
+  });
+  const { errors, touchedFields } = form.formState;
+  const showMismatch = confirmMismatchVisible(useWatch({ control: form.control }), touchedFields);
+  const submit = useMutation({
+    mutationFn: async ({ code, password }: ResetPasswordValues) => {
+      await resetPassword({ email, code, password });
+      show({
+        step: 'signIn',
+        email,
+        notice: 'Your password has been reset. Sign in with your new password.',
+      });
+    },
+  });
+  const resend = useMutation({ mutationFn: () => forgotPassword(email) });
+  return (
+    <form
+      className={styles['form']}
+      noValidate
+      onSubmit={form.handleSubmit((values) => submit.mutate(values))}
+    >
+      <h2 className={styles['heading']}>Reset your password</h2>
+      <CodeDeliveryNote codeDelivery={resend.data ?? codeDelivery} />
+      <FormField
+        label="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="Code"
+        errors={messagesOf(errors.code)}
+        {...form.register('code')}
+      />
+      <FormField
+        label="New Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="New Password"
+        errors={messagesOf(errors.password)}
+        {...form.register('password', { deps: ['confirm_password'] })}
+      />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Confirm Password"
+        errors={messagesOf(errors.confirm_password).filter(
+          (message) => showMismatch || message !== 'Your passwords must match',
+        )}
+        {...form.register('confirm_password')}
+      />
+      <FormError error={submit.error ?? resend.error} />
+      {resend.isSuccess ? (
+        <p role="status" className={styles['notice']}>
+          A new code is on its way. It may take a minute to arrive
+        </p>
+      ) : null}
+      <Button
+        type="submit"
+        className={styles['form__submit']}
+        disabled={submit.isPending}
+        aria-busy={submit.isPending}
+      >
+        {submit.isPending ? 'Submitting' : 'Submit'}
+      </Button>
+      <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
+        {resend.isPending ? 'Sending' : 'Resend Code'}
+      </Button>
+      <BackToSignIn />
+    </form>
+  );
+}

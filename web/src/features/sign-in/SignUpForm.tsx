@@ -1,0 +1,111 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { signUp } from '../../api';
+import { Button } from '../../components/Button';
+import { DEFAULT_DIAL_CODE, DIAL_CODES, joinPhoneNumber } from './dial-codes';
+import { FormError, FormField, messagesOf } from './FormField';
+import { confirmMismatchVisible, signUpSchema, type SignUpValues } from './sign-in-forms';
+import { applyReply, rememberForAutoSignIn } from './sign-in.store';
+import styles from './sign-in.module.css';
+
+/**
+ * The Sign Up tab (spec §3 form fields, §5 rules): email, password, confirm password and an
+ * optional phone number with its dial code (+1 by default). Validated on change and blur;
+ * 'Sign Up' stays disabled while any rule fails.
+ */
+export function SignUpForm({ passwordMinLength }: { passwordMinLength: number }) {
+  const schema = useMemo(() => signUpSchema(passwordMinLength), [passwordMinLength]);
+  const form = useForm<SignUpValues>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    criteriaMode: 'all',
+    defaultValues: {
+      email: '',
+      password: '',
+      confirm_password: '',
+      dial_code: DEFAULT_DIAL_CODE,
+      phone_number: '',
+    },
+  });
+  const { errors, touchedFields, isValid } = form.formState;
+  const values = useWatch({ control: form.control });
+  const showMismatch = confirmMismatchVisible(values, touchedFields);
+  const confirmErrors = messagesOf(errors.confirm_password).filter(
+    (message) => showMismatch || message !== 'Your passwords must match',
+  );
+  const submit = useMutation({
+    mutationFn: async (input: SignUpValues) => {
+      // Only standard attributes (or custom:-prefixed ones) are sent (spec §3).
+      const attributes = input.phone_number
+        ? { phone_number: joinPhoneNumber(input.dial_code, input.phone_number) }
+        : undefined;
+      const reply = await signUp({
+        email: input.email,
+        password: input.password,
+        ...(attributes ? { attributes } : {}),
+      });
+      rememberForAutoSignIn(input.email, input.password);
+      await applyReply(reply, input.email);
+    },
+  });
+  return (
+    <form className={styles['form']} noValidate onSubmit={form.handleSubmit((input) => submit.mutate(input))}>
+      <FormField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        placeholder="Enter your Email"
+        errors={messagesOf(errors.email)}
+        {...form.register('email')}
+      />
+      <FormField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Enter your Password"
+        errors={messagesOf(errors.password)}
+        {...form.register('password', { deps: ['confirm_password'] })}
+      />
+      <FormField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        placeholder="Please confirm your Password"
+        errors={confirmErrors}
+        {...form.register('confirm_password')}
+      />
+      <FormField
+        label="Phone Number (optional)"
+        type="tel"
+        autoComplete="tel-national"
+        placeholder="Enter your Phone Number"
+        errors={messagesOf(errors.phone_number)}
+        before={
+          <select
+            aria-label="Country code"
+            className={styles['field__select']}
+            {...form.register('dial_code')}
+          >
+            {DIAL_CODES.map(({ code, country }) => (
+              <option key={code} value={code} title={country}>
+                {code}
+              </option>
+            ))}
+          </select>
+        }
+        {...form.register('phone_number')}
+      />
+      <FormError error={submit.error} />
+      <Button
+        type="submit"
+        className={styles['form__submit']}
+        disabled={!isValid || submit.isPending}
+        aria-busy={submit.isPending}
+      >
+        {submit.isPending ? 'Creating Account' : 'Sign Up'}
+      </Button>
+    </form>
+  );
+}

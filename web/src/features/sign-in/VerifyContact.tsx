@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { confirmAttribute, verifyAttribute, type CodeDelivery, type VerifiableAttribute } from '../../api';
+import { Button } from '../../components/Button';
+import { CodeDeliveryNote } from './CodeDeliveryNote';
+import { maskContact } from './contact-masking';
+import { FormError, FormField, messagesOf } from './FormField';
+import { codeSchema, type CodeValues } from './sign-in-forms';
+import { useSignInFlow } from './sign-in.store';
+import styles from './sign-in.module.css';
+
+const VERIFY_TITLE = 'Account recovery requires verified contact information';
+
+/** verifyUser (spec §2, §4): signed in, with unverified contact details; pick one to verify, or Skip. */
+export function VerifyUser({
+  unverified,
+}: {
+  unverified: { attribute: VerifiableAttribute; destination: string }[];
+}) {
+  const show = useSignInFlow((state) => state.show);
+  const form = useForm<{ attribute: VerifiableAttribute }>({
+    defaultValues: { attribute: unverified[0]?.attribute ?? 'email' },
+  });
+  const send = useMutation({
+    mutationFn: async ({ attribute }: { attribute: VerifiableAttribute }) =>
+      show({ step: 'confirmVerifyUser', attribute, codeDelivery: await verifyAttribute(attribute) }),
+  });
+  return (
+    <form className={styles['form']} noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
+      <h2 className={styles['heading']}>{VERIFY_TITLE}</h2>
+      <fieldset className={styles['choices']}>
+        <legend className="visually-hidden">Contact to verify</legend>
+        {unverified.map(({ attribute, destination }) => (
+          <label key={attribute} className={styles['choice']}>
+            <input type="radio" value={attribute} {...form.register('attribute')} />
+            {attribute === 'email' ? 'Email: ' : 'Phone Number: '}
+            {maskContact(attribute, destination)}
+          </label>
+        ))}
+      </fieldset>
+      <FormError error={send.error} />
+      <Button
+        type="submit"
+        className={styles['form__submit']}
+        disabled={send.isPending}
+        aria-busy={send.isPending}
+      >
+        {send.isPending ? 'Verifying' : 'Verify'}
+      </Button>
+      <button type="button" className={styles['link']} onClick={() => show({ step: 'done' })}>
+        Skip
+      </button>
+    </form>
+  );
+}
+
+/** confirmVerifyUser: the code sent to the chosen contact; then done. */
+export function ConfirmVerifyUser({
+  attribute,
+  codeDelivery,
+}: {
+  attribute: VerifiableAttribute;
+  codeDelivery: CodeDelivery;
+}) {
+  const show = useSignInFlow((state) => state.show);
+  const form = useForm<CodeValues>({
+    resolver: zodResolver(codeSchema),
+    mode: 'all',
+    defaultValues: { code: '' },
+  });
+  const confirm = useMutation({
+    mutationFn: async ({ code }: CodeValues) => {
+      await confirmAttribute(attribute, code);
+      show({ step: 'done' });
+    },
+  });
+  return (
+    <form
+      className={styles['form']}
+      noValidate
+      onSubmit={form.handleSubmit((values) => confirm.mutate(values))}
+    >
+      <h2 className={styles['heading']}>{VERIFY_TITLE}</h2>
+      <CodeDeliveryNote codeDelivery={codeDelivery} />
+      <FormField
+        label="Code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        placeholder="Code"
+        errors={messagesOf(form.formState.errors.code)}
+        {...form.register('code')}
+      />
+      <FormError error={confirm.error} />
+      <Button
+        type="submit"
+        className={styles['form__submit']}
+        disabled={confirm.isPending}
+        aria-busy={confirm.isPending}
+      >
+        {confirm.isPending ? 'Submitting' : 'Submit'}
+      </Button>
+      <button type="button" className={styles['link']} onClick={() => show({ step: 'done' })}>
+        Skip
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+/** Spec §3: the phone field's dial-code list; +1 is the default. */
+export const DEFAULT_DIAL_CODE = '+1';
+
+export const DIAL_CODES: readonly { code: string; country: string }[] = [
+  { code: '+1', country: 'United States / Canada' },
+  { code: '+7', country: 'Russia / Kazakhstan' },
+  { code: '+20', country: 'Egypt' },
+  { code: '+27', country: 'South Africa' },
+  { code: '+30', country: 'Greece' },
+  { code: '+31', country: 'Netherlands' },
+  { code: '+32', country: 'Belgium' },
+  { code: '+33', country: 'France' },
+  { code: '+34', country: 'Spain' },
+  { code: '+39', country: 'Italy' },
+  { code: '+40', country: 'Romania' },
+  { code: '+41', country: 'Switzerland' },
+  { code: '+43', country: 'Austria' },
+  { code: '+44', country: 'United Kingdom' },
+  { code: '+45', country: 'Denmark' },
+  { code: '+46', country: 'Sweden' },
+  { code: '+47', country: 'Norway' },
+  { code: '+48', country: 'Poland' },
+  { code: '+49', country: 'Germany' },
+  { code: '+52', country: 'Mexico' },
+  { code: '+54', country: 'Argentina' },
+  { code: '+55', country: 'Brazil' },
+  { code: '+57', country: 'Colombia' },
+  { code: '+60', country: 'Malaysia' },
+  { code: '+61', country: 'Australia' },
+  { code: '+62', country: 'Indonesia' },
+  { code: '+63', country: 'Philippines' },
+  { code: '+64', country: 'New Zealand' },
+  { code: '+65', country: 'Singapore' },
+  { code: '+66', country: 'Thailand' },
+  { code: '+81', country: 'Japan' },
+  { code: '+82', country: 'South Korea' },
+  { code: '+84', country: 'Vietnam' },
+  { code: '+86', country: 'China' },
+  { code: '+90', country: 'Turkey' },
+  { code: '+91', country: 'India' },
+  { code: '+92', country: 'Pakistan' },
+  { code: '+234', country: 'Nigeria' },
+  { code: '+351', country: 'Portugal' },
+  { code: '+353', country: 'Ireland' },
+  { code: '+358', country: 'Finland' },
+  { code: '+380', country: 'Ukraine' },
+  { code: '+420', country: 'Czechia' },
+  { code: '+852', country: 'Hong Kong' },
+  { code: '+966', country: 'Saudi Arabia' },
+  { code: '+971', country: 'United Arab Emirates' },
+  { code: '+972', country: 'Israel' },
+];
+
+/** Spec §5: the phone number is the country code joined to the number, non-alphanumerics stripped. */
+export function joinPhoneNumber(dialCode: string, number: string): string {
+  return `+${`${dialCode}${number}`.replace(/[^0-9a-zA-Z]/g, '')}`;
+}

@@ -1,0 +1,30 @@
+// What /sign-in does on entry and after authentication (spec §2): the previous path is recorded,
+// the guest flag cleared, and afterwards the user goes back there — unless it is /sign-in.
+import { STORAGE_KEYS, isSignInPath, markGuest, rememberSignInRedirect } from '../session';
+
+/** Records where the user came from, unless a path was recorded already (the navbar, the guards). */
+export function recordPreviousPath(): void {
+  if (localStorage.getItem(STORAGE_KEYS.signInRedirectPath)) return;
+  try {
+    const previous = document.referrer ? new URL(document.referrer) : null;
+    if (previous && previous.origin === window.location.origin && !isSignInPath(previous.pathname))
+      rememberSignInRedirect(`${previous.pathname}${previous.search}`);
+  } catch {
+    // An unreadable referrer records nothing: the user goes home afterwards.
+  }
+}
+
+export function clearGuestFlag(): void {
+  markGuest(false);
+}
+
+/** Where to go after authentication: `returnTo` (OAuth), else the recorded path; never /sign-in. */
+export function postSignInPath(returnTo: string | undefined): string {
+  const candidate = returnTo ?? localStorage.getItem(STORAGE_KEYS.signInRedirectPath);
+  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//')) return '/';
+  return isSignInPath(candidate.split(/[?#]/)[0] ?? '') ? '/' : candidate;
+}
+
+export function forgetPostSignInPath(): void {
+  localStorage.removeItem(STORAGE_KEYS.signInRedirectPath);
+}
