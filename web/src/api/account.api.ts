@@ -1,8 +1,9 @@
 import { api, bodyOf } from './client';
 import type { components } from './schema';
+import type { CodeDelivery } from './sign-in.api';
 
 // The signed-in account's own settings (the /account page, docs/architecture.md "Account page"):
-// its sessions, second factors, password and email verification. Every route answers only for
+// its sessions, second factors and password (email verification is sign-in's verifyAttribute). Every route answers only for
 // the account of the bearer token; guests are refused by the gateway.
 
 type Schemas = components['schemas'];
@@ -10,7 +11,6 @@ export type UserSession = Schemas['SessionListResponse']['sessions'][number];
 export type MfaSettings = Schemas['MfaSettingsResponse'];
 export type MfaMethod = Schemas['MfaDisableBody']['method'];
 export type TotpSetup = Schemas['MfaTotpStartResponse']['nextStep'];
-export type SentCode = Schemas['MfaCodeDeliveryResponse']['codeDelivery'];
 export type PasswordChangeBody = Schemas['PasswordChangeBody'];
 export type PasswordChangeReply = Schemas['PasswordChangeResponse'];
 
@@ -44,7 +44,7 @@ export async function confirmTotpSetup(code: string): Promise<MfaSettings> {
 }
 
 /** Emails a code to the account's address, to turn email codes on with. */
-export async function startEmailMfa(): Promise<SentCode> {
+export async function startEmailMfa(): Promise<CodeDelivery> {
   return bodyOf(await api.POST('/api/auth/mfa/email', { body: {} })).codeDelivery;
 }
 
@@ -53,7 +53,7 @@ export async function confirmEmailMfa(code: string): Promise<MfaSettings> {
 }
 
 /** Emails a fresh code to the MFA address, to turn email codes off with. */
-export async function sendMfaEmailCode(): Promise<SentCode> {
+export async function sendMfaEmailCode(): Promise<CodeDelivery> {
   return bodyOf(await api.POST('/api/auth/mfa/email/code', { body: {} })).codeDelivery;
 }
 
@@ -64,13 +64,4 @@ export async function disableMfa(method: MfaMethod, code: string): Promise<MfaSe
 
 export async function changePassword(body: PasswordChangeBody): Promise<PasswordChangeReply> {
   return bodyOf(await api.POST('/api/auth/password/change', { body }));
-}
-
-/** Emails a code that verifies the account's email address. */
-export async function sendEmailVerificationCode(): Promise<SentCode> {
-  return bodyOf(await api.POST('/api/auth/attributes/verify', { body: { attribute: 'email' } })).codeDelivery;
-}
-
-export async function confirmEmailVerification(code: string): Promise<void> {
-  await api.POST('/api/auth/attributes/confirm', { body: { attribute: 'email', code } });
 }

@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   changePassword,
   confirmEmailMfa,
-  confirmEmailVerification,
   confirmTotpSetup,
   disableMfa,
   getMfaSettings,
@@ -11,12 +10,12 @@ import {
   type MfaSettings,
   revokeAllSessions,
   revokeSession,
-  sendEmailVerificationCode,
   sendMfaEmailCode,
   startEmailMfa,
   startTotpSetup,
 } from './account.api';
 import { listPasskeys, removePasskey } from './passkeys.api';
+import { confirmAttribute, verifyAttribute } from './sign-in.api';
 
 // Server state of the account page. Keys carry the user, so another account never sees a cached
 // answer of the previous one; `['passkeys']` alone matches every user's list (registering a
@@ -93,12 +92,13 @@ export function useChangePasswordMutation() {
   return useMutation({ mutationFn: changePassword });
 }
 
+/** Emails a code that verifies the account's email address. */
 export function useSendEmailVerificationMutation() {
-  return useMutation({ mutationFn: sendEmailVerificationCode });
+  return useMutation({ mutationFn: () => verifyAttribute('email') });
 }
 
 export function useConfirmEmailVerificationMutation() {
-  return useMutation({ mutationFn: confirmEmailVerification });
+  return useMutation({ mutationFn: (code: string) => confirmAttribute('email', code) });
 }
 
 export function usePasskeysQuery(userId: string) {

@@ -1,7 +1,7 @@
 import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import {
-  type SentCode,
+  type CodeDelivery,
   type MfaMethod,
   type MfaSettings,
   type TotpSetup,
@@ -258,7 +258,7 @@ function EmailMethod({
   const confirm = useConfirmEmailMfaMutation(userId);
   const sendOffCode = useSendMfaEmailCodeMutation();
   const disable = useDisableMfaMutation(userId);
-  const sent = (delivery: SentCode | undefined) =>
+  const sent = (delivery: CodeDelivery | undefined) =>
     delivery ? `Sent to ${delivery.destination}. ${CODE_ARRIVAL_TEXT}` : undefined;
 
   if (enabled) {
