@@ -11,7 +11,7 @@ import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
 /**
  * The user menu and /account in Chromium, against `npm start` (standalone: embedded PostgreSQL,
  * the development outbox): a user signs up through the API (code from the outbox), signs in on
- * the page, registers a passkey from the menu with a CDP virtual authenticator, sets up TOTP on
+ * the page (by its own fetch, later on the /sign-in screen), registers a passkey from the menu with a CDP virtual authenticator, sets up TOTP on
  * /account by computing the code from the secret the page shows, sees this device among the
  * sessions, and signs out from the menu and with 'Sign out everywhere'.
  *
@@ -215,9 +215,16 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the user menu and
     await menuLabelled('Guest');
   });
 
-  it('sets up TOTP on /account from the secret the page shows, with the 228×228 QR code', async () => {
-    await signInOnPage(email);
+  it('signs in on /sign-in and sets up TOTP on /account from the secret the page shows, with the 228×228 QR code', async () => {
+    // A guest opening /account is sent to the sign-in screen, which brings the user back.
     await page.goto(`${origin}/account`);
+    await page.waitForURL(`${origin}/sign-in`);
+    const form = page.locator('form').filter({ has: page.getByLabel('Email', { exact: true }) });
+    await form.getByLabel('Email', { exact: true }).fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL(`${origin}/account`);
+    await menuLabelled(email);
     const mfa = section('Multi-Factor Authentication');
     await expect(mfa.getByTestId('mfa-status').innerText()).resolves.toBe(
       'Off: signing in asks for your password only.',
