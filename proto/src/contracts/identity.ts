@@ -17,8 +17,7 @@ export type SessionTokens = z.infer<typeof sessionTokensSchema>;
 /**
  * Tokens as identity hands them to the gateway. The refresh token travels
  * further only in an HttpOnly cookie (the gateway sets it, `refreshExpiresIn`
- * seconds long); only the guest route's body still carries it (kept for older
- * clients; see docs/security.md, "Sessions").
+ * seconds long); no HTTP body carries it (docs/security.md, "Token storage").
  */
 export const tokensSchema = sessionTokensSchema.extend({
   refreshToken: z.string(),

@@ -180,7 +180,9 @@ describeWithNats('accounts over HTTP: gateway, identity and chat-inference as pr
   it("keeps a guest's chat when the guest signs up: the conversation, its reply and the free-tier usage move to the account", async () => {
     const guest = await call('/api/auth/guest', { body: {} });
     expect(guest.status).toBe(201);
-    expect(guest.cookie).toBe(guest.body.tokens.refreshToken);
+    // The refresh token is in the HttpOnly cookie only, out of reach of page scripts.
+    expect(guest.cookie).toEqual(expect.any(String));
+    expect(guest.body.tokens.refreshToken).toBeUndefined();
     const guestToken = guest.body.tokens.accessToken as string;
     const creator = await call('/api/creators/by-handle/demo.creator');
     const conversation = await call('/api/conversations', {

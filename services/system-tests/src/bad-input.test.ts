@@ -79,7 +79,11 @@ describeWithNats('bad input: generated requests change nothing and never fail in
     });
     // The few valid requests of the setup read fields of known replies.
     type Reply = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-    return { status: response.status, body: (await response.json().catch(() => undefined)) as Reply };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: (await response.json().catch(() => undefined)) as Reply,
+    };
   };
   const allowance = async () =>
     (
@@ -119,8 +123,9 @@ describeWithNats('bad input: generated requests change nothing and never fail in
     fan = {
       userId: guest.body.userId,
       accessToken: guest.body.tokens.accessToken,
-      refreshToken: guest.body.tokens.refreshToken,
+      refreshToken: /bt_refresh=([^;]+)/.exec(guest.headers.get('set-cookie') ?? '')?.[1] ?? '',
     };
+    expect(fan.refreshToken).not.toBe('');
     featuredId = (await api('/api/creators/featured')).body.id;
     conversationId = (
       await api('/api/conversations', {

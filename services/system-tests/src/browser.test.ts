@@ -2,11 +2,11 @@ import { freePort } from '@backtalk/embedded-db';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { describeWhenAvailable } from '@backtalk/testing';
 import { chromiumProblem, launchChromium } from './chromium';
 import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+import { connectToStandaloneDatabase } from './service-databases';
 
 /**
  * A newcomer's path through the real product in Chromium: standalone mode,
@@ -117,20 +117,6 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
     await page.context().close();
   });
 
-  /** The embedded PostgreSQL of the running app (its port is in the cluster's postmaster.pid). */
-  async function appDatabase(): Promise<Client> {
-    const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-    const client = new Client({
-      host: '127.0.0.1',
-      port: Number(pid[3]),
-      user: 'backtalk',
-      password: 'backtalk',
-      database: 'backtalk',
-    });
-    await client.connect();
-    return client;
-  }
-
   it('loads a conversation longer than one page newest first, and older pages at the top, keeping the view', async () => {
     const page = await newPage();
     const opened = page.waitForResponse((response) => /\/api\/conversations$/.test(response.url()));
@@ -139,7 +125,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
     await page.getByTestId('welcome-overlay').waitFor();
 
     // 120 stored messages (two pages of 50 and one of 20), written as the chat service stores them.
-    const db = await appDatabase();
+    const db = await connectToStandaloneDatabase(dataDir);
     try {
       await db.query(
         `INSERT INTO chat_inference.messages ("id", "conversationId", "owner", "role", "content", "createdAt")

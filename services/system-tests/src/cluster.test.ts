@@ -122,10 +122,16 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
         headers: {
           'content-type': 'application/json',
           ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+          ...(init.headers as Record<string, string> | undefined),
         },
       });
       const text = await response.text();
-      return { status: response.status, text, body: text.startsWith('{') ? JSON.parse(text) : undefined };
+      return {
+        status: response.status,
+        headers: response.headers,
+        text,
+        body: text.startsWith('{') ? JSON.parse(text) : undefined,
+      };
     };
 
     async function waitUntilUp(): Promise<void> {
@@ -140,7 +146,8 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       const guest = await api('/api/auth/guest', { method: 'POST', body: '{}' });
       expect(guest.status).toBe(201);
       const token = guest.body.tokens.accessToken as string;
-      const refreshToken = guest.body.tokens.refreshToken as string;
+      const refreshCookie = /bt_refresh=[^;]+/.exec(guest.headers.get('set-cookie') ?? '')?.[0];
+      expect(refreshCookie).toBeDefined();
       const creator = await api('/api/creators/by-handle/demo.creator');
       const conversation = await api('/api/conversations', {
         method: 'POST',
@@ -169,7 +176,7 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       expect(after).toEqual(before);
       const refreshed = await api('/api/auth/refresh', {
         method: 'POST',
-        body: JSON.stringify({ refreshToken }),
+        headers: { cookie: refreshCookie!, 'x-backtalk-csrf': '1' },
       });
       expect(refreshed.status).toBe(200);
     });

@@ -1,15 +1,5 @@
-import { billingService } from '@backtalk/billing';
-import { chatInferenceService } from '@backtalk/chat-inference';
-import { creatorsService } from '@backtalk/creators';
-import { featureFlagsService } from '@backtalk/feature-flags';
-import { identityService } from '@backtalk/identity';
-import type { ServiceDefinition } from '@backtalk/kit';
-import {
-  startServicesInProcess,
-  type InProcessServices,
-  type TestDatabase,
-  itWhenAvailable,
-} from '@backtalk/testing';
+import { type InProcessServices, type TestDatabase, itWhenAvailable } from '@backtalk/testing';
+import { startPlatformInProcess } from './in-process-platform';
 import { createSystemTestDatabase } from './service-databases';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
@@ -45,13 +35,13 @@ describe('gateway HTTP API over the real services', () => {
       body: text.startsWith('{') ? JSON.parse(text) : undefined,
     };
   };
-  const guest = async (): Promise<{ userId: string; accessToken: string; refreshToken: string }> => {
-    const { body } = await json('/api/auth/guest', { method: 'POST', body: '{}' });
-    return {
-      userId: body.userId,
-      accessToken: body.tokens.accessToken,
-      refreshToken: body.tokens.refreshToken,
-    };
+  /** The `bt_refresh` cookie a response sets, as a `cookie` header value. */
+  const refreshCookie = (headers: Headers) => /bt_refresh=[^;]+/.exec(headers.get('set-cookie') ?? '')?.[0];
+  const guest = async (): Promise<{ userId: string; accessToken: string; cookie: string }> => {
+    const { body, headers } = await json('/api/auth/guest', { method: 'POST', body: '{}' });
+    const cookie = refreshCookie(headers);
+    if (!cookie) throw new Error('the guest route set no bt_refresh cookie');
+    return { userId: body.userId, accessToken: body.tokens.accessToken, cookie };
   };
 
   beforeAll(async () => {
@@ -65,26 +55,11 @@ describe('gateway HTTP API over the real services', () => {
       LLM_PRELOAD: 'false',
       FREE_TIER_MESSAGES: '1',
     };
-    services = await startServicesInProcess(
-      [
-        identityService,
-        creatorsService,
-        featureFlagsService,
-        billingService,
-        chatInferenceService,
-      ] as ServiceDefinition[],
-      env,
-    );
-    gateway = await startGateway({
-      ...env,
-      BACKTALK_MODE: 'standalone',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
+    ({ services, gateway } = await startPlatformInProcess(env, {
       // The browser below comes "through the proxy" as a client of its own: this file's other
       // tests create more guests from 127.0.0.1 than GUEST_CREATIONS_PER_MINUTE allows one address.
       TRUSTED_PROXIES: '127.0.0.1',
-    });
+    }));
     url = gateway.url;
     featuredId = (await json('/api/creators/featured')).body.id;
   });
@@ -117,7 +92,8 @@ describe('gateway HTTP API over the real services', () => {
     });
 
     it('answers 401 without a token, with a forged token, and with a refresh token used as an access token', async () => {
-      const { accessToken, refreshToken } = await guest();
+      const { accessToken, cookie } = await guest();
+      const refreshToken = cookie.slice('bt_refresh='.length);
       expect((await json('/api/auth/session')).status).toBe(401);
       const [header, payload] = accessToken.split('.');
       expect((await json('/api/auth/session', { token: `${header}.${payload}.AAAA` })).status).toBe(401);
@@ -138,18 +114,48 @@ describe('gateway HTTP API over the real services', () => {
       );
     });
 
-    it('rotates refresh tokens (older clients: the token in the body), and a reused one is refused with 401', async () => {
-      const { refreshToken } = await guest();
-      const refresh = (token: string) =>
-        json('/api/auth/refresh', { method: 'POST', body: JSON.stringify({ refreshToken: token }) });
-      const first = await refresh(refreshToken);
+    it('rotates the refresh cookie, and a reused one is refused with 401 TOKEN_REUSED', async () => {
+      const { cookie } = await guest();
+      const refresh = (value: string) =>
+        json('/api/auth/refresh', { method: 'POST', headers: { cookie: value, 'x-backtalk-csrf': '1' } });
+      const first = await refresh(cookie);
       expect(first.status).toBe(200);
-      expect(first.body.tokens.refreshToken).not.toBe(refreshToken);
+      // The body holds no refresh token; the successor is only in the cookie.
+      expect(Object.keys(first.body.tokens).sort()).toEqual(['accessToken', 'expiresIn', 'idToken']);
+      const successor = refreshCookie(first.headers);
+      expect(successor).toBeDefined();
+      expect(successor).not.toBe(cookie);
       // Its successor used in turn: the first token presented again is reuse, and ends the session.
-      expect((await refresh(first.body.tokens.refreshToken)).status).toBe(200);
-      const reused = await refresh(refreshToken);
+      expect((await refresh(successor!)).status).toBe(200);
+      const reused = await refresh(cookie);
       expect(reused.status).toBe(401);
       expect(reused.body.code).toBe('TOKEN_REUSED');
+    });
+
+    it('takes no refresh token from a body: the guest reply has none, and refresh and sign-out refuse one', async () => {
+      // A client of its own behind the trusted proxy, as in the test below.
+      const created = await json('/api/auth/guest', {
+        method: 'POST',
+        body: '{}',
+        headers: { 'x-forwarded-for': '198.51.100.9' },
+      });
+      expect(Object.keys(created.body.tokens).sort()).toEqual(['accessToken', 'expiresIn', 'idToken']);
+      const token = refreshCookie(created.headers)!.slice('bt_refresh='.length);
+      for (const route of ['/api/auth/refresh', '/api/auth/sign-out']) {
+        const response = await json(route, {
+          method: 'POST',
+          body: JSON.stringify({ refreshToken: token }),
+          headers: { 'x-backtalk-csrf': '1' },
+        });
+        expect(response.status).toBe(400);
+        expect(response.body.code).toBe('VALIDATION_FAILED');
+      }
+      // Nothing was revoked: the cookie still refreshes.
+      const refreshed = await json('/api/auth/refresh', {
+        method: 'POST',
+        headers: { cookie: `bt_refresh=${token}`, 'x-backtalk-csrf': '1' },
+      });
+      expect(refreshed.status).toBe(200);
     });
 
     it('refreshes from the cookie only with the CSRF header', async () => {

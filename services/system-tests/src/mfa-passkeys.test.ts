@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
-import { Client } from 'pg';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { chromiumProblem, launchChromium } from './chromium';
 import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+import { connectToStandaloneDatabase } from './service-databases';
 
 /**
  * MFA and passkeys through the real product: `npm start` (standalone, embedded PostgreSQL, the
@@ -109,20 +109,6 @@ async function outboxCode(to: string): Promise<string> {
   return code;
 }
 
-/** The embedded PostgreSQL of the running app (its port is in the cluster's postmaster.pid). */
-async function appDatabase(): Promise<Client> {
-  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
-  const client = new Client({
-    host: '127.0.0.1',
-    port: Number(pid[3]),
-    user: 'backtalk',
-    password: 'backtalk',
-    database: 'backtalk',
-  });
-  await client.connect();
-  return client;
-}
-
 const totpAt = (secret: string, offsetSeconds = 0) =>
   generate({ secret, epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
@@ -199,7 +185,7 @@ describe('MFA over HTTP (standalone)', () => {
   it('refuses bad input on every new route with a clear 4xx { code, message } and stores nothing', async () => {
     const { accessToken } = await newAccount();
     const guest = (await call('POST', '/api/auth/guest', {})).body.tokens.accessToken as string;
-    const db = await appDatabase();
+    const db = await connectToStandaloneDatabase(dataDir);
     const tables = [
       'mfa_settings',
       'passkeys',

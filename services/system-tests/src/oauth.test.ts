@@ -1,17 +1,12 @@
-import { billingService } from '@backtalk/billing';
-import { chatInferenceService } from '@backtalk/chat-inference';
-import { creatorsService } from '@backtalk/creators';
-import { featureFlagsService } from '@backtalk/feature-flags';
-import { identityService } from '@backtalk/identity';
-import type { ServiceDefinition } from '@backtalk/kit';
-import { startGateway, type StartedGateway } from '@backtalk/gateway';
-import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import type { StartedGateway } from '@backtalk/gateway';
+import type { InProcessServices, TestDatabase } from '@backtalk/testing';
 import { createHash, generateKeyPairSync } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import path from 'node:path';
 import { repoRoot } from './processes';
+import { startPlatformInProcess } from './in-process-platform';
 import { createSystemTestDatabase } from './service-databases';
 
 jest.setTimeout(120_000);
@@ -103,23 +98,7 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       OAUTH_APPLE_PRIVATE_KEY: appleKey.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       OAUTH_APPLE_ISSUER: issuer,
     };
-    services = await startServicesInProcess(
-      [
-        identityService,
-        creatorsService,
-        featureFlagsService,
-        billingService,
-        chatInferenceService,
-      ] as ServiceDefinition[],
-      env,
-    );
-    gateway = await startGateway({
-      ...env,
-      BACKTALK_MODE: 'standalone',
-      LOG_LEVEL: 'silent',
-      PORT: '0',
-      HOST: '127.0.0.1',
-    });
+    ({ services, gateway } = await startPlatformInProcess(env));
     url = gateway.url.replace('localhost', '127.0.0.1');
     // oidc-provider's notices about its development defaults (the test provider keeps them on purpose).
     for (const level of ['info', 'warn'] as const) {

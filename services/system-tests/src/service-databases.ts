@@ -6,6 +6,9 @@ import { identityService } from '@backtalk/identity';
 import { ingestionService } from '@backtalk/ingestion';
 import type { ServiceDefinition } from '@backtalk/kit';
 import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
 
 /** Every service that owns a schema (the gateway has none). */
 export const servicesWithSchemas: ServiceDefinition[] = [
@@ -24,4 +27,21 @@ export const servicesWithSchemas: ServiceDefinition[] = [
  */
 export function createSystemTestDatabase(label: string): Promise<TestDatabase> {
   return createTestDatabase(label, { migratedFor: servicesWithSchemas });
+}
+
+/**
+ * A client of the embedded PostgreSQL a standalone app started in `dataDir` runs (its port is
+ * in the cluster's postmaster.pid), to look at what the app stored.
+ */
+export async function connectToStandaloneDatabase(dataDir: string): Promise<Client> {
+  const pid = fs.readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n');
+  const client = new Client({
+    host: '127.0.0.1',
+    port: Number(pid[3]),
+    user: 'backtalk',
+    password: 'backtalk',
+    database: 'backtalk',
+  });
+  await client.connect();
+  return client;
 }

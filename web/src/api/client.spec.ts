@@ -24,7 +24,7 @@ describe('the generated API client', () => {
     server.use(
       http.post('/api/auth/sign-out', ({ response }) => response(200).json({ endSessionUrl: null })),
     );
-    await publicApi.POST('/api/auth/sign-out', { body: { refreshToken: 'r' } });
+    await publicApi.POST('/api/auth/sign-out', { headers: { 'X-Backtalk-CSRF': '1' } });
     expect(apiCalls('POST', '/api/auth/sign-out')[0].headers.authorization).toBeUndefined();
   });
 

@@ -830,6 +830,8 @@ export interface components {
             /** Format: uuid */
             id: string;
         };
+        /** @default {} */
+        CookieOnlyBody: Record<string, never>;
         CreatorListResponse: {
             creators: {
                 bio: string;
@@ -877,7 +879,6 @@ export interface components {
                 accessToken: string;
                 expiresIn: number;
                 idToken: string;
-                refreshToken: string;
             };
             /** Format: uuid */
             userId: string;
@@ -1188,16 +1189,11 @@ export interface components {
             /** Format: date-time */
             nextAvailableTime: string | null;
         };
-        /** @default {} */
-        RefreshBody: {
-            refreshToken?: string;
-        };
         RefreshResponse: {
             tokens: {
                 accessToken: string;
                 expiresIn: number;
                 idToken: string;
-                refreshToken?: string;
             };
         };
         ResendSignUpCodeBody: {
@@ -1856,7 +1852,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RefreshBody"];
+                "application/json": components["schemas"]["CookieOnlyBody"];
             };
         };
         responses: {
@@ -2006,7 +2002,7 @@ export interface operations {
         };
         requestBody?: {
             content: {
-                "application/json": components["schemas"]["RefreshBody"];
+                "application/json": components["schemas"]["CookieOnlyBody"];
             };
         };
         responses: {

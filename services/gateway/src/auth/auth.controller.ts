@@ -16,7 +16,7 @@ import {
   AuthProvidersResponse,
   GuestCreateBody,
   GuestCreateResponse,
-  RefreshBody,
+  CookieOnlyBody,
   RefreshResponse,
   SessionIdParams,
   SessionListResponse,
@@ -49,7 +49,7 @@ export class AuthController {
 
   /**
    * Spec §4 Guest creation: anonymous credentials, then tokens (GUEST_CREATIONS_PER_MINUTE per IP).
-   * The refresh token is set as the `bt_refresh` cookie too.
+   * The refresh token is set as the `bt_refresh` cookie, and is not in the body.
    */
   @Public()
   @Post('guest')
@@ -68,39 +68,37 @@ export class AuthController {
       ipAddress: client.ip,
       ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     });
-    const { refreshExpiresIn, ...tokens } = reply.tokens;
-    setRefreshCookie(request, response, tokens.refreshToken, refreshExpiresIn);
+    const { refreshToken, refreshExpiresIn, ...tokens } = reply.tokens;
+    setRefreshCookie(request, response, refreshToken, refreshExpiresIn);
     return { userId: reply.userId, tokens };
   }
 
   /**
-   * Rotates the refresh token — the `bt_refresh` cookie (with the CSRF header), or for older
-   * clients a `refreshToken` in the body — and answers new access and id tokens. A reused token
-   * revokes its whole session (401 TOKEN_REUSED); two tabs refreshing with the same cookie at
+   * Rotates the refresh token of the `bt_refresh` cookie (with the CSRF header) and answers new
+   * access and id tokens; the successor goes into the cookie. A reused token revokes its whole
+   * session (401 TOKEN_REUSED) and clears the cookie; two tabs refreshing with the same cookie at
    * once both succeed (see docs/security.md, "Sessions").
    */
   @Public()
   @Post('refresh')
   @HttpCode(200)
   @ApiHeader(csrfHeader)
-  // The cookie's way sends no body.
-  @ApiBody({ type: RefreshBody, required: false })
+  // The cookie is the request; no body.
+  @ApiBody({ type: CookieOnlyBody, required: false })
   @ApiOkResponse({ type: RefreshResponse })
   async refresh(
-    @Body() body: RefreshBody,
+    @Body() _body: CookieOnlyBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<RefreshResponse> {
-    const fromBody = body.refreshToken;
-    const refreshToken = fromBody ?? this.cookieToken(request);
+    const refreshToken = this.cookieToken(request);
     const { tokens } = await this.client
       .request(Subjects.IdentityTokenRefresh, { refreshToken, client: this.http.client(request) })
       .catch((error: unknown) => {
-        if (!fromBody) clearRefreshCookie(request, response);
+        clearRefreshCookie(request, response);
         throw error;
       });
     const { refreshToken: successor, refreshExpiresIn, ...session } = tokens;
-    if (fromBody) return { tokens: { ...session, ...(successor ? { refreshToken: successor } : {}) } };
     if (successor && refreshExpiresIn) setRefreshCookie(request, response, successor, refreshExpiresIn);
     return { tokens: session };
   }
@@ -114,15 +112,15 @@ export class AuthController {
   @Post('sign-out')
   @HttpCode(200)
   @ApiHeader(csrfHeader)
-  @ApiBody({ type: RefreshBody, required: false })
+  @ApiBody({ type: CookieOnlyBody, required: false })
   @ApiOkResponse({ type: SignOutResponse })
   async signOut(
-    @Body() body: RefreshBody,
+    @Body() _body: CookieOnlyBody,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<SignOutResponse> {
-    const refreshToken = body.refreshToken ?? this.cookieToken(request, false);
-    if (!body.refreshToken) clearRefreshCookie(request, response);
+    const refreshToken = this.cookieToken(request, false);
+    clearRefreshCookie(request, response);
     if (!refreshToken) return { endSessionUrl: null };
     const origin = publicOrigin(request, this.config.PUBLIC_URL);
     const { endSessionUrl } = origin

@@ -8,7 +8,7 @@ import { codeEmail, maskEmail } from '../mail/code-email';
 import { Mailer } from '../mail/mailer';
 
 /** Where a code went, masked (spec §2). */
-export function emailDelivery(email: string): CodeDelivery {
+function emailDelivery(email: string): CodeDelivery {
   return { medium: 'EMAIL', destination: maskEmail(email) };
 }
 

@@ -69,7 +69,14 @@ const only = argValue('only', 'ttft,streams').split(',');
 const N = Number(argValue('n', '100'));
 const WARMUP = Number(argValue('warmup', '10'));
 const LEVELS = argValue('streams', '100,200,300,500,1000').split(',').map(Number);
-const GUESTS = Number(argValue('guests', '10'));
+const GUESTS = Number(argValue('guests', '100'));
+/**
+ * `--one-address`: every guest comes from 127.0.0.1, as before issue 7. Otherwise each guest
+ * is a client of its own behind the trusted proxy (X-Forwarded-For), as fans are: issue 7's
+ * per-address allowance and per-fan reply cap otherwise put every send of the run through one
+ * address's counter row and ten fans' locks.
+ */
+const ONE_ADDRESS = process.argv.includes('--one-address');
 /** DATABASE_POOL_SIZE for the cluster's services (the product default is 5). */
 const POOL = process.argv.includes('--pool') ? argValue('pool', '5') : undefined;
 /** Write V8 CPU profiles of the gateway and chat-inference over each measured level into this folder. */
@@ -86,7 +93,15 @@ const productEnv = {
   // every send here comes from 127.0.0.1, and a streams level gives each guest up to 100 replies.
   FREE_TIER_MESSAGES_PER_ADDRESS: '1000000',
   CHAT_MAX_CONCURRENT_REPLIES_PER_USER: '100',
+  GUEST_CREATIONS_PER_MINUTE: HIGH,
+  TRUSTED_PROXIES: '127.0.0.1',
 };
+
+/** The address guest number `n` sends from (see ONE_ADDRESS). */
+const addressOf = (n: number): string | undefined =>
+  ONE_ADDRESS ? undefined : `198.18.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+const fromAddress = (address: string | undefined): Record<string, string> =>
+  address ? { 'x-forwarded-for': address } : {};
 
 /**
  * `--compare <label>=<another checkout's services/standalone/dist/main.js>`: its standalone
@@ -104,13 +119,14 @@ const COMPARED = process.argv.flatMap((arg, i) => {
 async function api<T>(
   base: string,
   route: string,
-  init: { method?: string; token?: string; body?: unknown } = {},
+  init: { method?: string; token?: string; body?: unknown; address?: string } = {},
 ): Promise<T> {
   const response = await fetch(`${base}${route}`, {
     method: init.method ?? 'GET',
     headers: {
       'content-type': 'application/json',
       ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      ...fromAddress(init.address),
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
@@ -119,9 +135,14 @@ async function api<T>(
   return JSON.parse(text) as T;
 }
 
-const guestToken = async (base: string): Promise<string> =>
-  (await api<{ tokens: { accessToken: string } }>(base, '/api/auth/guest', { method: 'POST', body: {} }))
-    .tokens.accessToken;
+const guestToken = async (base: string, address?: string): Promise<string> =>
+  (
+    await api<{ tokens: { accessToken: string } }>(base, '/api/auth/guest', {
+      method: 'POST',
+      body: {},
+      address,
+    })
+  ).tokens.accessToken;
 
 const demoCreators = async (base: string): Promise<string[]> =>
   (await api<{ creators: Array<{ id: string }> }>(base, '/api/creators?demoAccount=true')).creators.map(
@@ -131,8 +152,20 @@ const demoCreators = async (base: string): Promise<string[]> =>
 const demoCreatorId = async (base: string): Promise<string> =>
   (await api<{ id: string }>(base, '/api/creators/by-handle/demo.creator')).id;
 
-const openConversation = async (base: string, token: string, creatorId: string): Promise<string> =>
-  (await api<{ id: string }>(base, '/api/conversations', { method: 'POST', token, body: { creatorId } })).id;
+const openConversation = async (
+  base: string,
+  token: string,
+  creatorId: string,
+  address?: string,
+): Promise<string> =>
+  (
+    await api<{ id: string }>(base, '/api/conversations', {
+      method: 'POST',
+      token,
+      body: { creatorId },
+      address,
+    })
+  ).id;
 
 async function waitForHealth(base: string, timeoutMs: number, what: () => string): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -347,10 +380,18 @@ interface StreamRecord {
 
 const agent = new http.Agent({ keepAlive: false, maxSockets: 10_000 });
 
+interface Conversation {
+  id: string;
+  token: string;
+  /** The guest's client address (X-Forwarded-For), unless --one-address. */
+  address: string | undefined;
+}
+
 function openStream(
   base: string,
   conversation: string,
   token: string,
+  address: string | undefined,
   record: StreamRecord,
   onFirst: () => void,
   onEnd: () => void,
@@ -365,6 +406,7 @@ function openStream(
         'content-type': 'application/json',
         authorization: `Bearer ${token}`,
         'content-length': Buffer.byteLength(body),
+        ...fromAddress(address),
       },
     },
     (response) => {
@@ -464,7 +506,7 @@ interface LevelResult {
 async function streamsLevel(
   base: string,
   count: number,
-  conversations: Array<{ id: string; token: string }>,
+  conversations: Conversation[],
   pids: { gateway: number; chatInference: number; paced: number },
 ): Promise<LevelResult> {
   const idle = async (): Promise<{ gw: number; ci: number }> => {
@@ -550,6 +592,7 @@ async function streamsLevel(
         base,
         conversation.id,
         conversation.token,
+        conversation.address,
         record,
         () => {
           counted = true;
@@ -865,11 +908,12 @@ async function main(): Promise<void> {
       });
       const base = cluster.gatewayUrl;
       const creators = await demoCreators(base);
-      const conversations: Array<{ id: string; token: string }> = [];
+      const conversations: Conversation[] = [];
       for (let g = 0; g < GUESTS; g++) {
-        const token = await guestToken(base);
+        const address = addressOf(g);
+        const token = await guestToken(base, address);
         for (const creator of creators)
-          conversations.push({ id: await openConversation(base, token, creator), token });
+          conversations.push({ id: await openConversation(base, token, creator, address), token, address });
       }
       const pids = {
         gateway: cluster.supervisor.process('gateway')?.pid as number,
@@ -923,7 +967,7 @@ async function main(): Promise<void> {
     if (levels.length) {
       output.push(
         '',
-        `**Concurrent streams, one gateway process (cluster mode)** — paced server: ${LONG_TOKENS} tokens, first after ${FIRST_TOKEN_MS} ms, then every ${LONG_INTER_TOKEN_MS} ms; streams opened at 250/s, ${GUESTS} guests × the demo creators' conversations; a fresh gateway process per level, warmed up with 20 streams; CPU from /proc/<pid>/stat over the level.`,
+        `**Concurrent streams, one gateway process (cluster mode)** — paced server: ${LONG_TOKENS} tokens, first after ${FIRST_TOKEN_MS} ms, then every ${LONG_INTER_TOKEN_MS} ms; streams opened at 250/s, ${GUESTS} guests × the demo creators' conversations, ${ONE_ADDRESS ? 'all from 127.0.0.1' : 'each guest from an address of its own (X-Forwarded-For)'}; a fresh gateway process per level, warmed up with 20 streams; CPU from /proc/<pid>/stat over the level.`,
         '',
         streamsTable(levels),
       );

@@ -9,7 +9,6 @@ const guestReply = (n: number) => ({
   tokens: {
     idToken: fakeJwt({ sub: `guest-${n}` }),
     accessToken: `access-${n}`,
-    refreshToken: `refresh-${n}`,
     expiresIn: 3600,
   },
 });

@@ -40,7 +40,7 @@ describe('app routes and shell', () => {
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'fan-1',
-          tokens: { idToken: 'i', accessToken: 'a', refreshToken: 'r', expiresIn: 3600 },
+          tokens: { idToken: 'i', accessToken: 'a', expiresIn: 3600 },
         }),
       ),
       session(newSessionInfo()),

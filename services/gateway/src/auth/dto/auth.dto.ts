@@ -13,7 +13,6 @@ import {
   outboxListReplySchema,
   passwordChangeReplySchema,
   passwordChangeRequestSchema,
-  refreshTokenValueSchema,
   resendSignUpCodeReplySchema,
   resendSignUpCodeRequestSchema,
   resetPasswordReplySchema,
@@ -26,7 +25,6 @@ import {
   signInRequestSchema,
   signInRespondRequestSchema,
   signUpRequestSchema,
-  tokensSchema,
 } from '@backtalk/proto';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
@@ -45,27 +43,24 @@ export class GuestCreateBody extends createZodDto(
     // No body at all (Express leaves it undefined) is the same as `{}`.
     .default({ creatorId: 'default' }),
 ) {}
-/** The refresh token is also set as the HttpOnly cookie; the body keeps it for older clients. */
+/** The refresh token is set as the HttpOnly `bt_refresh` cookie only, never in the body. */
 export class GuestCreateResponse extends createZodDto(
-  guestCreateReplySchema.extend({ tokens: tokensSchema.omit({ refreshExpiresIn: true }) }),
+  guestCreateReplySchema.extend({ tokens: sessionTokensSchema }),
 ) {}
 
 /**
- * Without a body, the refresh token is the `bt_refresh` cookie (with the
- * X-Backtalk-CSRF header); a body naming `refreshToken` is the older guest
- * clients' way and gets the successor back in the body.
+ * Refresh and sign-out act on the `bt_refresh` cookie (with the X-Backtalk-CSRF
+ * header) and take no body; `{}` is accepted, and a body naming a token is
+ * refused, so a script that could read a token cannot use it here either.
  */
-export class RefreshBody extends createZodDto(
+export class CookieOnlyBody extends createZodDto(
   z
-    .object({ refreshToken: refreshTokenValueSchema.optional() })
+    .object({})
     .strict()
-    // The cookie's way sends no body at all (Express leaves it undefined): the same as `{}`.
+    // No body at all (Express leaves it undefined) is the same as `{}`.
     .default({}),
 ) {}
-/** `refreshToken` only when the request sent one in its body (older clients). */
-export class RefreshResponse extends createZodDto(
-  z.object({ tokens: sessionTokensSchema.extend({ refreshToken: z.string().optional() }) }),
-) {}
+export class RefreshResponse extends createZodDto(z.object({ tokens: sessionTokensSchema })) {}
 
 export class SessionResponse extends createZodDto(sessionGetReplySchema) {}
 
