@@ -150,7 +150,7 @@ describe('/account', () => {
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'guest-2',
-          tokens: { idToken: 'i', accessToken: 'a2', refreshToken: 'r2', expiresIn: 3600 },
+          tokens: { idToken: 'i', accessToken: 'a2', expiresIn: 3600 },
         }),
       ),
       http.get('/api/auth/session', ({ response }) =>

@@ -153,7 +153,7 @@ describe('Navbar', () => {
       http.post('/api/auth/guest', ({ response }) =>
         response(201).json({
           userId: 'g',
-          tokens: { idToken: 'i', accessToken: 'a2', refreshToken: 'r2', expiresIn: 3600 },
+          tokens: { idToken: 'i', accessToken: 'a2', expiresIn: 3600 },
         }),
       ),
       http.get('/api/auth/session', ({ response }) => response(200).json(newSessionInfo())),
