@@ -260,6 +260,9 @@ describeWithTools('environment of each service', () => {
     ['S3_BUCKET', ['ingestion']],
     ['PLATFORM_FEE_PERCENT', ['billing']],
     ['PUBLIC_URL', ['gateway', 'identity', 'billing']],
+    ['MFA_REQUIRED', ['identity']],
+    ['PASSKEYS_ENABLED', ['identity']],
+    ['PASSKEY_CHALLENGE_TTL_SECONDS', ['identity']],
   ])('%s goes only to %j', (key, expected) => {
     const holders = SERVICES.filter((service) => key in configOf(defaults, service));
     expect(holders.sort()).toEqual([...expected].sort());
@@ -286,6 +289,30 @@ describeWithTools('environment of each service', () => {
       const env = secretEnvOf(defaults, service).find((e) => e.name === key);
       expect(env?.valueFrom?.secretKeyRef?.optional ?? false).toBe(optional);
     }
+  });
+
+  it('configures MFA and passkeys for identity, leaving the passkey origin to PUBLIC_URL by default', () => {
+    expect(configOf(defaults, 'identity')).toMatchObject({
+      MFA_REQUIRED: 'false',
+      PASSKEYS_ENABLED: 'true',
+      PASSKEY_CHALLENGE_TTL_SECONDS: '120',
+    });
+    expect(configOf(defaults, 'identity').PASSKEY_ORIGIN).toBeUndefined();
+    expect(configOf(defaults, 'identity').PASSKEY_RP_ID).toBeUndefined();
+    const configured = render({
+      set: [
+        'config.auth.mfaRequired=true',
+        'config.auth.passkeys.origin=https://app.backtalk.example',
+        'config.auth.passkeys.rpId=backtalk.example',
+        'config.auth.passkeys.challengeTtlSeconds=300',
+      ],
+    });
+    expect(configOf(configured, 'identity')).toMatchObject({
+      MFA_REQUIRED: 'true',
+      PASSKEY_ORIGIN: 'https://app.backtalk.example',
+      PASSKEY_RP_ID: 'backtalk.example',
+      PASSKEY_CHALLENGE_TTL_SECONDS: '300',
+    });
   });
 
   it('restarts pods when their configuration changes', () => {

@@ -48,6 +48,22 @@ describeWithTools('values.schema.json rejects wrong values before anything rende
       /platformFeePercent.*maximum/s,
     ],
     ['public URL without scheme', 'config:\n  publicUrl: backtalk.example.com\n', /publicUrl/],
+    ['MFA_REQUIRED as a word', 'config:\n  auth:\n    mfaRequired: always\n', /mfaRequired.*want boolean/s],
+    [
+      'plain-http passkey origin off localhost',
+      'config:\n  auth:\n    passkeys:\n      origin: http://backtalk.example\n',
+      /origin/,
+    ],
+    [
+      'passkey relying party id with a scheme',
+      'config:\n  auth:\n    passkeys:\n      rpId: https://backtalk.example\n',
+      /rpId/,
+    ],
+    [
+      'passkey challenge lifetime too short',
+      'config:\n  auth:\n    passkeys:\n      challengeTtlSeconds: 5\n',
+      /challengeTtlSeconds.*minimum/s,
+    ],
     ['NATS URL of the wrong scheme', 'nats:\n  url: http://nats:4222\n', /nats\/url|\/nats/],
     [
       'malformed memory quantity',

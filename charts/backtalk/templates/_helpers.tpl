@@ -173,6 +173,13 @@ Call with (dict "root" $ "svc" $svc).
 {{- $_ := set $env "S3_BUCKET" $v.storage.s3.bucket }}
 {{- $_ := set $env "S3_REGION" $v.storage.s3.region }}
 {{- end }}
+{{- if eq $name "identity" }}
+{{- $_ := set $env "MFA_REQUIRED" (toString $c.auth.mfaRequired) }}
+{{- $_ := set $env "PASSKEYS_ENABLED" (toString $c.auth.passkeys.enabled) }}
+{{- $_ := set $env "PASSKEY_ORIGIN" $c.auth.passkeys.origin }}
+{{- $_ := set $env "PASSKEY_RP_ID" $c.auth.passkeys.rpId }}
+{{- $_ := set $env "PASSKEY_CHALLENGE_TTL_SECONDS" (toString (int64 $c.auth.passkeys.challengeTtlSeconds)) }}
+{{- end }}
 {{- if eq $name "billing" }}
 {{- $_ := set $env "PLATFORM_FEE_PERCENT" (toString $c.billing.platformFeePercent) }}
 {{- end }}

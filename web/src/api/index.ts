@@ -7,5 +7,7 @@ export * from './sign-in.api';
 export * from './conversations.api';
 export * from './chat.api';
 export * from './passkeys.api';
+export * from './account.api';
+export * from './account.queries';
 export * from './queries';
 export { queryClient } from './query-client';

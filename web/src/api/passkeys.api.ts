@@ -43,3 +43,13 @@ export async function verifyPasskeyAuthentication(
   const body = { response: response as Schemas['PasskeyAuthenticateVerifyBody']['response'] };
   return bodyOf(await api.POST('/api/auth/passkeys/authentication/verify', { body }));
 }
+
+/** The signed-in account's passkeys, newest first. */
+export async function listPasskeys(signal?: AbortSignal): Promise<PasskeySummary[]> {
+  return bodyOf(await api.GET('/api/auth/passkeys', { signal })).passkeys;
+}
+
+/** Deletes one of the account's passkeys. */
+export async function removePasskey(id: string): Promise<void> {
+  await api.DELETE('/api/auth/passkeys/{id}', { params: { path: { id } } });
+}

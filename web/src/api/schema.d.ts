@@ -926,7 +926,7 @@ export interface components {
         };
         MfaSettingsResponse: {
             available: ("TOTP" | "SMS" | "EMAIL")[];
-            emailDestination: string[];
+            emailDestination: string | null;
             enabled: ("TOTP" | "SMS" | "EMAIL")[];
             required: boolean;
         };
@@ -950,6 +950,8 @@ export interface components {
             iss?: string;
             state?: string;
             user?: string;
+        } & {
+            [key: string]: string;
         };
         OutboxResponse: {
             messages: {

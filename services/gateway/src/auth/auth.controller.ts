@@ -25,8 +25,7 @@ import {
   SessionRevokeResponse,
 } from './dto/auth.dto';
 import { SignOutResponse } from './dto/oauth.dto';
-import { loopbackOrigin } from './loopback-origin';
-import { publicOrigin } from './oauth/public-origin';
+import { loopbackOrigin, publicOrigin } from './request-origin';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { SessionLiveness } from './session-liveness';
 import { GatewayConfig } from '../gateway.config';

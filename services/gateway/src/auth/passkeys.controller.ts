@@ -17,7 +17,7 @@ import {
   PasskeyRegisterVerifyResponse,
   PasskeySignInResponse,
 } from './dto/passkeys.dto';
-import { loopbackOrigin } from './loopback-origin';
+import { loopbackOrigin } from './request-origin';
 
 /**
  * Passkeys (WebAuthn; docs/architecture.md, "Passkeys"): a signed-in account registers one, and

@@ -3,11 +3,17 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { cleanupOpenApiDoc, type ZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import * as authDtos from '../auth/dto/auth.dto';
+import * as mfaDtos from '../auth/dto/mfa.dto';
+import * as oauthDtos from '../auth/dto/oauth.dto';
+import * as passkeyDtos from '../auth/dto/passkeys.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
 import * as creatorDtos from '../creators/creators.dto';
 
 /** Every zod DTO of the API, by class name (the name Swagger gives its schema). */
-const dtos = { ...authDtos, ...chatDtos, ...creatorDtos } as Record<string, ZodDto>;
+const dtos = { ...authDtos, ...mfaDtos, ...oauthDtos, ...passkeyDtos, ...chatDtos, ...creatorDtos } as Record<
+  string,
+  ZodDto
+>;
 
 /** The API document, generated from the controllers and their zod DTOs. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {

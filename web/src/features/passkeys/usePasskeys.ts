@@ -4,7 +4,7 @@ import {
   startRegistration,
   WebAuthnAbortService,
 } from '@simplewebauthn/browser';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import {
   passkeyAuthenticationOptions,
@@ -32,6 +32,7 @@ function useCancelOnUnmount(): void {
  */
 export function useRegisterPasskey() {
   useCancelOnUnmount();
+  const queryClient = useQueryClient();
   const mutation = useMutation<PasskeySummary, unknown, { name?: string } | void>({
     mutationFn: async (input) => {
       if (!browserSupportsWebAuthn()) throw new PasskeysUnsupported();
@@ -39,6 +40,8 @@ export function useRegisterPasskey() {
       const response = await startRegistration({ optionsJSON });
       return verifyPasskeyRegistration(response, input?.name);
     },
+    // The account page's list (any user's key under 'passkeys') shows the new passkey.
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ['passkeys'] }),
   });
   return { ...mutation, failure: failureOf(mutation.error) };
 }

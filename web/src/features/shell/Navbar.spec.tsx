@@ -1,19 +1,23 @@
 import { Role } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { http, server, noSessionCookie } from '../../test/api-mock';
-import { newSessionInfo, resetAppState, signInAs } from '../../test/fixtures';
+import { errorResponse, http, noSessionCookie, server } from '../../test/api-mock';
+import { newSessionInfo, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
 import { Navbar } from './Navbar';
-import { BILLING_UNAVAILABLE_TEXT } from './UserMenu';
+import { usePasskeyDialogStore } from '../passkeys/passkeys.store';
+import { browserNavigation } from './browser-navigation';
+import { BILLING_UNAVAILABLE_TEXT, SIGN_OUT_FAILED_TEXT } from './UserMenu';
 
 function renderNavbar(path = '/') {
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Navbar />
-      <LocationProbe />
-    </MemoryRouter>,
+    <WithProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Navbar />
+        <LocationProbe />
+      </MemoryRouter>
+    </WithProviders>,
   );
 }
 // Radix opens a menu on pointerdown, which jsdom cannot send with a button; Enter opens it too.
@@ -77,7 +81,8 @@ describe('Navbar', () => {
     renderNavbar();
     expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('fan@example.com');
     openUserMenu();
-    expect(menuItems()).toEqual(['Manage Billing', 'Sign Out']);
+    expect(menuItems()).toEqual(['Manage Billing', 'Account', 'Register a passkey', 'Sign Out']);
+    expect(screen.getByRole('menuitem', { name: 'Account' }).getAttribute('href')).toBe('/account');
     // No billing portal route exists yet: the entry is there but cannot be chosen.
     const billing = screen.getByRole('menuitem', { name: 'Manage Billing' });
     expect(billing.getAttribute('aria-disabled')).toBe('true');
@@ -98,7 +103,14 @@ describe('Navbar', () => {
     expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('maya@example.comCreator');
     expect(screen.queryByRole('link', { name: 'Are you a Creator?' })).toBeNull();
     openUserMenu();
-    expect(menuItems()).toEqual(['Creator Tools', 'Posts', 'Payments', 'Sign Out']);
+    expect(menuItems()).toEqual([
+      'Creator Tools',
+      'Posts',
+      'Payments',
+      'Account',
+      'Register a passkey',
+      'Sign Out',
+    ]);
     expect(screen.getByRole('menuitem', { name: 'Posts' }).getAttribute('href')).toBe('/creator/posts');
   });
 
@@ -133,5 +145,63 @@ describe('Navbar', () => {
     );
     // The router applies navigations in a transition, which the sign-out's store updates can delay.
     await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+  });
+
+  const answerGuest = () =>
+    server.use(
+      noSessionCookie(),
+      http.post('/api/auth/guest', ({ response }) =>
+        response(201).json({
+          userId: 'g',
+          tokens: { idToken: 'i', accessToken: 'a2', expiresIn: 3600 },
+        }),
+      ),
+      http.get('/api/auth/session', ({ response }) => response(200).json(newSessionInfo())),
+    );
+
+  it("says 'Failed to sign out. Please try again.' when the server does not sign out, and stays signed in", async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    server.use(
+      http.post('/api/auth/sign-out', () => errorResponse(503, 'UNAVAILABLE', 'Identity is unavailable.')),
+    );
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderNavbar('/ai-chat');
+    openUserMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(SIGN_OUT_FAILED_TEXT);
+    expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('fan@example.com');
+    expect(useSessionStore.getState().status).toBe('authenticated');
+    expect(screen.getByTestId('location').textContent).toBe('/ai-chat');
+    // 'Return Home' (spec §8) goes home and closes the message.
+    fireEvent.click(screen.getByRole('button', { name: 'Return Home' }));
+    expect(screen.getByTestId('location').textContent).toBe('/');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("goes to the OAuth provider's logout page (a full-page navigation) when sign-out names one", async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    const endSessionUrl = 'https://id.example.com/logout?post_logout_redirect_uri=http%3A%2F%2Flocalhost%2F';
+    server.use(http.post('/api/auth/sign-out', ({ response }) => response(200).json({ endSessionUrl })));
+    answerGuest();
+    const leaveTo = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
+    renderNavbar('/ai-chat');
+    openUserMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(endSessionUrl));
+    expect(screen.getByTestId('location').textContent).toBe('/ai-chat');
+  });
+
+  it("opens the passkey dialog from 'Register a passkey', outside the closed menu", () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    usePasskeyDialogStore.setState({ open: false });
+    renderNavbar();
+    openUserMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Register a passkey' }));
+    expect(screen.queryByRole('menu')).toBeNull();
+    expect(screen.getByRole('dialog', { name: 'Passkeys' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Register a passkey' })).toBeTruthy();
   });
 });

@@ -1,11 +1,16 @@
 import styles from './shell.module.css';
+import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dropdown, MenuItem, MenuSeparator } from '../../components/Dropdown';
+import { PasskeyDialog } from '../passkeys/PasskeyDialog';
+import { openPasskeyDialog } from '../passkeys/passkeys.store';
 import { rememberSignInRedirect, useSessionStore } from '../session';
+import { browserNavigation } from './browser-navigation';
 
 export const BILLING_UNAVAILABLE_TEXT = 'Billing is not available yet.';
+export const SIGN_OUT_FAILED_TEXT = 'Failed to sign out. Please try again.';
 
 /**
  * The user dropdown (spec §2 Navbar): labelled Guest, the user's email or 'User', with a
@@ -17,6 +22,24 @@ export function UserMenu() {
   const signOut = useSessionStore((state) => state.signOut);
   const navigate = useNavigate();
   const location = useLocation();
+  const [signOutFailed, setSignOutFailed] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+
+  const handleSignOut = async () => {
+    setSignOutFailed(false);
+    setSigningOut(true);
+    try {
+      const { endSessionUrl } = await signOut();
+      // An OAuth session ends at the provider too, which comes back to the app's home page.
+      if (endSessionUrl) browserNavigation.leaveTo(endSessionUrl);
+      else navigate('/');
+    } catch (error) {
+      console.error('Sign-out failed', error);
+      setSignOutFailed(true);
+    } finally {
+      setSigningOut(false);
+    }
+  };
 
   const goToSignIn = () => {
     rememberSignInRedirect(`${location.pathname}${location.search}`);
@@ -50,52 +73,75 @@ export function UserMenu() {
   const label = user?.email || 'User';
 
   return (
-    <Dropdown
-      ariaLabel="Account menu"
-      label={
-        <span className={styles['user-menu__label']}>
-          <span className={styles['user-menu__email']}>{label}</span>
-          {isCreator ? <Badge>Creator</Badge> : null}
-        </span>
-      }
-    >
-      {() => (
-        <>
-          {isCreator ? (
-            <>
-              <MenuItem>
-                <Link to="/creator/tools">Creator Tools</Link>
+    <div className={styles['user-menu']}>
+      <Dropdown
+        ariaLabel="Account menu"
+        label={
+          <span className={styles['user-menu__label']}>
+            <span className={styles['user-menu__email']}>{label}</span>
+            {isCreator ? <Badge>Creator</Badge> : null}
+          </span>
+        }
+      >
+        {() => (
+          <>
+            {isCreator ? (
+              <>
+                <MenuItem>
+                  <Link to="/creator/tools">Creator Tools</Link>
+                </MenuItem>
+                <MenuItem>
+                  <Link to="/creator/posts">Posts</Link>
+                </MenuItem>
+                <MenuItem>
+                  <Link to="/creator/payments">Payments</Link>
+                </MenuItem>
+              </>
+            ) : (
+              // The gateway has no billing portal route yet (docs/architecture.md, "Billing in the web
+              // app"): the entry is shown, as the spec's navbar has it, but cannot be chosen.
+              <MenuItem disabled>
+                <button type="button" disabled title={BILLING_UNAVAILABLE_TEXT}>
+                  Manage Billing
+                </button>
               </MenuItem>
-              <MenuItem>
-                <Link to="/creator/posts">Posts</Link>
-              </MenuItem>
-              <MenuItem>
-                <Link to="/creator/payments">Payments</Link>
-              </MenuItem>
-            </>
-          ) : (
-            // The gateway has no billing portal route yet (docs/architecture.md, "Billing in the web
-            // app"): the entry is shown, as the spec's navbar has it, but cannot be chosen.
-            <MenuItem disabled>
-              <button type="button" disabled title={BILLING_UNAVAILABLE_TEXT}>
-                Manage Billing
-              </button>
+            )}
+            <MenuSeparator />
+            <MenuItem>
+              <Link to="/account">Account</Link>
             </MenuItem>
-          )}
-          <MenuSeparator />
-          <MenuItem>
-            <button
-              type="button"
-              onClick={async () => {
-                await signOut();
+            <MenuItem onSelect={openPasskeyDialog}>
+              <button type="button">Register a passkey</button>
+            </MenuItem>
+            <MenuSeparator />
+            <MenuItem onSelect={() => void handleSignOut()} disabled={signingOut}>
+              <button type="button">Sign Out</button>
+            </MenuItem>
+          </>
+        )}
+      </Dropdown>
+      {signOutFailed ? (
+        <div className={styles['user-menu__toast']} role="alert">
+          <p className={styles['user-menu__toast-text']}>{SIGN_OUT_FAILED_TEXT}</p>
+          <div className={styles['user-menu__toast-actions']}>
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setSignOutFailed(false);
                 navigate('/');
               }}
             >
-              Sign Out
-            </button>
-          </MenuItem>
-        </>
-      )}
-    </Dropdown>
+              Return Home
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setSignOutFailed(false)}>
+              Dismiss
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {/* Outside the dropdown: closing the menu must not end the passkey ceremony. */}
+      <PasskeyDialog />
+    </div>
   );
 }

@@ -17,7 +17,7 @@ import { Public } from '../auth.guard';
 import { OAuthCallbackInput, OAuthProviderParams, OAuthStartQuery } from '../dto/oauth.dto';
 import { readRefreshCookie, setRefreshCookie } from '../refresh-cookie';
 import { clearBindingCookie, oauthCallbackPath, readBindingCookie, setBindingCookie } from './oauth-cookie';
-import { publicOrigin } from './public-origin';
+import { publicOrigin } from '../request-origin';
 
 /** The authorization response parameters identity reads; a provider's others are dropped. */
 const CALLBACK_PARAMS = ['code', 'state', 'error', 'error_description', 'error_uri', 'iss', 'user'] as const;

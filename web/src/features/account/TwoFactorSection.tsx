@@ -1,0 +1,342 @@
+import { QRCodeSVG } from 'qrcode.react';
+import { useState } from 'react';
+import {
+  type CodeDelivery,
+  type MfaMethod,
+  type MfaSettings,
+  type TotpSetup,
+  useConfirmEmailMfaMutation,
+  useConfirmTotpMutation,
+  useDisableMfaMutation,
+  useMfaSettingsQuery,
+  useSendMfaEmailCodeMutation,
+  useStartEmailMfaMutation,
+  useStartTotpMutation,
+} from '../../api';
+import { Button } from '../../components/Button';
+import { Spinner } from '../../components/Spinner';
+import styles from './account.module.css';
+import { errorText } from './account-format';
+import { AccountSection } from './AccountSection';
+import { CodeForm } from './CodeForm';
+
+/** Spec §2: the QR code of the authenticator URI is 228×228. */
+const TOTP_QR_SIZE = 228;
+const CODE_ARRIVAL_TEXT = 'It may take a minute to arrive';
+const METHOD_LABEL: Record<MfaMethod, string> = { TOTP: 'Authenticator app', EMAIL: 'Email codes' };
+
+/**
+ * Two-factor sign-in (spec §2 "Multi-Factor Authentication Setup"): which factors are on, and the
+ * ones this server offers to turn on (an authenticator app with its QR code, email codes) or off
+ * (with a fresh code of that factor; not the last one when MFA_REQUIRED).
+ */
+export function TwoFactorSection({ userId }: { userId: string }) {
+  const settings = useMfaSettingsQuery(userId);
+  return (
+    <AccountSection
+      title="Multi-Factor Authentication"
+      description="Ask for a code as well as your password when you sign in."
+    >
+      {settings.isPending ? (
+        <Spinner size={32} label="Loading two-factor settings" />
+      ) : settings.isError ? (
+        <div role="alert" className={styles['list-error']}>
+          <p>Could not load your two-factor settings: {errorText(settings.error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void settings.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <MfaMethods userId={userId} settings={settings.data} />
+      )}
+    </AccountSection>
+  );
+}
+
+function MfaMethods({ userId, settings }: { userId: string; settings: MfaSettings }) {
+  const methods = (['TOTP', 'EMAIL'] as const).filter(
+    (method) => settings.enabled.includes(method) || settings.available.includes(method),
+  );
+  const onlyOneOn = settings.enabled.length === 1;
+  return (
+    <>
+      <p className={styles['mfa__status']} data-testid="mfa-status">
+        {settings.enabled.length
+          ? `On: ${settings.enabled.map((method) => METHOD_LABEL[method as MfaMethod] ?? method).join(', ')}`
+          : 'Off: signing in asks for your password only.'}
+        {settings.required ? ' Two-factor sign-in is required on this site.' : ''}
+      </p>
+      {methods.length === 0 ? (
+        <p className={styles['list-empty']}>This site offers no second factors.</p>
+      ) : (
+        <ul className={styles['list']} aria-label="Second factors">
+          {methods.map((method) => (
+            <li key={method} className={styles['mfa__method']}>
+              {method === 'TOTP' ? (
+                <TotpMethod
+                  userId={userId}
+                  enabled={settings.enabled.includes('TOTP')}
+                  canTurnOff={!(settings.required && onlyOneOn)}
+                />
+              ) : (
+                <EmailMethod
+                  userId={userId}
+                  enabled={settings.enabled.includes('EMAIL')}
+                  destination={settings.emailDestination}
+                  canTurnOff={!(settings.required && onlyOneOn)}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function MethodHeader({ method, enabled }: { method: MfaMethod; enabled: boolean }) {
+  return (
+    <p className={styles['list__title']}>
+      {METHOD_LABEL[method]}
+      <span className={`${styles['state']} ${styles[enabled ? 'state--on' : 'state--off']}`}>
+        {enabled ? 'On' : 'Off'}
+      </span>
+    </p>
+  );
+}
+
+function TotpMethod({
+  userId,
+  enabled,
+  canTurnOff,
+}: {
+  userId: string;
+  enabled: boolean;
+  canTurnOff: boolean;
+}) {
+  const start = useStartTotpMutation();
+  const confirm = useConfirmTotpMutation(userId);
+  const disable = useDisableMfaMutation(userId);
+  const [turningOff, setTurningOff] = useState(false);
+  const setup = start.data && !confirm.isSuccess ? start.data : null;
+
+  if (enabled) {
+    return (
+      <div className={styles['mfa__body']}>
+        <MethodHeader method="TOTP" enabled />
+        {!canTurnOff ? (
+          <p className={styles['field__hint']}>Your only second factor cannot be turned off here.</p>
+        ) : turningOff ? (
+          <CodeForm
+            label="Code from your authenticator app"
+            submitLabel="Turn off"
+            pendingLabel="Turning off…"
+            pending={disable.isPending}
+            error={disable.error}
+            onSubmit={(code) =>
+              disable.mutate({ method: 'TOTP', code }, { onSuccess: () => setTurningOff(false) })
+            }
+            onCancel={() => setTurningOff(false)}
+          />
+        ) : (
+          <Button variant="secondary" size="sm" onClick={() => setTurningOff(true)}>
+            Turn off authenticator app
+          </Button>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles['mfa__body']}>
+      <MethodHeader method="TOTP" enabled={false} />
+      {setup ? (
+        <TotpSetupPanel
+          setup={setup}
+          pending={confirm.isPending}
+          error={confirm.error}
+          onConfirm={(code) => confirm.mutate(code)}
+          onCancel={() => {
+            start.reset();
+            confirm.reset();
+          }}
+        />
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            confirm.reset();
+            start.mutate();
+          }}
+          disabled={start.isPending}
+          aria-busy={start.isPending}
+        >
+          {start.isPending ? 'Starting…' : 'Set up authenticator app'}
+        </Button>
+      )}
+      {start.isError ? (
+        <p role="alert" className={styles['field__error']}>
+          {errorText(start.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Spec §2 setupTotp: the 228×228 QR code of the otpauth URI, the secret with COPY/COPIED, and the first code. */
+function TotpSetupPanel({
+  setup,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  setup: TotpSetup;
+  pending: boolean;
+  error: unknown;
+  onConfirm(code: string): void;
+  onCancel(): void;
+}) {
+  // COPIED belongs to the secret that was copied; a new setup shows COPY again.
+  const [copiedSecret, setCopiedSecret] = useState<string | null>(null);
+  const copied = copiedSecret === setup.secret;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(setup.secret);
+      setCopiedSecret(setup.secret);
+    } catch (copyError) {
+      console.error('Could not copy the secret', copyError);
+    }
+  };
+  return (
+    <div className={styles['totp']}>
+      <h3 className={styles['totp__title']}>Multi-Factor Authentication Setup</h3>
+      <p className={styles['field__hint']}>
+        Scan the QR code with your authenticator app, or enter the secret by hand. Then type the code it
+        shows.
+      </p>
+      <div className={styles['totp__qr']}>
+        <QRCodeSVG
+          value={setup.otpauthUri}
+          size={TOTP_QR_SIZE}
+          title="QR code for your authenticator app"
+          data-testid="totp-qr"
+        />
+      </div>
+      <div className={styles['totp__secret']}>
+        <code data-testid="totp-secret">{setup.secret}</code>
+        <Button variant="ghost" size="sm" onClick={() => void copy()}>
+          {copied ? 'COPIED' : 'COPY'}
+        </Button>
+      </div>
+      <CodeForm
+        label="Code from your authenticator app"
+        submitLabel="Confirm"
+        pendingLabel="Confirming"
+        pending={pending}
+        error={error}
+        onSubmit={onConfirm}
+        onCancel={onCancel}
+      />
+    </div>
+  );
+}
+
+function EmailMethod({
+  userId,
+  enabled,
+  destination,
+  canTurnOff,
+}: {
+  userId: string;
+  enabled: boolean;
+  destination: string | null;
+  canTurnOff: boolean;
+}) {
+  const sendSetupCode = useStartEmailMfaMutation();
+  const confirm = useConfirmEmailMfaMutation(userId);
+  const sendOffCode = useSendMfaEmailCodeMutation();
+  const disable = useDisableMfaMutation(userId);
+  const sent = (delivery: CodeDelivery | undefined) =>
+    delivery ? `Sent to ${delivery.destination}. ${CODE_ARRIVAL_TEXT}` : undefined;
+
+  if (enabled) {
+    return (
+      <div className={styles['mfa__body']}>
+        <MethodHeader method="EMAIL" enabled />
+        {destination ? <p className={styles['list__meta']}>Codes go to {destination}</p> : null}
+        {!canTurnOff ? (
+          <p className={styles['field__hint']}>Your only second factor cannot be turned off here.</p>
+        ) : sendOffCode.isSuccess ? (
+          <CodeForm
+            label="Code from the email"
+            submitLabel="Turn off"
+            pendingLabel="Turning off…"
+            pending={disable.isPending}
+            error={disable.error}
+            hint={sent(sendOffCode.data)}
+            onSubmit={(code) =>
+              disable.mutate({ method: 'EMAIL', code }, { onSuccess: () => sendOffCode.reset() })
+            }
+            onCancel={() => sendOffCode.reset()}
+          />
+        ) : (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => sendOffCode.mutate()}
+            disabled={sendOffCode.isPending}
+            aria-busy={sendOffCode.isPending}
+          >
+            {sendOffCode.isPending ? 'Sending code…' : 'Turn off email codes'}
+          </Button>
+        )}
+        {sendOffCode.isError ? (
+          <p role="alert" className={styles['field__error']}>
+            {errorText(sendOffCode.error)}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles['mfa__body']}>
+      <MethodHeader method="EMAIL" enabled={false} />
+      {sendSetupCode.isSuccess && !confirm.isSuccess ? (
+        <CodeForm
+          label="Code from the email"
+          submitLabel="Confirm"
+          pendingLabel="Confirming"
+          pending={confirm.isPending}
+          error={confirm.error}
+          hint={sent(sendSetupCode.data)}
+          onSubmit={(code) => confirm.mutate(code)}
+          onCancel={() => {
+            sendSetupCode.reset();
+            confirm.reset();
+          }}
+        />
+      ) : (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            confirm.reset();
+            sendSetupCode.mutate();
+          }}
+          disabled={sendSetupCode.isPending}
+          aria-busy={sendSetupCode.isPending}
+        >
+          {sendSetupCode.isPending ? 'Sending code…' : 'Turn on email codes'}
+        </Button>
+      )}
+      {sendSetupCode.isError ? (
+        <p role="alert" className={styles['field__error']}>
+          {errorText(sendSetupCode.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
