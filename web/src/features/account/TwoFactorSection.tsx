@@ -1,4 +1,4 @@
-import { QRCodeSVG } from 'qrcode.react';
+import { AuthenticatorKey } from '../mfa/AuthenticatorKey';
 import { useState } from 'react';
 import {
   type CodeDelivery,
@@ -21,7 +21,6 @@ import { AccountSection } from './AccountSection';
 import { CodeForm } from './CodeForm';
 
 /** Spec §2: the QR code of the authenticator URI is 228×228. */
-const TOTP_QR_SIZE = 228;
 const CODE_ARRIVAL_TEXT = 'It may take a minute to arrive';
 const METHOD_LABEL: Record<MfaMethod, string> = { TOTP: 'Authenticator app', EMAIL: 'Email codes' };
 
@@ -198,17 +197,6 @@ function TotpSetupPanel({
   onConfirm(code: string): void;
   onCancel(): void;
 }) {
-  // COPIED belongs to the secret that was copied; a new setup shows COPY again.
-  const [copiedSecret, setCopiedSecret] = useState<string | null>(null);
-  const copied = copiedSecret === setup.secret;
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(setup.secret);
-      setCopiedSecret(setup.secret);
-    } catch (copyError) {
-      console.error('Could not copy the secret', copyError);
-    }
-  };
   return (
     <div className={styles['totp']}>
       <h3 className={styles['totp__title']}>Multi-Factor Authentication Setup</h3>
@@ -216,20 +204,7 @@ function TotpSetupPanel({
         Scan the QR code with your authenticator app, or enter the secret by hand. Then type the code it
         shows.
       </p>
-      <div className={styles['totp__qr']}>
-        <QRCodeSVG
-          value={setup.otpauthUri}
-          size={TOTP_QR_SIZE}
-          title="QR code for your authenticator app"
-          data-testid="totp-qr"
-        />
-      </div>
-      <div className={styles['totp__secret']}>
-        <code data-testid="totp-secret">{setup.secret}</code>
-        <Button variant="ghost" size="sm" onClick={() => void copy()}>
-          {copied ? 'COPIED' : 'COPY'}
-        </Button>
-      </div>
+      <AuthenticatorKey secret={setup.secret} otpauthUri={setup.otpauthUri} />
       <CodeForm
         label="Code from your authenticator app"
         submitLabel="Confirm"

@@ -1,10 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
-import { QRCodeSVG } from 'qrcode.react';
-import { useState } from 'react';
+import { AuthenticatorKey } from '../mfa/AuthenticatorKey';
 import { useForm } from 'react-hook-form';
 import { respondToSignIn, type CodeDelivery, type MfaType } from '../../api';
-import { Button } from '../../components/Button';
 import { BackToSignIn } from './BackToSignIn';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
 import { CodeField, FormError, FormField, messagesOf, SubmitButton } from './FormField';
@@ -23,7 +21,6 @@ const CONFIRM_MFA_TITLE = 'Confirm MFA Code';
 const MFA_SETUP_TITLE = 'Multi-Factor Authentication Setup';
 const MFA_TITLE = 'Multi-Factor Authentication';
 /** Spec §2: the TOTP QR code is 228×228. */
-const QR_SIZE = 228;
 
 function useCodeForm() {
   return useForm<CodeValues>({ resolver: zodResolver(codeSchema), mode: 'all', defaultValues: { code: '' } });
@@ -78,15 +75,10 @@ export function SetupTotp({
   challenge: string;
 }) {
   const form = useCodeForm();
-  const [copied, setCopied] = useState(false);
   const confirm = useMutation({
     mutationFn: async ({ code }: CodeValues) =>
       applyReply(await respondToSignIn(challenge, { kind: 'code', code })),
   });
-  const copy = async () => {
-    await navigator.clipboard.writeText(secret);
-    setCopied(true);
-  };
   return (
     <form
       className={styles['form']}
@@ -97,22 +89,7 @@ export function SetupTotp({
       <p className={styles['text']}>
         Scan the QR code with your authenticator app, or enter the key below, then type the code it shows.
       </p>
-      <div className={styles['qr']}>
-        <QRCodeSVG
-          value={otpauthUri}
-          size={QR_SIZE}
-          role="img"
-          aria-label="QR code for your authenticator app"
-        />
-      </div>
-      <div className={styles['secret']}>
-        <code className={styles['secret__value']} data-testid="totp-secret">
-          {secret}
-        </code>
-        <Button variant="secondary" size="sm" onClick={() => void copy()}>
-          {copied ? 'COPIED' : 'COPY'}
-        </Button>
-      </div>
+      <AuthenticatorKey secret={secret} otpauthUri={otpauthUri} />
       <CodeField
         label="Code"
         placeholder="Code"

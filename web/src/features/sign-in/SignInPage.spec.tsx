@@ -84,6 +84,16 @@ async function openSignUp() {
 }
 
 describe('/sign-in: sign-up validation (spec §5)', () => {
+  it('masks passwords and lets a password manager paste them (ASVS 6.2.6, 6.2.7)', async () => {
+    await openSignUp();
+    for (const label of ['Password', 'Confirm Password']) {
+      const input = screen.getByLabelText(label);
+      expect(input.getAttribute('type')).toBe('password');
+      // fireEvent returns false when a handler cancelled the event.
+      expect(fireEvent.paste(input, { clipboardData: { getData: () => 'Pasted-Secret-9' } })).toBe(true);
+    }
+  });
+
   it("says 'This field is required' for an emptied field and 'Please enter a valid email' for a bad one", async () => {
     await openSignUp();
     typeAndLeave('Email', 'x');
