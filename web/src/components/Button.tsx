@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, ReactNode } from 'react';
 import styles from './components.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -6,6 +6,9 @@ export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: ButtonVariant;
   size?: 'md' | 'lg' | 'sm';
+  /** While its action runs: disabled, `aria-busy`, and saying `pendingLabel` when one is given. */
+  pending?: boolean;
+  pendingLabel?: ReactNode;
 }
 
 /** Class names of a button, for links that should look like one. */
@@ -18,13 +21,21 @@ export function Button({
   size = 'md',
   className,
   type = 'button',
+  pending = false,
+  pendingLabel,
+  disabled,
+  children,
   ...rest
 }: ButtonProps) {
   return (
     <button
       type={type}
       className={`${buttonClass(variant, size)}${className ? ` ${className}` : ''}`}
+      disabled={disabled || pending}
+      aria-busy={pending || undefined}
       {...rest}
-    />
+    >
+      {pending && pendingLabel !== undefined ? pendingLabel : children}
+    </button>
   );
 }

@@ -59,8 +59,8 @@ export function CodeForm({
           data-autofocus
           {...register('code')}
         />
-        <Button type="submit" size="sm" disabled={pending} aria-busy={pending}>
-          {pending ? pendingLabel : submitLabel}
+        <Button type="submit" size="sm" pending={pending} pendingLabel={pendingLabel}>
+          {submitLabel}
         </Button>
         {onCancel ? (
           <Button variant="ghost" size="sm" onClick={onCancel} disabled={pending}>

@@ -72,11 +72,11 @@ function PasskeyRow({
         variant="secondary"
         size="sm"
         onClick={onRemove}
-        disabled={pending}
-        aria-busy={pending}
+        pending={pending}
+        pendingLabel="Removing…"
         aria-label={`Remove ${passkey.name}`}
       >
-        {pending ? 'Removing…' : 'Remove'}
+        Remove
       </Button>
     </li>
   );

@@ -81,8 +81,8 @@ export function PasswordSection() {
           Sign out my other sessions
         </label>
         <div className={styles['section__actions']}>
-          <Button type="submit" disabled={change.isPending} aria-busy={change.isPending}>
-            {change.isPending ? 'Changing' : 'Change Password'}
+          <Button type="submit" pending={change.isPending} pendingLabel="Changing">
+            Change Password
           </Button>
         </div>
         {change.isError ? (

@@ -53,10 +53,10 @@ export function ProfileSection({ user }: { user: SessionInfo }) {
               variant="secondary"
               size="sm"
               onClick={() => send.mutate()}
-              disabled={send.isPending}
-              aria-busy={send.isPending}
+              pending={send.isPending}
+              pendingLabel="Sending code…"
             >
-              {send.isPending ? 'Sending code…' : 'Verify email'}
+              Verify email
             </Button>
             {send.isError ? (
               <p role="alert" className={styles['field__error']}>

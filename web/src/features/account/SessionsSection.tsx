@@ -72,10 +72,10 @@ export function SessionsSection({ userId }: { userId: string }) {
         <Button
           variant="danger"
           onClick={signOutEverywhere}
-          disabled={revokeAll.isPending}
-          aria-busy={revokeAll.isPending}
+          pending={revokeAll.isPending}
+          pendingLabel="Signing out everywhere…"
         >
-          {revokeAll.isPending ? 'Signing out everywhere…' : 'Sign out everywhere'}
+          Sign out everywhere
         </Button>
         {revokeAll.isError ? (
           <p role="alert" className={styles['field__error']}>
@@ -108,8 +108,14 @@ function SessionRow({
         </p>
       </div>
       {session.current ? null : (
-        <Button variant="secondary" size="sm" onClick={onSignOut} disabled={pending} aria-busy={pending}>
-          {pending ? 'Signing out…' : 'Sign out'}
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onSignOut}
+          pending={pending}
+          pendingLabel="Signing out…"
+        >
+          Sign out
         </Button>
       )}
     </li>

@@ -168,10 +168,10 @@ function TotpMethod({
             confirm.reset();
             start.mutate();
           }}
-          disabled={start.isPending}
-          aria-busy={start.isPending}
+          pending={start.isPending}
+          pendingLabel="Starting…"
         >
-          {start.isPending ? 'Starting…' : 'Set up authenticator app'}
+          Set up authenticator app
         </Button>
       )}
       {start.isError ? (
@@ -261,10 +261,10 @@ function EmailMethod({
             variant="secondary"
             size="sm"
             onClick={() => sendOffCode.mutate()}
-            disabled={sendOffCode.isPending}
-            aria-busy={sendOffCode.isPending}
+            pending={sendOffCode.isPending}
+            pendingLabel="Sending code…"
           >
-            {sendOffCode.isPending ? 'Sending code…' : 'Turn off email codes'}
+            Turn off email codes
           </Button>
         )}
         {sendOffCode.isError ? (
@@ -301,10 +301,10 @@ function EmailMethod({
             confirm.reset();
             sendSetupCode.mutate();
           }}
-          disabled={sendSetupCode.isPending}
-          aria-busy={sendSetupCode.isPending}
+          pending={sendSetupCode.isPending}
+          pendingLabel="Sending code…"
         >
-          {sendSetupCode.isPending ? 'Sending code…' : 'Turn on email codes'}
+          Turn on email codes
         </Button>
       )}
       {sendSetupCode.isError ? (

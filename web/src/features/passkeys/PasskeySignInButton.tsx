@@ -23,10 +23,10 @@ export function PasskeySignInButton({
         variant="secondary"
         className={styles['passkey__button']}
         onClick={() => mutate()}
-        disabled={isPending}
-        aria-busy={isPending}
+        pending={isPending}
+        pendingLabel="Waiting for your passkey…"
       >
-        {isPending ? 'Waiting for your passkey…' : PASSKEY_SIGN_IN_LABEL}
+        {PASSKEY_SIGN_IN_LABEL}
       </Button>
       {failure ? (
         <p role="alert" className={styles['passkey__error']} data-problem={failure.problem}>

@@ -18,10 +18,10 @@ export function RegisterPasskey({ className }: { className?: string }) {
         variant="secondary"
         size="sm"
         onClick={() => mutate()}
-        disabled={isPending}
-        aria-busy={isPending}
+        pending={isPending}
+        pendingLabel="Registering…"
       >
-        {isPending ? 'Registering…' : REGISTER_PASSKEY_LABEL}
+        {REGISTER_PASSKEY_LABEL}
       </Button>
       {isSuccess ? (
         <p role="status" className={styles['passkey__done']}>

@@ -86,10 +86,11 @@ export function SubmitButton({
     <Button
       type="submit"
       className={styles['form__submit']}
-      disabled={disabled || pending}
-      aria-busy={pending}
+      disabled={disabled}
+      pending={pending}
+      pendingLabel={pendingLabel}
     >
-      {pending ? pendingLabel : children}
+      {children}
     </Button>
   );
 }

@@ -26,6 +26,16 @@ function useCodeForm() {
   return useForm<CodeValues>({ resolver: zodResolver(codeSchema), mode: 'all', defaultValues: { code: '' } });
 }
 
+/** A challenge step answered with a code: its form, and the answer sent to the server. */
+function useChallengeCode(challenge: string) {
+  const form = useCodeForm();
+  const confirm = useMutation({
+    mutationFn: async ({ code }: CodeValues) =>
+      applyReply(await respondToSignIn(challenge, { kind: 'code', code })),
+  });
+  return { form, confirm, onSubmit: form.handleSubmit((values) => confirm.mutate(values)) };
+}
+
 /** confirmSignIn: the second factor's code (TOTP from the app, or the emailed/texted code). */
 export function ConfirmSignIn({
   method,
@@ -36,17 +46,9 @@ export function ConfirmSignIn({
   codeDelivery?: CodeDelivery;
   challenge: string;
 }) {
-  const form = useCodeForm();
-  const confirm = useMutation({
-    mutationFn: async ({ code }: CodeValues) =>
-      applyReply(await respondToSignIn(challenge, { kind: 'code', code })),
-  });
+  const { form, confirm, onSubmit } = useChallengeCode(challenge);
   return (
-    <form
-      className={styles['form']}
-      noValidate
-      onSubmit={form.handleSubmit((values) => confirm.mutate(values))}
-    >
+    <form className={styles['form']} noValidate onSubmit={onSubmit}>
       <h2 className={styles['heading']}>{CONFIRM_TITLES[method] ?? CONFIRM_MFA_TITLE}</h2>
       {codeDelivery ? <CodeDeliveryNote codeDelivery={codeDelivery} /> : null}
       <CodeField
@@ -74,17 +76,9 @@ export function SetupTotp({
   otpauthUri: string;
   challenge: string;
 }) {
-  const form = useCodeForm();
-  const confirm = useMutation({
-    mutationFn: async ({ code }: CodeValues) =>
-      applyReply(await respondToSignIn(challenge, { kind: 'code', code })),
-  });
+  const { form, confirm, onSubmit } = useChallengeCode(challenge);
   return (
-    <form
-      className={styles['form']}
-      noValidate
-      onSubmit={form.handleSubmit((values) => confirm.mutate(values))}
-    >
+    <form className={styles['form']} noValidate onSubmit={onSubmit}>
       <h2 className={styles['heading']}>{MFA_SETUP_TITLE}</h2>
       <p className={styles['text']}>
         Scan the QR code with your authenticator app, or enter the key below, then type the code it shows.
