@@ -1,12 +1,10 @@
-import { freePort } from '@backtalk/embedded-db';
 import { describeWhenAvailable } from '@backtalk/testing';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium } from './chromium';
-import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+import { addVirtualAuthenticator, chromiumProblem, launchChromium } from './chromium';
+import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 /**
  * The user menu and /account in Chromium, against `npm start` (standalone: embedded PostgreSQL,
@@ -26,8 +24,7 @@ type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the user menu and the account page', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-account-'));
-  let app: SpawnedProcess;
+  let app: StandaloneApp;
   /** Passkeys need the page on `localhost` (a domain, not an IP). */
   let origin: string;
   let browser: Browser;
@@ -35,42 +32,18 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the user menu and
   let page: Page;
 
   beforeAll(async () => {
-    fs.chmodSync(dataDir, 0o755);
-    const port = await freePort();
-    app = spawnNode('services/standalone/dist/main.js', {
-      BACKTALK_DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
-      LLM_THREADS: '1',
-    });
-    await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000);
-    origin = `http://localhost:${port}`;
+    app = await startStandaloneApp('account');
+    origin = app.origin;
     browser = await launchChromium();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(context, page);
     if (SCREENSHOTS) fs.mkdirSync(SCREENSHOTS, { recursive: true });
   }, 150_000);
 
   afterAll(async () => {
     await browser?.close();
-    if (app) {
-      app.child.kill('SIGINT');
-      await app.exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   async function call(method: string, route: string, body?: unknown, token?: string) {

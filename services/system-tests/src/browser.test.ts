@@ -1,11 +1,7 @@
-import { freePort } from '@backtalk/embedded-db';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describeWhenAvailable } from '@backtalk/testing';
 import { chromiumProblem, launchChromium } from './chromium';
-import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 import { connectToStandaloneDatabase } from './service-databases';
 
 /**
@@ -14,42 +10,26 @@ import { connectToStandaloneDatabase } from './service-databases';
  * (../shared/models/stories260K.gguf: it tells stories, it does not follow
  * instructions, so these tests check mechanics, not answer quality).
  */
-const MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
 const FREE_TIER_MESSAGES = 2;
 
 describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats with a demo creator', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-browser-'));
-  let app: SpawnedProcess;
+  let app: StandaloneApp;
   let browser: Browser;
   let baseUrl: string;
 
   beforeAll(async () => {
-    fs.chmodSync(dataDir, 0o755);
-    const port = await freePort();
-    app = spawnNode('services/standalone/dist/main.js', {
-      BACKTALK_DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
+    app = await startStandaloneApp('browser', {
       LLM_PROVIDER: 'local',
-      LLM_MODEL: MODEL,
-      LLM_THREADS: '1',
       LLM_MAX_TOKENS: '32',
       FREE_TIER_MESSAGES: String(FREE_TIER_MESSAGES),
     });
-    [, baseUrl] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000)) as unknown as [
-      string,
-      string,
-    ];
+    baseUrl = app.url;
     browser = await launchChromium();
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (app) {
-      app.child.kill('SIGINT');
-      await app.exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await app?.stop();
   });
 
   async function newPage(): Promise<Page> {
@@ -125,7 +105,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
     await page.getByTestId('welcome-overlay').waitFor();
 
     // 120 stored messages (two pages of 50 and one of 20), written as the chat service stores them.
-    const db = await connectToStandaloneDatabase(dataDir);
+    const db = await connectToStandaloneDatabase(app.dataDir);
     try {
       await db.query(
         `INSERT INTO chat_inference.messages ("id", "conversationId", "owner", "role", "content", "createdAt")

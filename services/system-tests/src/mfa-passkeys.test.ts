@@ -1,12 +1,10 @@
-import { freePort } from '@backtalk/embedded-db';
 import { describeWhenAvailable } from '@backtalk/testing';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium } from './chromium';
-import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+import { addVirtualAuthenticator, chromiumProblem, launchChromium } from './chromium';
+import { type StandaloneApp, startStandaloneApp } from './standalone-app';
+import { repoRoot } from './processes';
 import { connectToStandaloneDatabase } from './service-databases';
 
 /**
@@ -21,37 +19,18 @@ const SIMPLEWEBAUTHN_BROWSER = path.join(
   'node_modules/@simplewebauthn/browser/dist/bundle/index.umd.min.js',
 );
 
-let app: SpawnedProcess;
+let app: StandaloneApp;
 let port: number;
 /** The API as this test reaches it; passkeys need the page on `localhost` (a domain, not an IP). */
 let api: string;
 let origin: string;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-mfa-passkeys-'));
 
 beforeAll(async () => {
-  fs.chmodSync(dataDir, 0o755);
-  port = await freePort();
-  app = spawnNode('services/standalone/dist/main.js', {
-    BACKTALK_DATA_DIR: dataDir,
-    PORT: String(port),
-    LOG_LEVEL: 'warn',
-    LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
-    LLM_THREADS: '1',
-  });
-  [, api] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000)) as unknown as [
-    string,
-    string,
-  ];
-  origin = `http://localhost:${port}`;
+  app = await startStandaloneApp('mfa-passkeys');
+  ({ port, url: api, origin } = app);
 }, 150_000);
 
-afterAll(async () => {
-  if (app) {
-    app.child.kill('SIGINT');
-    await app.exited;
-  }
-  fs.rmSync(dataDir, { recursive: true, force: true });
-});
+afterAll(() => app?.stop());
 
 // JSON as the page and the API answer it; the assertions check its shape.
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -185,7 +164,7 @@ describe('MFA over HTTP (standalone)', () => {
   it('refuses bad input on every new route with a clear 4xx { code, message } and stores nothing', async () => {
     const { accessToken } = await newAccount();
     const guest = (await call('POST', '/api/auth/guest', {})).body.tokens.accessToken as string;
-    const db = await connectToStandaloneDatabase(dataDir);
+    const db = await connectToStandaloneDatabase(app.dataDir);
     const tables = [
       'mfa_settings',
       'passkeys',
@@ -348,18 +327,7 @@ describeWhenAvailable(
       // (DevTools-injected, so the app's CSP stays as it is).
       await context.addInitScript({ path: SIMPLEWEBAUTHN_BROWSER });
       page = await context.newPage();
-      cdp = await context.newCDPSession(page);
-      await cdp.send('WebAuthn.enable');
-      ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-        options: {
-          protocol: 'ctap2',
-          transport: 'internal',
-          hasResidentKey: true,
-          hasUserVerification: true,
-          isUserVerified: true,
-          automaticPresenceSimulation: true,
-        },
-      }));
+      ({ cdp, authenticatorId } = await addVirtualAuthenticator(context, page));
       await page.goto(origin);
     });
     afterAll(async () => {

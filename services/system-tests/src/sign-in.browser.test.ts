@@ -7,8 +7,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium } from './chromium';
-import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+import { addVirtualAuthenticator, chromiumProblem, launchChromium } from './chromium';
+import { type StandaloneApp, startStandaloneApp } from './standalone-app';
+import { repoRoot } from './processes';
 
 jest.setTimeout(300_000);
 
@@ -19,7 +20,6 @@ jest.setTimeout(300_000);
  * the chat; signs out; resets a forgotten password; signs in with TOTP; signs in with Google.
  * Screenshots of each step at 1280 and 390 px go to SIGN_IN_SHOTS_DIR (default: a temp folder).
  */
-const MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
 const GOOGLE_CLIENT_ID = 'backtalk-google';
 const GOOGLE_CLIENT_SECRET = 'google-client-secret-for-tests-only';
 const SIMPLEWEBAUTHN_BROWSER = path.join(
@@ -32,8 +32,7 @@ const shotsDir =
   process.env.SIGN_IN_SHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-sign-in-shots-'));
 
 describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign-in on /sign-in', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-sign-in-'));
-  let app: SpawnedProcess;
+  let app: StandaloneApp;
   let browser: Browser;
   let page: Page;
   let smtp: TestSmtpServer;
@@ -43,7 +42,6 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
   let totpSecret: string;
 
   beforeAll(async () => {
-    fs.chmodSync(dataDir, 0o755);
     fs.mkdirSync(shotsDir, { recursive: true });
     smtp = await startTestSmtpServer();
     providerServer = http.createServer();
@@ -52,50 +50,33 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
     const port = await freePort();
     baseUrl = `http://localhost:${port}`;
     await startOpenIdProvider(providerServer, issuer, baseUrl);
-    app = spawnNode('services/standalone/dist/main.js', {
-      BACKTALK_DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      LLM_PROVIDER: 'local',
-      LLM_MODEL: MODEL,
-      LLM_THREADS: '1',
-      LLM_MAX_TOKENS: '16',
-      SMTP_URL: smtp.url,
-      OAUTH_GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID,
-      OAUTH_GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_SECRET,
-      OAUTH_GOOGLE_ISSUER: issuer,
-    });
-    await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 120_000);
+    app = await startStandaloneApp(
+      'sign-in',
+      {
+        LLM_PROVIDER: 'local',
+        LLM_MAX_TOKENS: '16',
+        SMTP_URL: smtp.url,
+        OAUTH_GOOGLE_CLIENT_ID: GOOGLE_CLIENT_ID,
+        OAUTH_GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_SECRET,
+        OAUTH_GOOGLE_ISSUER: issuer,
+      },
+      port,
+    );
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     // @simplewebauthn/browser in the page for registering a passkey (the account menu's
     // registration is another screen's); signing in with it is the sign-in screen's own button.
     await context.addInitScript({ path: SIMPLEWEBAUTHN_BROWSER });
     page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('WebAuthn.enable');
-    await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    });
+    await addVirtualAuthenticator(context, page);
   });
 
   afterAll(async () => {
     await browser?.close();
-    if (app) {
-      app.child.kill('SIGINT');
-      await app.exited;
-    }
+    await app?.stop();
     await smtp?.close();
     providerServer?.closeAllConnections();
     await new Promise((resolve) => providerServer?.close(resolve));
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   /** A full-page screenshot at 1280 px and at 390 px. */

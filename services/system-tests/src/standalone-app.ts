@@ -1,0 +1,62 @@
+import { freePort } from '@backtalk/embedded-db';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+
+/** The tiny offline model of ../shared/models the tests chat with. */
+const TEST_MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
+
+export interface StandaloneApp {
+  /** `http://localhost:<port>`: passkeys need the page on a domain, not an IP address. */
+  origin: string;
+  /** The address the app said it is ready at. */
+  url: string;
+  port: number;
+  /** Its data folder (embedded PostgreSQL, keys); removed by `stop`. */
+  dataDir: string;
+  process: SpawnedProcess;
+  /** SIGINT, wait for the exit, remove the data folder. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Backtalk standalone (`services/standalone/dist/main.js`) in a data folder of its own, with
+ * the test model on one thread and warnings only; `env` adds to or overrides that. `port` may
+ * be picked beforehand, when something started earlier must know the app's address.
+ */
+export async function startStandaloneApp(
+  label: string,
+  env: Record<string, string> = {},
+  port?: number,
+): Promise<StandaloneApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `backtalk-${label}-`));
+  // Embedded PostgreSQL runs as `postgres` when the tests run as root.
+  fs.chmodSync(dataDir, 0o755);
+  const appPort = port ?? (await freePort());
+  const process = spawnNode('services/standalone/dist/main.js', {
+    BACKTALK_DATA_DIR: dataDir,
+    PORT: String(appPort),
+    LOG_LEVEL: 'warn',
+    LLM_MODEL: TEST_MODEL,
+    LLM_THREADS: '1',
+    ...env,
+  });
+  const stop = async () => {
+    if (process.child.exitCode === null) {
+      process.child.kill('SIGINT');
+      await process.exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    const [, url] = (await process.waitForOutput(
+      /Backtalk is ready at (http:\/\/\S+)/,
+      120_000,
+    )) as unknown as [string, string];
+    return { origin: `http://localhost:${appPort}`, url, port: appPort, dataDir, process, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
