@@ -70,6 +70,10 @@ export const contracts = {
     request: auth.confirmSignUpRequestSchema,
     reply: auth.authFlowReplySchema,
   },
+  [Subjects.IdentityAccountAutoSignIn]: {
+    request: auth.autoSignInRequestSchema,
+    reply: auth.autoSignInReplySchema,
+  },
   [Subjects.IdentityAccountResendCode]: {
     request: auth.resendSignUpCodeRequestSchema,
     reply: auth.resendSignUpCodeReplySchema,

@@ -38,6 +38,7 @@ export const Subjects = {
   IdentityAccountSignUp: 'identity.account.sign-up',
   IdentityAccountConfirmSignUp: 'identity.account.confirm-sign-up',
   IdentityAccountResendCode: 'identity.account.resend-code',
+  IdentityAccountAutoSignIn: 'identity.account.auto-sign-in',
   IdentitySignInStart: 'identity.sign-in.start',
   IdentitySignInRespond: 'identity.sign-in.respond',
   IdentityPasswordForgot: 'identity.password.forgot',

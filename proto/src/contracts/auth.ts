@@ -169,6 +169,21 @@ export const confirmSignUpRequestSchema = z.object({
   ...flowContext,
 });
 
+/**
+ * Spec §4 auto sign-in: the browser that signed up asks, every 5 s for up to 180000 ms, whether
+ * the account has been confirmed (in another tab or on another device); once it has, the
+ * sign-up's `challenge` signs it in, once. `confirmed: false` means: ask again.
+ */
+export const autoSignInRequestSchema = z.object({
+  email: emailSchema,
+  challenge: challengeSchema,
+  ...flowContext,
+});
+export const autoSignInReplySchema = authFlowReplySchema
+  .partial({ nextStep: true })
+  .extend({ confirmed: z.boolean() });
+export type AutoSignInReply = z.infer<typeof autoSignInReplySchema>;
+
 export const resendSignUpCodeRequestSchema = z.object({ email: emailSchema, client: authClientSchema });
 /** Spec §4: on resend, 'User is already confirmed.' counts as success (`alreadyConfirmed: true`). */
 export const resendSignUpCodeReplySchema = z.object({

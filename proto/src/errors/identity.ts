@@ -26,6 +26,12 @@ export const identityErrors = {
     status: 409,
     message: 'An account with the given email already exists.',
   },
+  AuthAutoSignInInactive: {
+    code: 'AUTH_AUTO_SIGN_IN_INACTIVE',
+    status: 409,
+    // Spec §8, word for word.
+    message: 'The autoSignIn flow has not started, or has been cancelled/completed.',
+  },
   AuthCodeMismatch: {
     code: 'AUTH_CODE_MISMATCH',
     status: 400,

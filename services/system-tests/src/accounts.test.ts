@@ -488,6 +488,28 @@ describeWithNats('accounts over HTTP: gateway, identity and chat-inference as pr
     });
   });
 
+  it('auto sign-in: the signing-up browser is signed in (cookie set) once another device confirms the account', async () => {
+    const email = `auto.${randomUUID().slice(0, 8)}@example.com`;
+    const from = newAddress();
+    const started = await call('/api/auth/sign-up', { body: { email, password: PASSWORD }, from });
+    const poll = () =>
+      call('/api/auth/sign-up/auto-sign-in', { body: { email, challenge: started.body.challenge }, from });
+    const waiting = await poll();
+    expect([waiting.status, waiting.body]).toEqual([200, { confirmed: false }]);
+    expect(waiting.cookie).toBeUndefined();
+    // Another device confirms with the mailed code, without this browser's challenge.
+    const code = await smtp.waitFor(email, /Your code is (\d{6})/);
+    expect((await call('/api/auth/sign-up/confirm', { body: { email, code } })).body.nextStep).toEqual({
+      step: 'signIn',
+    });
+    const signedIn = await poll();
+    expect(signedIn.body).toMatchObject({ confirmed: true, nextStep: { step: 'done' } });
+    expect(signedIn.body.session.refreshToken).toBeUndefined();
+    expect(signedIn.cookie).toEqual(expect.any(String));
+    const again = await poll();
+    expect([again.status, again.body.code]).toEqual([409, 'AUTH_AUTO_SIGN_IN_INACTIVE']);
+  });
+
   it('serves the providers and the password minimum, and keeps the development outbox to this machine', async () => {
     expect((await call('/api/auth/providers')).body).toEqual({
       oauth: [],

@@ -484,6 +484,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/sign-up/auto-sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["SignInController_autoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/sign-up/confirm": {
         parameters: {
             query?: never;
@@ -805,6 +821,70 @@ export interface components {
             passkeys: boolean;
             passwordMinLength: number;
             sms: boolean;
+        };
+        AutoSignInBody: {
+            challenge: string;
+            email: string;
+        };
+        AutoSignInResponse: {
+            challenge?: string;
+            confirmed: boolean;
+            nextStep?: {
+                /** @enum {string} */
+                step: "done";
+            } | {
+                /** @enum {string} */
+                step: "signIn";
+            } | {
+                codeDelivery: {
+                    destination: string;
+                    /** @enum {string} */
+                    medium: "EMAIL" | "SMS";
+                };
+                /** @enum {string} */
+                step: "confirmSignUp";
+            } | {
+                codeDelivery?: {
+                    destination: string;
+                    /** @enum {string} */
+                    medium: "EMAIL" | "SMS";
+                };
+                /** @enum {string} */
+                method: "TOTP" | "SMS" | "EMAIL";
+                /** @enum {string} */
+                step: "confirmSignIn";
+            } | {
+                otpauthUri: string;
+                secret: string;
+                /** @enum {string} */
+                step: "setupTotp";
+            } | {
+                /** @enum {string} */
+                step: "setupEmail";
+            } | {
+                allowed: ("TOTP" | "SMS" | "EMAIL")[];
+                /** @enum {string} */
+                step: "selectMfaType";
+            } | {
+                /** @enum {string} */
+                step: "forceNewPassword";
+            } | {
+                /** @enum {string} */
+                step: "resetPassword";
+            } | {
+                /** @enum {string} */
+                step: "verifyUser";
+                unverified: {
+                    /** @enum {string} */
+                    attribute: "email" | "phone_number";
+                    destination: string;
+                }[];
+            };
+            session?: {
+                accessToken: string;
+                expiresIn: number;
+                idToken: string;
+            };
         };
         CodeDeliveryResponse: {
             codeDelivery: {
@@ -2035,6 +2115,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AuthFlowResponse"];
+                };
+            };
+        };
+    };
+    SignInController_autoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AutoSignInBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AutoSignInResponse"];
                 };
             };
         };

@@ -30,6 +30,13 @@ export async function confirmSignUp(body: Schemas['ConfirmSignUpBody']): Promise
   return bodyOf(await api.POST('/api/auth/sign-up/confirm', { body, credentials: 'same-origin' }));
 }
 
+/** Spec §4 auto sign-in: `confirmed: false` until the account is confirmed elsewhere, then the flow's answer. */
+export async function pollAutoSignIn(
+  body: Schemas['AutoSignInBody'],
+): Promise<Schemas['AutoSignInResponse']> {
+  return bodyOf(await api.POST('/api/auth/sign-up/auto-sign-in', { body, credentials: 'same-origin' }));
+}
+
 export async function resendSignUpCode(email: string): Promise<Schemas['ResendSignUpCodeResponse']> {
   return bodyOf(await publicApi.POST('/api/auth/sign-up/resend', { body: { email } }));
 }

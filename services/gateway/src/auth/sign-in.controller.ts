@@ -10,6 +10,8 @@ import {
   AttributeConfirmResponse,
   AttributeVerifyBody,
   AuthFlowResponse,
+  AutoSignInBody,
+  AutoSignInResponse,
   CodeDeliveryResponse,
   ConfirmSignUpBody,
   ForgotPasswordBody,
@@ -70,6 +72,33 @@ export class SignInController {
     return this.flow(request, response, (context) =>
       this.client.request(Subjects.IdentityAccountConfirmSignUp, { ...body, ...context }),
     );
+  }
+
+  /**
+   * Spec §4 auto sign-in, polled every 5 s by the browser that signed up: `confirmed: false`
+   * until the account is confirmed elsewhere, then the sign-up's challenge signs in (once).
+   * `409 AUTH_AUTO_SIGN_IN_INACTIVE` when that challenge is spent, expired or not this account's.
+   */
+  @Public()
+  @ApiBearerAuth()
+  @Post('sign-up/auto-sign-in')
+  @HttpCode(200)
+  @ApiOkResponse({ type: AutoSignInResponse })
+  async autoSignIn(
+    @Body() body: AutoSignInBody,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<AutoSignInResponse> {
+    this.http.checkOrigin(request);
+    const guestUserId = await this.http.guestUserId(request);
+    const reply = await this.client.request(Subjects.IdentityAccountAutoSignIn, {
+      ...body,
+      client: this.http.client(request),
+      ...(guestUserId ? { guestUserId } : {}),
+    });
+    const { confirmed, nextStep, ...rest } = reply;
+    if (!confirmed || !nextStep) return { confirmed: false };
+    return { ...this.http.respond(request, response, { ...rest, nextStep }), confirmed: true };
   }
 
   /** Sends a new sign-up code; an already confirmed account answers `alreadyConfirmed: true`. */

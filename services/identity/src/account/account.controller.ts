@@ -2,7 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { AttributeVerification } from './attribute-verification.use-case';
-import { ConfirmSignUp } from './confirm-sign-up.use-case';
+import { AutoSignIn, ConfirmSignUp } from './confirm-sign-up.use-case';
 import { ChangePassword } from './password-change.use-case';
 import { ForgotPassword, ResetPassword } from './password-reset.use-case';
 import { ResendSignUpCode } from './resend-sign-up-code.use-case';
@@ -14,6 +14,7 @@ export class AccountController {
   constructor(
     private readonly signUp: SignUp,
     private readonly confirmSignUp: ConfirmSignUp,
+    private readonly autoSignIn: AutoSignIn,
     private readonly resendSignUpCode: ResendSignUpCode,
     private readonly forgotPassword: ForgotPassword,
     private readonly resetPassword: ResetPassword,
@@ -33,6 +34,13 @@ export class AccountController {
     @Payload() request: ParsedRequestOf<typeof Subjects.IdentityAccountConfirmSignUp>,
   ): Promise<ReplyOf<typeof Subjects.IdentityAccountConfirmSignUp>> {
     return this.confirmSignUp.execute(request);
+  }
+
+  @MessagePattern(Subjects.IdentityAccountAutoSignIn)
+  autoSignInAfterSignUp(
+    @Payload() request: ParsedRequestOf<typeof Subjects.IdentityAccountAutoSignIn>,
+  ): Promise<ReplyOf<typeof Subjects.IdentityAccountAutoSignIn>> {
+    return this.autoSignIn.execute(request);
   }
 
   @MessagePattern(Subjects.IdentityAccountResendCode)

@@ -5,7 +5,7 @@ import { SignInModule } from '../sign-in/sign-in.module';
 import { UserModule } from '../user/user.module';
 import { AccountController } from './account.controller';
 import { AttributeVerification } from './attribute-verification.use-case';
-import { ConfirmSignUp } from './confirm-sign-up.use-case';
+import { AutoSignIn, ConfirmSignUp, SignUpChallenge } from './confirm-sign-up.use-case';
 import { CredentialsModule } from './credentials.module';
 import { ChangePassword } from './password-change.use-case';
 import { ForgotPassword, ResetPassword } from './password-reset.use-case';
@@ -18,6 +18,8 @@ import { SignUp } from './sign-up.use-case';
   providers: [
     SignUp,
     ConfirmSignUp,
+    SignUpChallenge,
+    AutoSignIn,
     ResendSignUpCode,
     ForgotPassword,
     ResetPassword,

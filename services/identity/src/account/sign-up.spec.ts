@@ -108,6 +108,49 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     expect(reply).toEqual({ nextStep: { step: 'signIn' } });
   });
 
+  it('auto sign-in: waits while unconfirmed, signs in once the account is confirmed elsewhere, then is inactive', async () => {
+    const email = newEmail();
+    const { challenge } = await signUp(email);
+    const poll = (token = challenge!) =>
+      identity.services.client.request(Subjects.IdentityAccountAutoSignIn, {
+        email,
+        challenge: token,
+        client: clientAt(),
+      });
+    await expect(poll()).resolves.toEqual({ confirmed: false });
+    // Confirmed on another device: no challenge there, so that device is told to sign in.
+    await confirm(email, await latestOutboxCode(identity.services, email));
+    const signedIn = await poll();
+    expect(signedIn).toMatchObject({ confirmed: true, nextStep: { step: 'done' } });
+    const id = await verifyToken(identity.jwks, signedIn.session!.idToken);
+    expect(id.payload).toMatchObject({ username: email, email_verified: true });
+    // The challenge signed in once; asking again is the spec's inactive flow.
+    await expect(poll()).rejects.toMatchObject({
+      code: ErrorCode.AuthAutoSignInInactive,
+      message: 'The autoSignIn flow has not started, or has been cancelled/completed.',
+    });
+  });
+
+  it('auto sign-in: refuses a challenge of another account, or none at all', async () => {
+    const email = newEmail();
+    await signUp(email);
+    const other = await signUp(newEmail());
+    await expect(
+      identity.services.client.request(Subjects.IdentityAccountAutoSignIn, {
+        email,
+        challenge: other.challenge!,
+        client: clientAt(),
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.AuthAutoSignInInactive });
+    await expect(
+      identity.services.client.request(Subjects.IdentityAccountAutoSignIn, {
+        email: newEmail(),
+        challenge: 'x'.repeat(43),
+        client: clientAt(),
+      }),
+    ).rejects.toMatchObject({ code: ErrorCode.AuthAutoSignInInactive });
+  });
+
   it('spends a code once: confirming again answers AUTH_CODE_EXPIRED', async () => {
     const email = newEmail();
     await signUp(email);

@@ -264,6 +264,88 @@ describe('/sign-in: steps from the server', () => {
     });
   });
 
+  describe('auto sign-in while the code waits (spec §4: every 5 s, 180000 ms at most)', () => {
+    const confirmScreen = flow('/api/auth/sign-up', {
+      nextStep: {
+        step: 'confirmSignUp',
+        codeDelivery: { medium: 'EMAIL', destination: 'n***w@example.com' },
+      },
+      challenge: 'challenge-0123456789',
+    });
+    async function signUpAndWait() {
+      await openSignUp();
+      typeAndLeave('Email', 'new@example.com');
+      typeAndLeave('Password', 'Abcdef1!');
+      typeAndLeave('Confirm Password', 'Abcdef1!');
+      await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
+      fireEvent.click(button('Sign Up'));
+      await screen.findByRole('heading', { name: 'We Emailed You' });
+    }
+    const polls = () => apiCalls('POST', '/api/auth/sign-up/auto-sign-in');
+    beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+    afterEach(() => jest.useRealTimers());
+
+    it('asks every 5 s and signs in once the account was confirmed elsewhere', async () => {
+      let confirmedElsewhere = false;
+      server.use(
+        confirmScreen,
+        http.post('/api/auth/sign-up/auto-sign-in', ({ response }) =>
+          response(200).json(
+            confirmedElsewhere
+              ? { confirmed: true, nextStep: { step: 'done' }, session }
+              : { confirmed: false },
+          ),
+        ),
+      );
+      await signUpAndWait();
+      await act(() => jest.advanceTimersByTimeAsync(5000));
+      expect(polls()).toHaveLength(1);
+      expect(polls()[0].body).toEqual({ email: 'new@example.com', challenge: 'challenge-0123456789' });
+      expect(useSessionStore.getState().status).not.toBe('authenticated');
+      confirmedElsewhere = true;
+      await act(() => jest.advanceTimersByTimeAsync(5000));
+      await waitFor(() => expect(useSessionStore.getState().status).toBe('authenticated'));
+      expect(polls()).toHaveLength(2);
+      await act(() => jest.advanceTimersByTimeAsync(15000));
+      expect(polls()).toHaveLength(2);
+    });
+
+    it("stops after 180000 ms with 'The account was not confirmed on time.'; the code still confirms", async () => {
+      server.use(
+        confirmScreen,
+        http.post('/api/auth/sign-up/auto-sign-in', ({ response }) =>
+          response(200).json({ confirmed: false }),
+        ),
+      );
+      await signUpAndWait();
+      await act(() => jest.advanceTimersByTimeAsync(AUTO_SIGN_IN_TIMEOUT_MS + 5000));
+      expect(polls()).toHaveLength(AUTO_SIGN_IN_TIMEOUT_MS / 5000);
+      expect(await screen.findByText('The account was not confirmed on time.')).toBeTruthy();
+      expect(screen.getByLabelText('Confirmation Code')).toBeTruthy();
+    });
+
+    it('says so when the server no longer knows the flow', async () => {
+      server.use(
+        confirmScreen,
+        http.post('/api/auth/sign-up/auto-sign-in', ({ response }) =>
+          response.untyped(
+            errorResponse(
+              409,
+              'AUTH_AUTO_SIGN_IN_INACTIVE',
+              'The autoSignIn flow has not started, or has been cancelled/completed.',
+            ),
+          ),
+        ),
+      );
+      await signUpAndWait();
+      await act(() => jest.advanceTimersByTimeAsync(10000));
+      expect(polls()).toHaveLength(1);
+      expect(
+        await screen.findByText('The autoSignIn flow has not started, or has been cancelled/completed.'),
+      ).toBeTruthy();
+    });
+  });
+
   it("says 'The account was not confirmed on time.' when confirming comes after 180000 ms", async () => {
     server.use(
       flow('/api/auth/sign-up', {

@@ -42,6 +42,9 @@ export const useSignInFlow = create<SignInFlowState>()((set) => ({
 /** Spec §4/§9: auto sign-in after sign-up gives up after 180000 ms. */
 export const AUTO_SIGN_IN_TIMEOUT_MS = 180000;
 export const AUTO_SIGN_IN_TIMEOUT_MESSAGE = 'The account was not confirmed on time.';
+/** Spec §9: auto sign-in asks every 5 s, and never twice within 300 ms. */
+export const AUTO_SIGN_IN_POLL_MS = 5000;
+export const AUTO_SIGN_IN_GUARD_MS = 300;
 
 /**
  * The sign-up whose confirmation may sign in automatically: the server signs in on confirmation
@@ -52,6 +55,11 @@ let pendingAutoSignIn: { email: string; password: string; startedAt: number } | 
 
 export function rememberForAutoSignIn(email: string, password: string): void {
   pendingAutoSignIn = { email, password, startedAt: Date.now() };
+}
+
+/** When `email`'s sign-up in this page started (epoch ms), while its auto sign-in is pending. */
+export function autoSignInStartedAt(email: string): number | null {
+  return pendingAutoSignIn?.email === email ? pendingAutoSignIn.startedAt : null;
 }
 
 export function takeAutoSignIn(email: string): { password: string } | 'expired' | null {

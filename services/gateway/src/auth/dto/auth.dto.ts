@@ -4,6 +4,7 @@ import {
   attributeVerifyRequestSchema,
   authFlowResponseSchema,
   authProvidersGetReplySchema,
+  autoSignInRequestSchema,
   codeDeliveryReplySchema,
   confirmSignUpRequestSchema,
   forgotPasswordRequestSchema,
@@ -67,6 +68,11 @@ export class SessionResponse extends createZodDto(sessionGetReplySchema) {}
 export class SignUpBody extends createZodDto(signUpRequestSchema.omit(gatewayFilled).strict()) {}
 export class ConfirmSignUpBody extends createZodDto(
   confirmSignUpRequestSchema.omit(gatewayFilled).strict(),
+) {}
+export class AutoSignInBody extends createZodDto(autoSignInRequestSchema.omit(gatewayFilled).strict()) {}
+/** `confirmed: false`: not confirmed yet, ask again; else the flow's answer, as sign-in's. */
+export class AutoSignInResponse extends createZodDto(
+  authFlowResponseSchema.partial({ nextStep: true }).extend({ confirmed: z.boolean() }),
 ) {}
 export class ResendSignUpCodeBody extends createZodDto(
   resendSignUpCodeRequestSchema.omit({ client: true }).strict(),
