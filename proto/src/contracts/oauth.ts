@@ -120,4 +120,13 @@ export const oauthEndSessionRequestSchema = z.object({
   /** Where the provider sends the browser after its logout (registered at the provider). */
   postLogoutRedirectUrl: callbackUrlSchema,
 });
-export const oauthEndSessionReplySchema = z.object({ endSessionUrl: z.url().nullable() });
+export const oauthEndSessionReplySchema = z.object({
+  endSessionUrl: z.url().nullable(),
+  /**
+   * The session came from a provider whose logout could not be reached (its discovery failed):
+   * Backtalk's session still ends; the web says 'An error occurred when attempting to log out
+   * from OAuth provider.' (spec §8).
+   */
+  providerSignOutFailed: z.literal(true).optional(),
+});
+export type OAuthEndSessionReply = z.infer<typeof oauthEndSessionReplySchema>;

@@ -32,10 +32,16 @@ export async function getSession(accessToken?: string): Promise<SessionInfo> {
   );
 }
 
+/** `providerSignOutFailed`: the OAuth provider's logout could not be reached (spec §8). */
+export interface SignOutResult {
+  endSessionUrl: string | null;
+  providerSignOutFailed?: true;
+}
+
 /**
  * Ends the cookie's session (revokes its refresh tokens, clears the cookie). `endSessionUrl` is the
  * OAuth provider's logout, where the browser goes next, or null.
  */
-export async function signOutSession(): Promise<{ endSessionUrl: string | null }> {
+export async function signOutSession(): Promise<SignOutResult> {
   return bodyOf(await publicApi.POST('/api/auth/sign-out', cookieAuth));
 }

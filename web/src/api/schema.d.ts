@@ -1362,6 +1362,8 @@ export interface components {
         SignOutResponse: {
             /** Format: uri */
             endSessionUrl: string | null;
+            /** @enum {boolean} */
+            providerSignOutFailed?: true;
         };
         SignUpBody: {
             attributes?: {

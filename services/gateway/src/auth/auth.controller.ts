@@ -123,7 +123,7 @@ export class AuthController {
     clearRefreshCookie(request, response);
     if (!refreshToken) return { endSessionUrl: null };
     const origin = publicOrigin(request, this.config.PUBLIC_URL);
-    const { endSessionUrl } = origin
+    const provider: SignOutResponse = origin
       ? await this.client.request(Subjects.IdentityOAuthEndSession, {
           refreshToken,
           postLogoutRedirectUrl: `${origin}/`,
@@ -131,7 +131,7 @@ export class AuthController {
       : { endSessionUrl: null };
     const ended = await this.client.request(Subjects.IdentityTokenRevoke, { refreshToken });
     if (ended.userId && ended.sessionId) this.liveness.forget({ userId: ended.userId }, ended.sessionId);
-    return { endSessionUrl };
+    return provider;
   }
 
   @ApiBearerAuth()

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { OAUTH_PROVIDERS, type OAuthProvider } from '@backtalk/proto';
+import { OAUTH_PROVIDERS, type OAuthEndSessionReply, type OAuthProvider } from '@backtalk/proto';
 import { Repository } from 'typeorm';
 import { hashRefreshToken } from '../token/refresh-token.secret';
 import { RefreshTokenEntity } from '../token/refresh-token.entity';
@@ -23,18 +23,19 @@ export class OAuthEndSession {
     @InjectRepository(OAuthSessionEntity) private readonly oauthSessions: Repository<OAuthSessionEntity>,
   ) {}
 
-  async execute(refreshToken: string, postLogoutRedirectUrl: string): Promise<string | null> {
+  async execute(refreshToken: string, postLogoutRedirectUrl: string): Promise<OAuthEndSessionReply> {
+    const none = { endSessionUrl: null };
     const token = await this.refreshTokens.findOneBy({ tokenHash: hashRefreshToken(refreshToken) });
-    if (!token || token.revokedAt) return null;
+    if (!token || token.revokedAt) return none;
     const session = await this.oauthSessions.findOneBy({ familyId: token.familyId });
-    if (!session || !(OAUTH_PROVIDERS as readonly string[]).includes(session.provider)) return null;
+    if (!session || !(OAUTH_PROVIDERS as readonly string[]).includes(session.provider)) return none;
     const client = this.providers.find(session.provider as OAuthProvider);
-    if (!client) return null;
+    if (!client) return none;
     try {
-      return await client.endSessionUrl(postLogoutRedirectUrl);
+      return { endSessionUrl: await client.endSessionUrl(postLogoutRedirectUrl) };
     } catch (error) {
       this.logger.warn(`No end-session URL from ${session.provider}: ${(error as Error).message}`);
-      return null;
+      return { endSessionUrl: null, providerSignOutFailed: true };
     }
   }
 }

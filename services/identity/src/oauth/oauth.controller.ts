@@ -31,8 +31,6 @@ export class OAuthController {
   async endSessionUrl(
     @Payload() request: ParsedRequestOf<typeof Subjects.IdentityOAuthEndSession>,
   ): Promise<ReplyOf<typeof Subjects.IdentityOAuthEndSession>> {
-    return {
-      endSessionUrl: await this.endSession.execute(request.refreshToken, request.postLogoutRedirectUrl),
-    };
+    return this.endSession.execute(request.refreshToken, request.postLogoutRedirectUrl);
   }
 }

@@ -6,7 +6,15 @@
 // A page load therefore starts by asking that route for tokens: a 401 means there is no session.
 import { isAdmin } from '@backtalk/proto/browser';
 import { create } from 'zustand';
-import { ApiError, bindAuth, getSession, refreshSession, signOutSession, type SessionInfo } from '../../api';
+import {
+  ApiError,
+  bindAuth,
+  getSession,
+  refreshSession,
+  signOutSession,
+  type SessionInfo,
+  type SignOutResult,
+} from '../../api';
 import { isSignInPageActive, markGuest } from './auth-storage';
 import { announceSessionChange, withCrossTabLock } from './cross-tab';
 import { ensureGuestTokens, pendingGuestCreation } from './guest-lock';
@@ -57,7 +65,7 @@ interface SessionState {
    * Signs out (POST /api/auth/sign-out); rejects if the server did not answer 200. On success the
    * app continues as a new guest, and `endSessionUrl` is the OAuth provider's logout, if any.
    */
-  signOut(): Promise<{ endSessionUrl: string | null }>;
+  signOut(): Promise<SignOutResult>;
 }
 
 let generation = 0;
@@ -215,9 +223,9 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     async signOut() {
       if (get().status !== 'authenticated') return { endSessionUrl: null };
       // Rejects unless the server answered 200: the caller says 'Failed to sign out. Please try again.'
-      const { endSessionUrl } = await signOutSession();
+      const result = await signOutSession();
       await restartAsGuest();
-      return { endSessionUrl };
+      return result;
     },
   };
 });

@@ -194,6 +194,26 @@ describe('Navbar', () => {
     expect(screen.getByTestId('location').textContent).toBe('/ai-chat');
   });
 
+  it("says 'An error occurred when attempting to log out from OAuth provider.' when the provider's logout was out of reach", async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    server.use(
+      http.post('/api/auth/sign-out', ({ response }) =>
+        response(200).json({ endSessionUrl: null, providerSignOutFailed: true }),
+      ),
+    );
+    answerGuest();
+    renderNavbar('/ai-chat');
+    openUserMenu();
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'An error occurred when attempting to log out from OAuth provider.',
+    );
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('/'));
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it("opens the passkey dialog from 'Register a passkey', outside the closed menu", () => {
     signInAs({ userType: 'authenticated', email: 'fan@example.com' });
     usePasskeyDialogStore.setState({ open: false });

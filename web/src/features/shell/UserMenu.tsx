@@ -1,5 +1,6 @@
 import styles from './shell.module.css';
-import { useState } from 'react';
+import { OAUTH_LOGOUT_FAILED_MESSAGE } from '@backtalk/proto/browser';
+import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
@@ -24,12 +25,15 @@ export function UserMenu() {
   const location = useLocation();
   const [signOutFailed, setSignOutFailed] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  // Spec §8: Backtalk's session ended, the OAuth provider's logout could not be reached.
+  const [providerSignOutFailed, setProviderSignOutFailed] = useState(false);
 
   const handleSignOut = async () => {
     setSignOutFailed(false);
     setSigningOut(true);
     try {
-      const { endSessionUrl } = await signOut();
+      const { endSessionUrl, providerSignOutFailed: providerFailed } = await signOut();
+      setProviderSignOutFailed(!!providerFailed);
       // An OAuth session ends at the provider too, which comes back to the app's home page.
       if (endSessionUrl) browserNavigation.leaveTo(endSessionUrl);
       else navigate('/');
@@ -57,15 +61,20 @@ export function UserMenu() {
 
   if (status === 'guest') {
     return (
-      <Dropdown ariaLabel="Account menu" label={<span className={styles['user-menu__label']}>Guest</span>}>
-        {() => (
-          <MenuItem>
-            <button type="button" onClick={goToSignIn}>
-              Sign In
-            </button>
-          </MenuItem>
-        )}
-      </Dropdown>
+      <div className={styles['user-menu']}>
+        <Dropdown ariaLabel="Account menu" label={<span className={styles['user-menu__label']}>Guest</span>}>
+          {() => (
+            <MenuItem>
+              <button type="button" onClick={goToSignIn}>
+                Sign In
+              </button>
+            </MenuItem>
+          )}
+        </Dropdown>
+        {providerSignOutFailed ? (
+          <Toast onDismiss={() => setProviderSignOutFailed(false)}>{OAUTH_LOGOUT_FAILED_MESSAGE}</Toast>
+        ) : null}
+      </div>
     );
   }
 
@@ -142,6 +151,20 @@ export function UserMenu() {
       ) : null}
       {/* Outside the dropdown: closing the menu must not end the passkey ceremony. */}
       <PasskeyDialog />
+    </div>
+  );
+}
+
+/** A message under the user menu, until dismissed. */
+function Toast({ children, onDismiss }: { children: ReactNode; onDismiss(): void }) {
+  return (
+    <div className={styles['user-menu__toast']} role="alert">
+      <p className={styles['user-menu__toast-text']}>{children}</p>
+      <div className={styles['user-menu__toast-actions']}>
+        <Button variant="ghost" size="sm" onClick={onDismiss}>
+          Dismiss
+        </Button>
+      </div>
     </div>
   );
 }
