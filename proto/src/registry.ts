@@ -179,6 +179,10 @@ export const contracts = {
     request: creators.creatorFindByHandleRequestSchema,
     reply: creators.creatorFindByHandleReplySchema,
   },
+  [Subjects.CreatorsCreatorFindByUser]: {
+    request: creators.creatorFindByUserRequestSchema,
+    reply: creators.creatorFindByUserReplySchema,
+  },
   [Subjects.CreatorsCreatorFeatured]: {
     request: creators.creatorFeaturedRequestSchema,
     reply: creators.creatorFeaturedReplySchema,

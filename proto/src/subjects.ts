@@ -70,6 +70,7 @@ export const Subjects = {
   CreatorsCreatorList: 'creators.creator.list',
   CreatorsCreatorGet: 'creators.creator.get',
   CreatorsCreatorFindByHandle: 'creators.creator.find-by-handle',
+  CreatorsCreatorFindByUser: 'creators.creator.find-by-user',
   CreatorsCreatorFeatured: 'creators.creator.featured',
   CreatorsPostList: 'creators.post.list',
   CreatorsPersonaGet: 'creators.persona.get',

@@ -56,6 +56,10 @@ export const creatorGetReplySchema = creatorSchema;
 export const creatorFindByHandleRequestSchema = z.object({ handle: handleSchema });
 export const creatorFindByHandleReplySchema = creatorSchema;
 
+/** The creator profile a user owns (one per user); CREATOR_NOT_FOUND when the user is not a creator. */
+export const creatorFindByUserRequestSchema = z.object({ userId: z.string().min(1).max(128) });
+export const creatorFindByUserReplySchema = creatorSchema;
+
 export const creatorFeaturedRequestSchema = emptySchema;
 export const creatorFeaturedReplySchema = creatorSchema;
 

@@ -42,6 +42,13 @@ export class CreatorController {
     return (await this.withPayments([creator]))[0]!;
   }
 
+  @MessagePattern(Subjects.CreatorsCreatorFindByUser)
+  async findByUser(@Payload() { userId }: ParsedRequestOf<typeof Subjects.CreatorsCreatorFindByUser>) {
+    const creator = await this.creators.findByUserId(userId);
+    if (!creator) throw CreatorError.notFound();
+    return (await this.withPayments([creator]))[0]!;
+  }
+
   @MessagePattern(Subjects.CreatorsCreatorFeatured)
   async featured() {
     const creator = await this.creators.findFeatured();

@@ -23,6 +23,11 @@ export class CreatorRepository {
     return this.creators.findOneBy({ handle: handle.toLowerCase() });
   }
 
+  /** The creator profile a user owns; the oldest one if a demo user holds several. */
+  findByUserId(userId: string): Promise<CreatorEntity | null> {
+    return this.creators.findOne({ where: { userId }, order: { createdAt: 'ASC' } });
+  }
+
   /** The featured creator, else the oldest demo account, else the oldest creator. */
   findFeatured(): Promise<CreatorEntity | null> {
     return this.creators.findOne({

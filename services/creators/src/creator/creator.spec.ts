@@ -69,6 +69,16 @@ describe('creators service with demo data', () => {
     expect(creator.tiktokURL).toBe('https://www.tiktok.com/@demo.creator');
   });
 
+  it('finds the creator a user owns, and answers a user who is not a creator with CREATOR_NOT_FOUND', async () => {
+    const creator = await services.client.request(Subjects.CreatorsCreatorFindByUser, {
+      userId: 'demo:demo.creator',
+    });
+    expect(creator.handle).toBe('demo.creator');
+    await expect(
+      services.client.request(Subjects.CreatorsCreatorFindByUser, { userId: randomUUID() }),
+    ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
+  });
+
   it('answers an unknown handle or id with CREATOR_NOT_FOUND', async () => {
     await expect(
       services.client.request(Subjects.CreatorsCreatorFindByHandle, { handle: 'nobody.here' }),
