@@ -1,5 +1,5 @@
 import { AuthenticatorKey } from '../mfa/AuthenticatorKey';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   type CodeDelivery,
   type MfaMethod,
@@ -93,6 +93,38 @@ function MfaMethods({ userId, settings }: { userId: string; settings: MfaSetting
   );
 }
 
+/** A button that starts one step of a factor's setup, with the step's failure under it. */
+function ActionButton({
+  action,
+  pendingLabel,
+  onClick,
+  children,
+}: {
+  action: { isPending: boolean; isError: boolean; error: unknown };
+  pendingLabel: string;
+  onClick(): void;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={onClick}
+        pending={action.isPending}
+        pendingLabel={pendingLabel}
+      >
+        {children}
+      </Button>
+      {action.isError ? (
+        <p role="alert" className={styles['field__error']}>
+          {errorText(action.error)}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
 function MethodHeader({ method, enabled }: { method: MfaMethod; enabled: boolean }) {
   return (
     <p className={styles['list__title']}>
@@ -161,24 +193,17 @@ function TotpMethod({
           }}
         />
       ) : (
-        <Button
-          variant="secondary"
-          size="sm"
+        <ActionButton
+          action={start}
+          pendingLabel="Starting…"
           onClick={() => {
             confirm.reset();
             start.mutate();
           }}
-          pending={start.isPending}
-          pendingLabel="Starting…"
         >
           Set up authenticator app
-        </Button>
+        </ActionButton>
       )}
-      {start.isError ? (
-        <p role="alert" className={styles['field__error']}>
-          {errorText(start.error)}
-        </p>
-      ) : null}
     </div>
   );
 }
@@ -257,21 +282,14 @@ function EmailMethod({
             onCancel={() => sendOffCode.reset()}
           />
         ) : (
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => sendOffCode.mutate()}
-            pending={sendOffCode.isPending}
+          <ActionButton
+            action={sendOffCode}
             pendingLabel="Sending code…"
+            onClick={() => sendOffCode.mutate()}
           >
             Turn off email codes
-          </Button>
+          </ActionButton>
         )}
-        {sendOffCode.isError ? (
-          <p role="alert" className={styles['field__error']}>
-            {errorText(sendOffCode.error)}
-          </p>
-        ) : null}
       </div>
     );
   }
@@ -294,24 +312,17 @@ function EmailMethod({
           }}
         />
       ) : (
-        <Button
-          variant="secondary"
-          size="sm"
+        <ActionButton
+          action={sendSetupCode}
+          pendingLabel="Sending code…"
           onClick={() => {
             confirm.reset();
             sendSetupCode.mutate();
           }}
-          pending={sendSetupCode.isPending}
-          pendingLabel="Sending code…"
         >
           Turn on email codes
-        </Button>
+        </ActionButton>
       )}
-      {sendSetupCode.isError ? (
-        <p role="alert" className={styles['field__error']}>
-          {errorText(sendSetupCode.error)}
-        </p>
-      ) : null}
     </div>
   );
 }

@@ -5,8 +5,9 @@ import { useForm } from 'react-hook-form';
 import { respondToSignIn, type CodeDelivery, type MfaType } from '../../api';
 import { BackToSignIn } from './BackToSignIn';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
-import { CodeField, FormError, FormField, messagesOf, SubmitButton } from './FormField';
-import { codeSchema, emailSchema, type CodeValues, type EmailValues } from './sign-in-forms';
+import { CodeAnswerFields, useCodeAnswer } from './code-answer';
+import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
+import { emailSchema, type EmailValues } from './sign-in-forms';
 import { applyReply } from './sign-in.store';
 import styles from './sign-in.module.css';
 
@@ -22,18 +23,9 @@ const MFA_SETUP_TITLE = 'Multi-Factor Authentication Setup';
 const MFA_TITLE = 'Multi-Factor Authentication';
 /** Spec §2: the TOTP QR code is 228×228. */
 
-function useCodeForm() {
-  return useForm<CodeValues>({ resolver: zodResolver(codeSchema), mode: 'all', defaultValues: { code: '' } });
-}
-
-/** A challenge step answered with a code: its form, and the answer sent to the server. */
+/** A challenge step answered with a code: the answer goes to the server's sign-in flow. */
 function useChallengeCode(challenge: string) {
-  const form = useCodeForm();
-  const confirm = useMutation({
-    mutationFn: async ({ code }: CodeValues) =>
-      applyReply(await respondToSignIn(challenge, { kind: 'code', code })),
-  });
-  return { form, confirm, onSubmit: form.handleSubmit((values) => confirm.mutate(values)) };
+  return useCodeAnswer(async (code) => applyReply(await respondToSignIn(challenge, { kind: 'code', code })));
 }
 
 /** confirmSignIn: the second factor's code (TOTP from the app, or the emailed/texted code). */
@@ -51,16 +43,7 @@ export function ConfirmSignIn({
     <form className={styles['form']} noValidate onSubmit={onSubmit}>
       <h2 className={styles['heading']}>{CONFIRM_TITLES[method] ?? CONFIRM_MFA_TITLE}</h2>
       {codeDelivery ? <CodeDeliveryNote codeDelivery={codeDelivery} /> : null}
-      <CodeField
-        label="Code"
-        placeholder="Code"
-        errors={messagesOf(form.formState.errors.code)}
-        {...form.register('code')}
-      />
-      <FormError error={confirm.error} />
-      <SubmitButton pending={confirm.isPending} pendingLabel="Confirming">
-        Confirm
-      </SubmitButton>
+      <CodeAnswerFields form={form} confirm={confirm} submitLabel="Confirm" pendingLabel="Confirming" />
       <BackToSignIn />
     </form>
   );
@@ -84,16 +67,7 @@ export function SetupTotp({
         Scan the QR code with your authenticator app, or enter the key below, then type the code it shows.
       </p>
       <AuthenticatorKey secret={secret} otpauthUri={otpauthUri} />
-      <CodeField
-        label="Code"
-        placeholder="Code"
-        errors={messagesOf(form.formState.errors.code)}
-        {...form.register('code')}
-      />
-      <FormError error={confirm.error} />
-      <SubmitButton pending={confirm.isPending} pendingLabel="Confirming">
-        Confirm
-      </SubmitButton>
+      <CodeAnswerFields form={form} confirm={confirm} submitLabel="Confirm" pendingLabel="Confirming" />
       <BackToSignIn />
     </form>
   );

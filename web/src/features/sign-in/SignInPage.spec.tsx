@@ -83,6 +83,15 @@ async function openSignUp() {
   await screen.findByLabelText('Confirm Password');
 }
 
+/** Fills the open sign-up form with a valid email and password and sends it. */
+async function submitSignUp() {
+  typeAndLeave('Email', 'new@example.com');
+  typeAndLeave('Password', 'Abcdef1!');
+  typeAndLeave('Confirm Password', 'Abcdef1!');
+  await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
+  fireEvent.click(button('Sign Up'));
+}
+
 describe('/sign-in: sign-up validation (spec §5)', () => {
   it('masks passwords and lets a password manager paste them (ASVS 6.2.6, 6.2.7)', async () => {
     await openSignUp();
@@ -191,11 +200,7 @@ describe('/sign-in: steps from the server', () => {
     );
     await openSignUp();
     await waitFor(() => expect(useSessionStore.getState().status).toBe('guest'));
-    typeAndLeave('Email', 'new@example.com');
-    typeAndLeave('Password', 'Abcdef1!');
-    typeAndLeave('Confirm Password', 'Abcdef1!');
-    await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button('Sign Up'));
+    await submitSignUp();
 
     await screen.findByRole('heading', { name: 'We Emailed You' });
     expect(apiCalls('POST', '/api/auth/sign-up')[0].headers.authorization).toBe('Bearer access-guest');
@@ -250,11 +255,7 @@ describe('/sign-in: steps from the server', () => {
       flow('/api/auth/sign-in', { nextStep: { step: 'done' }, session }),
     );
     await openSignUp();
-    typeAndLeave('Email', 'new@example.com');
-    typeAndLeave('Password', 'Abcdef1!');
-    typeAndLeave('Confirm Password', 'Abcdef1!');
-    await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button('Sign Up'));
+    await submitSignUp();
     type(await shown('Confirmation Code'), '123456');
     fireEvent.click(button('Confirm'));
     await waitFor(() => expect(useSessionStore.getState().status).toBe('authenticated'));
@@ -274,11 +275,7 @@ describe('/sign-in: steps from the server', () => {
     });
     async function signUpAndWait() {
       await openSignUp();
-      typeAndLeave('Email', 'new@example.com');
-      typeAndLeave('Password', 'Abcdef1!');
-      typeAndLeave('Confirm Password', 'Abcdef1!');
-      await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
-      fireEvent.click(button('Sign Up'));
+      await submitSignUp();
       await screen.findByRole('heading', { name: 'We Emailed You' });
     }
     const polls = () => apiCalls('POST', '/api/auth/sign-up/auto-sign-in');
@@ -357,11 +354,7 @@ describe('/sign-in: steps from the server', () => {
       flow('/api/auth/sign-up/confirm', { nextStep: { step: 'signIn' } }),
     );
     await openSignUp();
-    typeAndLeave('Email', 'new@example.com');
-    typeAndLeave('Password', 'Abcdef1!');
-    typeAndLeave('Confirm Password', 'Abcdef1!');
-    await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
-    fireEvent.click(button('Sign Up'));
+    await submitSignUp();
     type(await shown('Confirmation Code'), '123456');
     const signedUpAt = Date.now();
     jest.spyOn(Date, 'now').mockReturnValue(signedUpAt + AUTO_SIGN_IN_TIMEOUT_MS + 1000);

@@ -1,11 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { confirmAttribute, verifyAttribute, type CodeDelivery, type VerifiableAttribute } from '../../api';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
 import { maskContact } from './contact-masking';
-import { CodeField, FormError, messagesOf, SubmitButton } from './FormField';
-import { codeSchema, type CodeValues } from './sign-in-forms';
+import { CodeAnswerFields, useCodeAnswer } from './code-answer';
+import { FormError, SubmitButton } from './FormField';
 import { useSignInFlow } from './sign-in.store';
 import styles from './sign-in.module.css';
 
@@ -58,35 +57,15 @@ export function ConfirmVerifyUser({
   codeDelivery: CodeDelivery;
 }) {
   const show = useSignInFlow((state) => state.show);
-  const form = useForm<CodeValues>({
-    resolver: zodResolver(codeSchema),
-    mode: 'all',
-    defaultValues: { code: '' },
-  });
-  const confirm = useMutation({
-    mutationFn: async ({ code }: CodeValues) => {
-      await confirmAttribute(attribute, code);
-      show({ step: 'done' });
-    },
+  const { form, confirm, onSubmit } = useCodeAnswer(async (code) => {
+    await confirmAttribute(attribute, code);
+    show({ step: 'done' });
   });
   return (
-    <form
-      className={styles['form']}
-      noValidate
-      onSubmit={form.handleSubmit((values) => confirm.mutate(values))}
-    >
+    <form className={styles['form']} noValidate onSubmit={onSubmit}>
       <h2 className={styles['heading']}>{VERIFY_TITLE}</h2>
       <CodeDeliveryNote codeDelivery={codeDelivery} />
-      <CodeField
-        label="Code"
-        placeholder="Code"
-        errors={messagesOf(form.formState.errors.code)}
-        {...form.register('code')}
-      />
-      <FormError error={confirm.error} />
-      <SubmitButton pending={confirm.isPending} pendingLabel="Submitting">
-        Submit
-      </SubmitButton>
+      <CodeAnswerFields form={form} confirm={confirm} submitLabel="Submit" pendingLabel="Submitting" />
       <button type="button" className={styles['link']} onClick={() => show({ step: 'done' })}>
         Skip
       </button>
