@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { respondToSignIn } from '../../api';
 import { BackToSignIn } from './BackToSignIn';
-import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
-import { confirmMismatchVisible, newPasswordSchema, type NewPasswordValues } from './sign-in-forms';
+import { FormError, SubmitButton } from './FormField';
+import { NewPasswordFields } from './NewPasswordFields';
+import { newPasswordSchema, type NewPasswordValues } from './sign-in-forms';
 import { applyReply } from './sign-in.store';
 import styles from './sign-in.module.css';
 
@@ -24,8 +25,6 @@ export function ForceNewPassword({
     criteriaMode: 'all',
     defaultValues: { password: '', confirm_password: '' },
   });
-  const { errors, touchedFields } = form.formState;
-  const showMismatch = confirmMismatchVisible(useWatch({ control: form.control }), touchedFields);
   const submit = useMutation({
     mutationFn: async ({ password }: NewPasswordValues) =>
       applyReply(await respondToSignIn(challenge, { kind: 'newPassword', password })),
@@ -37,24 +36,7 @@ export function ForceNewPassword({
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
     >
       <h2 className={styles['heading']}>Change Password</h2>
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Enter your Password"
-        errors={messagesOf(errors.password)}
-        {...form.register('password', { deps: ['confirm_password'] })}
-      />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Please confirm your Password"
-        errors={messagesOf(errors.confirm_password).filter(
-          (message) => showMismatch || message !== 'Your passwords must match',
-        )}
-        {...form.register('confirm_password')}
-      />
+      <NewPasswordFields form={form} />
       <FormError error={submit.error} />
       <SubmitButton pending={submit.isPending} pendingLabel="Changing">
         Change Password

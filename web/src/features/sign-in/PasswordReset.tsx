@@ -1,14 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { forgotPassword, resetPassword, type CodeDelivery } from '../../api';
 import { Button } from '../../components/Button';
 import { BackToSignIn } from './BackToSignIn';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
 import { CodeField, FormError, FormField, messagesOf, SubmitButton } from './FormField';
+import { NewPasswordFields } from './NewPasswordFields';
 import {
-  confirmMismatchVisible,
   emailSchema,
   resetPasswordSchema,
   type EmailValues,
@@ -67,8 +67,7 @@ export function ConfirmResetPassword({
     criteriaMode: 'all',
     defaultValues: { code: '', password: '', confirm_password: '' },
   });
-  const { errors, touchedFields } = form.formState;
-  const showMismatch = confirmMismatchVisible(useWatch({ control: form.control }), touchedFields);
+  const { errors } = form.formState;
   const submit = useMutation({
     mutationFn: async ({ code, password }: ResetPasswordValues) => {
       await resetPassword({ email, code, password });
@@ -94,23 +93,11 @@ export function ConfirmResetPassword({
         errors={messagesOf(errors.code)}
         {...form.register('code')}
       />
-      <FormField
-        label="New Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="New Password"
-        errors={messagesOf(errors.password)}
-        {...form.register('password', { deps: ['confirm_password'] })}
-      />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Confirm Password"
-        errors={messagesOf(errors.confirm_password).filter(
-          (message) => showMismatch || message !== 'Your passwords must match',
-        )}
-        {...form.register('confirm_password')}
+      <NewPasswordFields
+        form={form}
+        passwordLabel="New Password"
+        passwordPlaceholder="New Password"
+        confirmPlaceholder="Confirm Password"
       />
       <FormError error={submit.error ?? resend.error} />
       {resend.isSuccess ? (

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { signUp } from '../../api';
 import { DEFAULT_DIAL_CODE, DIAL_CODES, joinPhoneNumber } from './dial-codes';
 import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
-import { confirmMismatchVisible, signUpSchema, type SignUpValues } from './sign-in-forms';
+import { NewPasswordFields } from './NewPasswordFields';
+import { signUpSchema, type SignUpValues } from './sign-in-forms';
 import { applyReply, rememberForAutoSignIn } from './sign-in.store';
 import styles from './sign-in.module.css';
 
@@ -28,12 +29,7 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
       phone_number: '',
     },
   });
-  const { errors, touchedFields, isValid } = form.formState;
-  const values = useWatch({ control: form.control });
-  const showMismatch = confirmMismatchVisible(values, touchedFields);
-  const confirmErrors = messagesOf(errors.confirm_password).filter(
-    (message) => showMismatch || message !== 'Your passwords must match',
-  );
+  const { errors, isValid } = form.formState;
   const submit = useMutation({
     mutationFn: async (input: SignUpValues) => {
       // Only standard attributes (or custom:-prefixed ones) are sent (spec §3).
@@ -59,22 +55,7 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
         errors={messagesOf(errors.email)}
         {...form.register('email')}
       />
-      <FormField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Enter your Password"
-        errors={messagesOf(errors.password)}
-        {...form.register('password', { deps: ['confirm_password'] })}
-      />
-      <FormField
-        label="Confirm Password"
-        type="password"
-        autoComplete="new-password"
-        placeholder="Please confirm your Password"
-        errors={confirmErrors}
-        {...form.register('confirm_password')}
-      />
+      <NewPasswordFields form={form} />
       <FormField
         label="Phone Number (optional)"
         type="tel"
