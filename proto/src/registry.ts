@@ -230,6 +230,10 @@ export const contracts = {
     request: flags.flagUpdateRequestSchema,
     reply: flags.flagUpdateReplySchema,
   },
+  [Subjects.FeatureFlagsFlagCreate]: {
+    request: flags.flagCreateRequestSchema,
+    reply: flags.flagCreateReplySchema,
+  },
 } as const satisfies Record<Subject, Contract>;
 
 export type Contracts = typeof contracts;

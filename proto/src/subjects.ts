@@ -88,6 +88,7 @@ export const Subjects = {
   FeatureFlagsFlagGet: 'feature-flags.flag.get',
   FeatureFlagsFlagList: 'feature-flags.flag.list',
   FeatureFlagsFlagUpdate: 'feature-flags.flag.update',
+  FeatureFlagsFlagCreate: 'feature-flags.flag.create',
 } as const;
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 

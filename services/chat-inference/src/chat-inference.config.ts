@@ -85,15 +85,6 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .describe(
       'replies one fan may have streaming at once, across all replicas (`429 TOO_MANY_REPLIES` beyond)',
     ),
-  FLAG_ENVIRONMENT: z
-    .enum(['development', 'production'])
-    .optional()
-    .meta({ defaultText: '`development` unless `NODE_ENV=production`' })
-    .describe('which feature-flag environment this deployment reads'),
 });
 /** Injected by type: `constructor(private readonly config: ChatInferenceConfig)`. */
 export class ChatInferenceConfig extends ServiceConfig(chatInferenceConfigSchema) {}
-
-export function flagEnvironmentOf(config: ChatInferenceConfig): 'development' | 'production' {
-  return config.FLAG_ENVIRONMENT ?? (config.NODE_ENV === 'production' ? 'production' : 'development');
-}

@@ -95,6 +95,21 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
     .regex(/^[\w:.-]{1,64}$/)
     .default('backtalk:throttle')
     .describe('key prefix of the throttle counters in Redis, so environments can share one Redis'),
+  DEVELOPER_PAGE_HOSTS: z
+    .string()
+    .default('dev-,.dev.,staging')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every((entry) => /^[a-z0-9.-]{1,100}$/.test(entry)), {
+      message: 'must be comma-separated parts of host names, e.g. "dev-,.dev.,staging"',
+    })
+    .describe(
+      "besides localhost and this machine's addresses, hosts whose name contains one of these comma-separated parts get the developer pages (`/dev/*`); empty: localhost and this machine only",
+    ),
 });
 /** Injected by type: `constructor(private readonly config: GatewayConfig)`. */
 export class GatewayConfig extends ServiceConfig(gatewayConfigSchema) {}

@@ -6,6 +6,8 @@ import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorsController } from './creators/creators.controller';
+import { EnvironmentController } from './environment/environment.controller';
+import { FeatureFlagsController } from './feature-flags/feature-flags.controller';
 import { GatewayConfig } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
@@ -33,7 +35,13 @@ export class GatewayModule implements NestModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forService({ name: 'gateway', config: GatewayConfig, env }), AuthModule],
-      controllers: [PlatformHealthController, CreatorsController, ConversationsController],
+      controllers: [
+        PlatformHealthController,
+        CreatorsController,
+        ConversationsController,
+        FeatureFlagsController,
+        EnvironmentController,
+      ],
       providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };
   }

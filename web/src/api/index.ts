@@ -11,3 +11,5 @@ export * from './account.api';
 export * from './account.queries';
 export * from './queries';
 export { queryClient } from './query-client';
+export * from './feature-flags.api';
+export * from './feature-flags.queries';

@@ -676,6 +676,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/environment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["EnvironmentController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feature-flags": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["FeatureFlagsController_list"];
+        put?: never;
+        post: operations["FeatureFlagsController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/feature-flags/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch: operations["FeatureFlagsController_update"];
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -941,6 +989,49 @@ export interface components {
             thumb: string;
             tiktokURL: string;
             userId: string;
+        };
+        EnvironmentResponse: {
+            developerPages: boolean;
+            /** @enum {string} */
+            environment: "development" | "production";
+        };
+        FeatureFlagCreateBody: {
+            /** @default  */
+            description: string;
+            /** @default false */
+            enabled: boolean;
+            name: string;
+        };
+        FeatureFlagListResponse: {
+            /** @enum {string} */
+            environment: "development" | "production";
+            flags: {
+                description: string;
+                enabled: boolean;
+                /** @enum {string} */
+                environment: "development" | "production";
+                /** Format: uuid */
+                id: string;
+                lastUpdatedBy: string | null;
+                name: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+        };
+        FeatureFlagResponse: {
+            description: string;
+            enabled: boolean;
+            /** @enum {string} */
+            environment: "development" | "production";
+            /** Format: uuid */
+            id: string;
+            lastUpdatedBy: string | null;
+            name: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        FeatureFlagUpdateBody: {
+            enabled: boolean;
         };
         ForgotPasswordBody: {
             email: string;
@@ -2403,6 +2494,92 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxResponse"];
+                };
+            };
+        };
+    };
+    EnvironmentController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvironmentResponse"];
+                };
+            };
+        };
+    };
+    FeatureFlagsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlagListResponse"];
+                };
+            };
+        };
+    };
+    FeatureFlagsController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureFlagCreateBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlagResponse"];
+                };
+            };
+        };
+    };
+    FeatureFlagsController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FeatureFlagUpdateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeatureFlagResponse"];
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { FeatureFlagReader, ServiceClient } from '@backtalk/kit';
+import { FeatureFlagReader, flagEnvironmentOf, ServiceClient } from '@backtalk/kit';
 import {
   type Actor,
   BYPASS_SUBSCRIPTIONS_FLAG,
@@ -10,7 +10,7 @@ import {
 import ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
 import type { EntityManager } from 'typeorm';
-import { ChatInferenceConfig, flagEnvironmentOf } from '../chat-inference.config';
+import { ChatInferenceConfig } from '../chat-inference.config';
 import { ChatError } from '../conversation/chat.errors';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';

@@ -18,7 +18,14 @@ export class FeatureFlagController {
   async list(
     @Payload() { environment }: ParsedRequestOf<typeof Subjects.FeatureFlagsFlagList>,
   ): Promise<ReplyOf<typeof Subjects.FeatureFlagsFlagList>> {
-    return { flags: await this.flags.list(environment) };
+    return this.flags.list(environment);
+  }
+
+  @MessagePattern(Subjects.FeatureFlagsFlagCreate)
+  create(
+    @Payload() { actor, ...input }: ParsedRequestOf<typeof Subjects.FeatureFlagsFlagCreate>,
+  ): Promise<ReplyOf<typeof Subjects.FeatureFlagsFlagCreate>> {
+    return this.flags.create(actor, input);
   }
 
   @MessagePattern(Subjects.FeatureFlagsFlagUpdate)

@@ -6,6 +6,15 @@ export class FeatureFlagError extends ServiceError {
     return new FeatureFlagError(ErrorCode.NotFound, 'Feature flag not found');
   }
 
+  /** Spec §9: a production deployment administers no flags (the page says the same). */
+  static adminUnavailable(): FeatureFlagError {
+    return new FeatureFlagError(ErrorCode.FlagAdminUnavailable);
+  }
+
+  static exists(): FeatureFlagError {
+    return new FeatureFlagError(ErrorCode.FlagExists);
+  }
+
   static notAdmin(): FeatureFlagError {
     return new FeatureFlagError(ErrorCode.Forbidden, 'Only admins can change feature flags');
   }

@@ -22,16 +22,23 @@ export class FeatureFlagRepository {
     });
   }
 
-  /** Creates the flag unless one of that name and environment exists (replicas may race). */
+  /**
+   * Creates the flag unless one of that name and environment exists (replicas may race);
+   * answers the new row, or null when the name was taken.
+   */
   async createIfAbsent(
     flag: Pick<FeatureFlagEntity, 'name' | 'environment' | 'enabled' | 'description' | 'owner'>,
-  ): Promise<void> {
-    await this.flags
+    createdBy: string | null = null,
+  ): Promise<FeatureFlagEntity | null> {
+    const result = await this.flags
       .createQueryBuilder()
       .insert()
-      .values({ ...flag, lastUpdatedBy: null })
+      .values({ ...flag, lastUpdatedBy: createdBy })
       .orIgnore()
+      .returning('*')
       .execute();
+    const row = (result.raw as { id: string }[])[0];
+    return row ? this.findById(row.id) : null;
   }
 
   async setEnabled(id: string, enabled: boolean, updatedBy: string): Promise<FeatureFlagEntity | null> {

@@ -27,7 +27,7 @@ describe('feature-flags service', () => {
 
   it('creates bypassSubscriptions, disabled, in development', async () => {
     const { flags } = await services.client.request(Subjects.FeatureFlagsFlagList, {});
-    expect(flags).toEqual([
+    expect(flags.filter((flag) => flag.name === 'bypassSubscriptions')).toEqual([
       expect.objectContaining({
         name: 'bypassSubscriptions',
         enabled: false,
@@ -101,6 +101,51 @@ describe('feature-flags service', () => {
     }
   });
 
+  it("lists the deployment's own environment and says which it is", async () => {
+    await expect(services.client.request(Subjects.FeatureFlagsFlagList, {})).resolves.toMatchObject({
+      environment: 'development',
+      flags: [expect.objectContaining({ environment: 'development' })],
+    });
+  });
+
+  it('lets an admin create a flag in development, recording who did, and refuses the same name twice', async () => {
+    const created = await services.client.request(Subjects.FeatureFlagsFlagCreate, {
+      actor: admin,
+      name: 'newCheckout',
+      description: '  The new checkout page  ',
+      enabled: true,
+    });
+    expect(created).toMatchObject({
+      name: 'newCheckout',
+      description: 'The new checkout page',
+      enabled: true,
+      environment: 'development',
+      lastUpdatedBy: admin.userId,
+    });
+    await expect(
+      services.client.request(Subjects.FeatureFlagsFlagCreate, { actor: admin, name: 'newCheckout' }),
+    ).rejects.toMatchObject({ code: ErrorCode.FlagExists });
+    await expect(
+      services.client.request(Subjects.FeatureFlagsFlagGet, {
+        name: 'newCheckout',
+        environment: 'development',
+      }),
+    ).resolves.toEqual({ name: 'newCheckout', enabled: true });
+  });
+
+  it('refuses to create a flag for a non-admin or with a bad name, and stores nothing', async () => {
+    await expect(
+      services.client.request(Subjects.FeatureFlagsFlagCreate, { actor: fan, name: 'fanFlag' }),
+    ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    for (const name of ['', '1starts-with-digit', 'has space', 'x'.repeat(65)]) {
+      await expect(
+        services.client.request(Subjects.FeatureFlagsFlagCreate, { actor: admin, name }),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    }
+    const { flags } = await services.client.request(Subjects.FeatureFlagsFlagList, {});
+    expect(flags.map((flag) => flag.name)).not.toContain('fanFlag');
+  });
+
   it('answers an unknown flag id with NOT_FOUND', async () => {
     await expect(
       services.client.request(Subjects.FeatureFlagsFlagUpdate, {
@@ -145,5 +190,47 @@ describe('feature-flags service', () => {
     await expect(services.client.request(Subjects.FeatureFlagsHealthCheck, {})).resolves.toMatchObject({
       status: 'up',
     });
+  });
+});
+
+describe('feature-flags service in a production deployment', () => {
+  const admin = { userId: randomUUID(), userType: 'authenticated' as const, groups: ['admin'] };
+
+  it('administers nothing in a production deployment (spec §9), saying so', async () => {
+    const database = await createTestDatabase('flags', { migratedFor: [featureFlagsService] });
+    const production = await startServicesInProcess([featureFlagsService], {
+      DATABASE_URL: database.url,
+      FLAG_ENVIRONMENT: 'production',
+    });
+    try {
+      const { environment, flags } = await production.client.request(Subjects.FeatureFlagsFlagList, {});
+      expect(environment).toBe('production');
+      expect(flags.every((flag) => flag.environment === 'production')).toBe(true);
+      const [development] = (
+        await production.client.request(Subjects.FeatureFlagsFlagList, { environment: 'development' })
+      ).flags;
+      const refusal = {
+        code: ErrorCode.FlagAdminUnavailable,
+        message: 'Feature flag administration is only available in development environments.',
+      };
+      await expect(
+        production.client.request(Subjects.FeatureFlagsFlagUpdate, {
+          actor: admin,
+          id: development!.id,
+          enabled: !development!.enabled,
+        }),
+      ).rejects.toMatchObject(refusal);
+      await expect(
+        production.client.request(Subjects.FeatureFlagsFlagCreate, { actor: admin, name: 'prodFlag' }),
+      ).rejects.toMatchObject(refusal);
+      const after = await production.client.request(Subjects.FeatureFlagsFlagList, {
+        environment: 'development',
+      });
+      expect(after.flags.find((flag) => flag.id === development!.id)?.enabled).toBe(development!.enabled);
+      expect(after.flags.map((flag) => flag.name)).not.toContain('prodFlag');
+    } finally {
+      await production.close();
+      await database.drop();
+    }
   });
 });

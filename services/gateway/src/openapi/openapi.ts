@@ -8,12 +8,20 @@ import * as oauthDtos from '../auth/dto/oauth.dto';
 import * as passkeyDtos from '../auth/dto/passkeys.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
 import * as creatorDtos from '../creators/creators.dto';
+import * as environmentDtos from '../environment/environment.dto';
+import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
 
-/** Every zod DTO of the API, by class name (the name Swagger gives its schema). */
-const dtos = { ...authDtos, ...mfaDtos, ...oauthDtos, ...passkeyDtos, ...chatDtos, ...creatorDtos } as Record<
-  string,
-  ZodDto
->;
+/** Every zod DTO of the API, by class name (the name Swagger gives its schema). Add a new DTO module here. */
+const dtos = {
+  ...authDtos,
+  ...mfaDtos,
+  ...oauthDtos,
+  ...passkeyDtos,
+  ...chatDtos,
+  ...creatorDtos,
+  ...environmentDtos,
+  ...featureFlagDtos,
+} as Record<string, ZodDto>;
 
 /** The API document, generated from the controllers and their zod DTOs. */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
@@ -29,9 +37,10 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .build();
   const document = cleanupOpenApiDoc(SwaggerModule.createDocument(app, config));
   // Swagger's property scan turns nullable fields into arrays; zod renders its own schemas correctly.
-  for (const [name, dto] of Object.entries(dtos)) {
-    if (!document.components?.schemas?.[name]) continue;
-    document.components.schemas[name] = z.toJSONSchema(dto.schema as z.ZodType, {
+  for (const name of Object.keys(document.components?.schemas ?? {})) {
+    const dto = dtos[name];
+    if (!dto) throw new Error(`${name} is not among the zod DTOs of openapi.ts: add its module to \`dtos\``);
+    document.components!.schemas![name] = z.toJSONSchema(dto.schema as z.ZodType, {
       target: 'openapi-3.0',
       io: name.endsWith('Response') ? 'output' : 'input',
     }) as never;

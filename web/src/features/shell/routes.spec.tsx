@@ -290,6 +290,38 @@ describe('app routes and shell', () => {
       expect(screen.queryByText('Demo accounts screen')).toBeNull();
     });
 
+    describe('/dev (spec §2: developer hosts only)', () => {
+      const developer: RouteSections = {
+        developer: [{ path: 'feature-flags', element: <p>Flags screen</p> }],
+      };
+      const environment = (developerPages: boolean) =>
+        server.use(
+          http.get('/api/environment', ({ response }) =>
+            response(200).json({ environment: 'development', developerPages }),
+          ),
+        );
+
+      it('shows a developer page with the developer navbar where the host allows it', async () => {
+        environment(true);
+        renderApp('/dev/feature-flags', developer);
+        expect(await screen.findByText('Flags screen')).toBeTruthy();
+        expect(screen.getByRole('navigation', { name: 'Developer pages' })).toBeTruthy();
+      });
+
+      it("shows 'Page Not Found (Dev)' for an unknown developer page", async () => {
+        environment(true);
+        renderApp('/dev/nowhere', developer);
+        expect(await screen.findByRole('heading', { name: 'Page Not Found (Dev)' })).toBeTruthy();
+      });
+
+      it('does not route /dev on other hosts: the path goes home', async () => {
+        environment(false);
+        renderApp('/dev/feature-flags', developer);
+        await waitFor(() => expect(location()).toBe('/'));
+        expect(screen.queryByText('Flags screen')).toBeNull();
+      });
+    });
+
     it('lets a member of the admin group into /admin routes', async () => {
       signedInAs({ groups: [Role.Admin] });
       renderApp('/admin/demo-accounts', sections);

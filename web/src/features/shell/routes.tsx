@@ -3,6 +3,8 @@ import { redirect, type RouteObject } from 'react-router-dom';
 import { queryClient } from '../../api';
 import { TopLoadingBar } from '../../components/TopLoadingBar';
 import { AppShell } from './AppShell';
+import { DeveloperLayout, DeveloperPageNotFound } from '../developer/DeveloperLayout';
+import { RequireDeveloperHost } from '../developer/RequireDeveloperHost';
 import { RequireAdmin, RequireCreator, RequireSignedIn } from './guards';
 import { RouteErrorPage } from './RouteErrorPage';
 
@@ -20,6 +22,11 @@ export interface RouteSections {
   creator?: RouteObject[];
   /** Under /admin: members of the 'admin' group; everyone else sees 'Access Denied' (spec §2). */
   admin?: RouteObject[];
+  /**
+   * Under /dev: routed only on developer hosts (spec §2), with the developer navbar; unknown
+   * sub-routes show 'Page Not Found (Dev)'.
+   */
+  developer?: RouteObject[];
 }
 
 // Each feature is its own chunk: the route table imports screens only through `lazy`.
@@ -46,6 +53,19 @@ export function appRoutes(sections: RouteSections = {}): RouteObject[] {
   }
   if (sections.admin?.length) {
     guarded.push({ path: 'admin', element: <RequireAdmin />, errorElement, children: sections.admin });
+  }
+  if (sections.developer?.length) {
+    guarded.push({
+      path: 'dev',
+      element: <RequireDeveloperHost />,
+      errorElement,
+      children: [
+        {
+          element: <DeveloperLayout />,
+          children: [...sections.developer, { path: '*', element: <DeveloperPageNotFound /> }],
+        },
+      ],
+    });
   }
   return [
     {

@@ -98,7 +98,22 @@ export const baseConfigSchema = z.object({
     .default(10_000)
     .describe('time given to in-flight work at shutdown'),
   METRICS_ENABLED: booleanFlag.default(true).describe('expose Prometheus metrics'),
+  FLAG_ENVIRONMENT: z
+    .enum(['development', 'production'])
+    .optional()
+    .meta({ defaultText: '`development` unless `NODE_ENV=production`' })
+    .describe(
+      "this deployment's environment (spec §9): which feature flags it reads, and whether flags can be changed (development only)",
+    ),
 });
+
+/** The deployment's environment: FLAG_ENVIRONMENT, else production exactly when NODE_ENV is. */
+export function flagEnvironmentOf(config: {
+  FLAG_ENVIRONMENT?: 'development' | 'production' | undefined;
+  NODE_ENV: string;
+}): 'development' | 'production' {
+  return config.FLAG_ENVIRONMENT ?? (config.NODE_ENV === 'production' ? 'production' : 'development');
+}
 
 /** The data folder of standalone mode (and of one-machine cluster mode). */
 export const dataDirSchema = z
