@@ -51,7 +51,7 @@ describe('/dev/feature-flags (spec §4, §8, §9)', () => {
         response(200).json({
           ...bypass,
           ...((await request.json()) as { enabled: boolean }),
-          lastUpdatedBy: 'ops',
+          lastUpdatedBy: 'other-admin',
         }),
       ),
     );
@@ -62,7 +62,7 @@ describe('/dev/feature-flags (spec §4, §8, §9)', () => {
     fireEvent.click(flag);
     await waitFor(() => expect(flag.checked).toBe(true));
     await waitFor(() => expect(apiCalls('PATCH', `/api/feature-flags/${bypass.id}`)).toHaveLength(1));
-    expect(await screen.findByText(/by ops/)).toBeTruthy();
+    expect(await screen.findByText(/by other-admin/)).toBeTruthy();
     expect(flag.checked).toBe(true);
   });
 
@@ -97,6 +97,13 @@ describe('/dev/feature-flags (spec §4, §8, §9)', () => {
     answer();
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await toggle('bypassSubscriptions')).toBeTruthy();
+  });
+
+  it("names the signed-in admin's own last change 'you'", async () => {
+    const me = signInAs({ userType: 'authenticated', email: 'ops@example.com', groups: [Role.Admin] });
+    answer({ flags: [{ ...bypass, lastUpdatedBy: me.userId }] });
+    renderPage();
+    expect(await screen.findByText(/by you$/)).toBeTruthy();
   });
 
   it('shows an empty list as such', async () => {

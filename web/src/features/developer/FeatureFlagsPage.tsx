@@ -61,6 +61,7 @@ export function FeatureFlagsPage() {
 }
 
 function FlagList({ canChange }: { canChange: boolean }) {
+  const userId = useSessionStore((state) => state.user?.userId);
   const flags = useFeatureFlagsQuery();
   const toggle = useToggleFeatureFlagMutation();
   if (flags.isPending) return <Spinner size={32} label="Loading feature flags" />;
@@ -89,6 +90,7 @@ function FlagList({ canChange }: { canChange: boolean }) {
             <FlagRow
               key={flag.id}
               flag={flag}
+              updatedBy={flag.lastUpdatedBy === userId ? 'you' : flag.lastUpdatedBy}
               disabled={!canChange}
               onToggle={(enabled) => toggle.mutate({ id: flag.id, enabled })}
             />
@@ -101,10 +103,13 @@ function FlagList({ canChange }: { canChange: boolean }) {
 
 function FlagRow({
   flag,
+  updatedBy,
   disabled,
   onToggle,
 }: {
   flag: FeatureFlag;
+  /** 'you', or the user id of whoever changed it last. */
+  updatedBy: string | null;
   disabled: boolean;
   onToggle(enabled: boolean): void;
 }) {
@@ -116,7 +121,7 @@ function FlagRow({
         {flag.description ? <span className={styles['flag__description']}>{flag.description}</span> : null}
         <span className={styles['flag__meta']}>
           Updated {updated}
-          {flag.lastUpdatedBy ? ` by ${flag.lastUpdatedBy}` : ''}
+          {updatedBy ? ` by ${updatedBy}` : ''}
         </span>
       </div>
       <label className={styles['switch']}>

@@ -1,5 +1,6 @@
 import { Role } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import { apiCalls, errorResponse, http, server, noSessionCookie } from '../../test/api-mock';
 import type { Creator, SessionInfo } from '../../api';
@@ -291,8 +292,13 @@ describe('app routes and shell', () => {
     });
 
     describe('/dev (spec §2: developer hosts only)', () => {
+      /** The session's state when the screen first rendered: its API calls need a settled session. */
+      function FlagsScreen() {
+        const [status] = useState(() => useSessionStore.getState().status);
+        return <p>Flags screen ({status})</p>;
+      }
       const developer: RouteSections = {
-        developer: [{ path: 'feature-flags', element: <p>Flags screen</p> }],
+        developer: [{ path: 'feature-flags', element: <FlagsScreen /> }],
       };
       const environment = (developerPages: boolean) =>
         server.use(
@@ -301,10 +307,20 @@ describe('app routes and shell', () => {
           ),
         );
 
-      it('shows a developer page with the developer navbar where the host allows it', async () => {
+      it('shows a developer page with the developer navbar where the host allows it, once the session is settled', async () => {
         environment(true);
+        // The guest session arrives well after the environment.
+        server.use(
+          http.post('/api/auth/guest', async ({ response }) => {
+            await new Promise((resolve) => setTimeout(resolve, 300));
+            return response(201).json({
+              userId: 'fan-1',
+              tokens: { idToken: 'i', accessToken: 'a', expiresIn: 3600 },
+            });
+          }),
+        );
         renderApp('/dev/feature-flags', developer);
-        expect(await screen.findByText('Flags screen')).toBeTruthy();
+        expect(await screen.findByText('Flags screen (guest)')).toBeTruthy();
         expect(screen.getByRole('navigation', { name: 'Developer pages' })).toBeTruthy();
       });
 
@@ -318,7 +334,7 @@ describe('app routes and shell', () => {
         environment(false);
         renderApp('/dev/feature-flags', developer);
         await waitFor(() => expect(location()).toBe('/'));
-        expect(screen.queryByText('Flags screen')).toBeNull();
+        expect(screen.queryByText(/Flags screen/)).toBeNull();
       });
     });
 
