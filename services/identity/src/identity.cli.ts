@@ -50,6 +50,11 @@ const emailCommands: Record<
   },
 };
 
+/** Whether `name` is one of identity's operator commands. */
+export function isIdentityCommand(name: string | undefined): boolean {
+  return !!name && Object.hasOwn(emailCommands, name);
+}
+
 /**
  * Operator commands only identity has. Returns the exit code, or null when
  * argv is not one of them (serve and migrate are the kit's).

@@ -10,3 +10,4 @@ export const identityService: ServiceDefinition = {
   database: identityDatabase,
 };
 export { localKeyEncryptionKey } from './signing-key/signing-key.cipher';
+export { isIdentityCommand, runIdentityCommand } from './identity.cli';

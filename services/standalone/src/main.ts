@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { describeStartupError } from '@backtalk/kit';
 import { StartupError, startStandalone } from './standalone';
+import { runStandaloneCommand } from './standalone-command';
 
 const log = (line: string): void => void process.stdout.write(`${line}\n`);
 
@@ -33,7 +34,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-main().catch((error: unknown) => {
+const command = process.argv.slice(2);
+(command.length > 0
+  ? runStandaloneCommand(command, process.env, log).then((code) => process.exit(code))
+  : main()
+).catch((error: unknown) => {
   const message = error instanceof StartupError ? error.message : describeStartupError(error);
   process.stderr.write(`Backtalk could not start: ${message}\n`);
   process.exit(1);

@@ -19,6 +19,11 @@ export interface EmbeddedDatabaseOptions {
   stagingRoot?: string;
   /** A `native` folder (bin/, lib/, share/) to use instead of the installed platform package's. */
   binariesDir?: string;
+  /**
+   * When a server already runs on this data folder (a Backtalk started earlier), use it instead of
+   * failing; `stop()` then leaves it running. For operator commands run beside a running app.
+   */
+  joinRunning?: boolean;
 }
 
 export interface RunningDatabase {
@@ -87,6 +92,12 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
   }
   const log = options.onLog ?? (() => undefined);
   removeStalePidFile(dataDir);
+  const runningPort = options.joinRunning ? portOfRunningServer(dataDir) : undefined;
+  if (runningPort) {
+    await ensureDatabase(options.database, runningPort);
+    const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/${options.database}`;
+    return { url, port: runningPort, dataDir, stop: async () => undefined };
+  }
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binDir, dataDir, runAs, log);
   const server = await startServer(binDir, dataDir, port, runAs, log);
   try {
@@ -349,6 +360,14 @@ function removeStalePidFile(dataDir: string): void {
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return;
   fs.rmSync(pidFile, { force: true });
+}
+
+/** The port of the live server whose postmaster.pid is in `dataDir` (line 4 of the file). */
+function portOfRunningServer(dataDir: string): number | undefined {
+  const pidFile = path.join(dataDir, 'postmaster.pid');
+  if (!fs.existsSync(pidFile)) return undefined;
+  const port = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[3]);
+  return Number.isInteger(port) && port > 0 ? port : undefined;
 }
 
 function isAlive(pid: number): boolean {
