@@ -4,6 +4,7 @@ import { ServiceKitModule, ValidationError, describeZodIssues } from '@backtalk/
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
+import { BillingController } from './billing/billing.controller';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { GatewayConfig } from './gateway.config';
@@ -33,7 +34,7 @@ export class GatewayModule implements NestModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forService({ name: 'gateway', config: GatewayConfig, env }), AuthModule],
-      controllers: [PlatformHealthController, CreatorsController, ConversationsController],
+      controllers: [PlatformHealthController, CreatorsController, ConversationsController, BillingController],
       providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };
   }
