@@ -5,10 +5,28 @@ const signIn = () => import('./features/sign-in/SignInPage').then((m) => ({ Comp
 // The account page is a chunk of its own, for signed-in users only.
 const account = () => import('./features/account/AccountPage').then((m) => ({ Component: m.AccountPage }));
 
+// Payments (docs/billing.md): Stripe Connect onboarding and the creator's payments page.
+const stripeSignup = () =>
+  import('./features/payments/StripeSignupPage').then((m) => ({ Component: m.StripeSignupPage }));
+const payments = () =>
+  import('./features/payments/PaymentsPage').then((m) => ({ Component: m.PaymentsPage }));
+const stripeReturn = () =>
+  import('./features/payments/ReturnPage').then((m) => ({ Component: m.ReturnPage }));
+const stripeRefresh = () =>
+  import('./features/payments/RefreshPage').then((m) => ({ Component: m.RefreshPage }));
+
 const router = createBrowserRouter(
   appRoutes({
     public: [{ path: 'sign-in', lazy: signIn }],
-    signedIn: [{ path: 'account', lazy: account }],
+    signedIn: [
+      { path: 'account', lazy: account },
+      { path: 'return/:accountId', lazy: stripeReturn },
+      { path: 'refresh/:accountId', lazy: stripeRefresh },
+    ],
+    creator: [
+      { path: 'stripe-signup', lazy: stripeSignup },
+      { path: 'payments', lazy: payments },
+    ],
   }),
 );
 

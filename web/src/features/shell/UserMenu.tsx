@@ -13,7 +13,7 @@ import { browserNavigation } from './browser-navigation';
 
 /** 'Manage Billing' needs a Stripe customer (spec §6), which the first 'Subscribe' makes. */
 export const NO_BILLING_ACCOUNT_TEXT = 'You have no billing account yet: subscribe to a creator first.';
-export const BILLING_FAILED_TEXT = 'Could not open billing. Try again in a moment.';
+const BILLING_FAILED_TEXT = 'Could not open billing. Try again in a moment.';
 export const SIGN_OUT_FAILED_TEXT = 'Failed to sign out. Please try again.';
 
 /**
