@@ -178,14 +178,10 @@ describeWhenAvailable(
       await page.getByRole('button', { name: 'Account menu' }).click();
       const manage = page.getByRole('menuitem', { name: 'Manage Billing' });
       await manage.waitFor();
-      await page.waitForFunction(
-        () =>
-          !(
-            globalThis as unknown as { document: { querySelector(s: string): Element | null } }
-          ).document.querySelector('[role="menuitem"][aria-disabled="true"]'),
-        undefined,
-        { timeout: 10_000 },
-      );
+      // Enabled once the app knows the user has a Stripe customer.
+      await page
+        .locator('[role="menuitem"][aria-disabled="true"]', { hasText: 'Manage Billing' })
+        .waitFor({ state: 'detached', timeout: 10_000 });
       await manage.click();
       await page.waitForURL((target) => !target.href.startsWith(url), { timeout: 30_000 });
       expect(leftTo).toHaveLength(2);
