@@ -223,6 +223,36 @@ export const contracts = {
     request: billing.creatorPaymentGetRequestSchema,
     reply: billing.creatorPaymentGetReplySchema,
   },
+  [Subjects.BillingOnboardingStart]: {
+    request: billing.onboardingStartRequestSchema,
+    reply: billing.onboardingStartReplySchema,
+  },
+  [Subjects.BillingOnboardingLink]: {
+    request: billing.onboardingLinkRequestSchema,
+    reply: billing.redirectReplySchema,
+  },
+  [Subjects.BillingOnboardingStatus]: {
+    request: billing.onboardingStatusRequestSchema,
+    reply: billing.onboardingStatusReplySchema,
+  },
+  [Subjects.BillingDashboardLink]: {
+    request: billing.dashboardLinkRequestSchema,
+    reply: billing.redirectReplySchema,
+  },
+  [Subjects.BillingPriceGet]: { request: billing.priceGetRequestSchema, reply: billing.priceSplitSchema },
+  [Subjects.BillingPriceSet]: { request: billing.priceSetRequestSchema, reply: billing.priceSplitSchema },
+  [Subjects.BillingCheckoutCreate]: {
+    request: billing.checkoutCreateRequestSchema,
+    reply: billing.redirectReplySchema,
+  },
+  [Subjects.BillingPortalCreate]: {
+    request: billing.portalCreateRequestSchema,
+    reply: billing.redirectReplySchema,
+  },
+  [Subjects.BillingSubscriptionList]: {
+    request: billing.subscriptionListRequestSchema,
+    reply: billing.subscriptionListReplySchema,
+  },
 
   [Subjects.FeatureFlagsFlagGet]: { request: flags.flagGetRequestSchema, reply: flags.flagGetReplySchema },
   [Subjects.FeatureFlagsFlagList]: { request: flags.flagListRequestSchema, reply: flags.flagListReplySchema },

@@ -84,6 +84,15 @@ export const Subjects = {
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
   BillingCreatorPaymentGet: 'billing.creator-payment.get',
+  BillingOnboardingStart: 'billing.onboarding.start',
+  BillingOnboardingLink: 'billing.onboarding.link',
+  BillingOnboardingStatus: 'billing.onboarding.status',
+  BillingDashboardLink: 'billing.dashboard.link',
+  BillingPriceGet: 'billing.price.get',
+  BillingPriceSet: 'billing.price.set',
+  BillingCheckoutCreate: 'billing.checkout.create',
+  BillingPortalCreate: 'billing.portal.create',
+  BillingSubscriptionList: 'billing.subscription.list',
 
   FeatureFlagsFlagGet: 'feature-flags.flag.get',
   FeatureFlagsFlagList: 'feature-flags.flag.list',

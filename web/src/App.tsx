@@ -7,10 +7,28 @@ const account = () => import('./features/account/AccountPage').then((m) => ({ Co
 const featureFlags = () =>
   import('./features/developer/FeatureFlagsPage').then((m) => ({ Component: m.FeatureFlagsPage }));
 
+// Payments (docs/billing.md): Stripe Connect onboarding and the creator's payments page.
+const stripeSignup = () =>
+  import('./features/payments/StripeSignupPage').then((m) => ({ Component: m.StripeSignupPage }));
+const payments = () =>
+  import('./features/payments/PaymentsPage').then((m) => ({ Component: m.PaymentsPage }));
+const stripeReturn = () =>
+  import('./features/payments/ReturnPage').then((m) => ({ Component: m.ReturnPage }));
+const stripeRefresh = () =>
+  import('./features/payments/RefreshPage').then((m) => ({ Component: m.RefreshPage }));
+
 const router = createBrowserRouter(
   appRoutes({
     public: [{ path: 'sign-in', lazy: signIn }],
-    signedIn: [{ path: 'account', lazy: account }],
+    signedIn: [
+      { path: 'account', lazy: account },
+      { path: 'return/:accountId', lazy: stripeReturn },
+      { path: 'refresh/:accountId', lazy: stripeRefresh },
+    ],
+    creator: [
+      { path: 'stripe-signup', lazy: stripeSignup },
+      { path: 'payments', lazy: payments },
+    ],
     developer: [
       { index: true, loader: () => redirect('/dev/feature-flags') },
       { path: 'feature-flags', lazy: featureFlags },

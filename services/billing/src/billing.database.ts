@@ -4,6 +4,7 @@ import { StripeAccountEntity } from './stripe-account/stripe-account.entity';
 import { StripeCustomerEntity } from './stripe-account/stripe-customer.entity';
 import { ProcessedWebhookEventEntity } from './webhook-event/processed-webhook-event.entity';
 import { migrations } from './migrations';
+import { CreatorPriceEntity } from './price/creator-price.entity';
 
 export const billingDatabase: ServiceDatabase = {
   schema: 'billing',
@@ -12,6 +13,7 @@ export const billingDatabase: ServiceDatabase = {
     StripeAccountEntity,
     StripeCustomerEntity,
     ProcessedWebhookEventEntity,
+    CreatorPriceEntity,
   ],
   migrations,
 };

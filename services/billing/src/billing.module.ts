@@ -3,7 +3,11 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { BillingConfig } from './billing.config';
 import { billingDatabase } from './billing.database';
+import { CheckoutModule } from './checkout/checkout.module';
+import { CreatorDirectoryModule } from './creators/creator-directory.module';
+import { PriceModule } from './price/price.module';
 import { StripeAccountModule } from './stripe-account/stripe-account.module';
+import { StripeModule } from './stripe/stripe.module';
 import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
 
 @Module({})
@@ -19,8 +23,12 @@ export class BillingModule {
           healthSubject: Subjects.BillingHealthCheck,
           env,
         }),
+        StripeModule,
+        CreatorDirectoryModule,
         CreatorSubscriptionModule,
         StripeAccountModule,
+        PriceModule,
+        CheckoutModule,
       ],
     };
   }

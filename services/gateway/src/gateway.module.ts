@@ -4,6 +4,7 @@ import { ServiceKitModule, ValidationError, describeZodIssues } from '@backtalk/
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
+import { BillingController } from './billing/billing.controller';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { EnvironmentController } from './environment/environment.controller';
@@ -41,6 +42,7 @@ export class GatewayModule implements NestModule {
         ConversationsController,
         FeatureFlagsController,
         EnvironmentController,
+        BillingController,
       ],
       providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };

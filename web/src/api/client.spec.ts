@@ -91,8 +91,8 @@ describe('the generated API client', () => {
 
   it('does not compile a call to a route the document lacks', () => {
     // The compile-time check is the point: tsc (web:typecheck) fails if this line type-checks.
-    // @ts-expect-error '/api/billing/checkout' is not in services/gateway/openapi.json.
-    const call = () => api.POST('/api/billing/checkout', { body: { creatorId: 'c' } });
+    // @ts-expect-error '/api/billing/refund' is not in services/gateway/openapi.json.
+    const call = () => api.POST('/api/billing/refund', { body: { creatorId: 'c' } });
     expect(typeof call).toBe('function');
   });
 });

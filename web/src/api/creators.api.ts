@@ -21,3 +21,7 @@ export async function findCreatorByHandle(handle: string, signal?: AbortSignal):
     throw error;
   }
 }
+
+export async function getCreator(id: string, signal?: AbortSignal): Promise<Creator> {
+  return bodyOf(await api.GET('/api/creators/{id}', { params: { path: { id } }, signal }));
+}

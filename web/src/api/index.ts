@@ -9,6 +9,8 @@ export * from './chat.api';
 export * from './passkeys.api';
 export * from './account.api';
 export * from './account.queries';
+export * from './billing.api';
+export * from './billing.queries';
 export * from './queries';
 export { queryClient } from './query-client';
 export * from './feature-flags.api';

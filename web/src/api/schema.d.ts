@@ -532,6 +532,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/checkout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["BillingController_checkout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/dashboard-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["BillingController_dashboardLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/onboarding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BillingController_onboardingStatus"];
+        put?: never;
+        post: operations["BillingController_startOnboarding"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/onboarding/{accountId}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["BillingController_onboardingLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["BillingController_portal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/price": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BillingController_price"];
+        put: operations["BillingController_setPrice"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/billing/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BillingController_subscriptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/chat/rate-limit": {
         parameters: {
             query?: never;
@@ -934,6 +1046,10 @@ export interface components {
                 idToken: string;
             };
         };
+        CheckoutBody: {
+            /** Format: uuid */
+            creatorId: string;
+        };
         CodeDeliveryResponse: {
             codeDelivery: {
                 destination: string;
@@ -1123,6 +1239,17 @@ export interface components {
             user?: string;
         } & {
             [key: string]: string;
+        };
+        OnboardingStartResponse: {
+            accountId: string;
+            /** Format: uri */
+            url: string;
+        };
+        OnboardingStatusResponse: {
+            accountId: string | null;
+            message?: string;
+            /** @enum {string} */
+            status: "complete" | "incomplete" | "error";
         };
         OutboxResponse: {
             messages: {
@@ -1334,6 +1461,9 @@ export interface components {
             changed: true;
             otherSessionsEnded: number;
         };
+        PortalBody: {
+            returnPath: string;
+        };
         PostListResponse: {
             posts: {
                 awemeId: string;
@@ -1349,6 +1479,18 @@ export interface components {
                 videoUrl: string;
             }[];
         };
+        PriceSetBody: {
+            pricePerSubscription: number;
+        };
+        PriceSplitResponse: {
+            creatorShare: number;
+            /** @enum {string} */
+            currency: "usd";
+            platformFee: number;
+            platformFeePercent: number;
+            pricePerSubscription: number;
+            stripeFeeEstimate: number;
+        };
         RateLimitBody: {
             /** Format: uuid */
             creatorId: string;
@@ -1359,6 +1501,10 @@ export interface components {
             canSendMessage: boolean;
             /** Format: date-time */
             nextAvailableTime: string | null;
+        };
+        RedirectResponse: {
+            /** Format: uri */
+            url: string;
         };
         RefreshResponse: {
             tokens: {
@@ -1462,6 +1608,19 @@ export interface components {
             };
             email: string;
             password: string;
+        };
+        SubscriptionListResponse: {
+            canManageBilling: boolean;
+            subscriptions: {
+                active: boolean;
+                /** Format: uuid */
+                creatorId: string;
+                /** Format: date-time */
+                endDate: string;
+                /** Format: date-time */
+                startDate: string;
+                status: string;
+            }[];
         };
     };
     responses: never;
@@ -2277,6 +2436,191 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ResendSignUpCodeResponse"];
+                };
+            };
+        };
+    };
+    BillingController_checkout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckoutBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+        };
+    };
+    BillingController_dashboardLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+        };
+    };
+    BillingController_onboardingStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingStatusResponse"];
+                };
+            };
+        };
+    };
+    BillingController_startOnboarding: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OnboardingStartResponse"];
+                };
+            };
+        };
+    };
+    BillingController_onboardingLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accountId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+        };
+    };
+    BillingController_portal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PortalBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+        };
+    };
+    BillingController_price: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceSplitResponse"];
+                };
+            };
+        };
+    };
+    BillingController_setPrice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PriceSetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceSplitResponse"];
+                };
+            };
+        };
+    };
+    BillingController_subscriptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubscriptionListResponse"];
                 };
             };
         };

@@ -2,7 +2,7 @@ import type { components } from './schema';
 
 // Wire types of the gateway's HTTP API, generated from its committed OpenAPI
 // document (services/gateway/openapi.json → schema.d.ts, `npm run api-types -w web`).
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 
 export type Creator = Schemas['CreatorResponse'];
 export type GuestReply = Schemas['GuestCreateResponse'];

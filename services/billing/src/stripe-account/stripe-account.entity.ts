@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * A creator's Stripe Connect Express account, the Stripe price fans pay them and the
- * onboarding state. Billing is their only owner; others ask billing.creator-payment.get.
+ * A creator's Stripe Connect Express account and its onboarding state (the price fans pay
+ * is in creator_prices). Billing is their only owner; others ask billing.creator-payment.get.
  */
 @Entity({ name: 'stripe_accounts' })
 export class StripeAccountEntity {
@@ -11,9 +11,6 @@ export class StripeAccountEntity {
 
   @Column({ type: 'text' })
   stripeAccountId!: string;
-
-  @Column({ type: 'text', nullable: true })
-  stripePriceId!: string | null;
 
   @Column({ type: 'boolean', default: false })
   onboardingComplete!: boolean;

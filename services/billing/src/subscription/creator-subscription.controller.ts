@@ -1,11 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
-import { CreatorSubscriptionRepository } from './creator-subscription.repository';
+import { StripeCustomerRepository } from '../stripe-account/stripe-customer.repository';
+import { CreatorSubscriptionRepository, isActive } from './creator-subscription.repository';
 
 @Controller()
 export class CreatorSubscriptionController {
-  constructor(private readonly subscriptions: CreatorSubscriptionRepository) {}
+  constructor(
+    private readonly subscriptions: CreatorSubscriptionRepository,
+    private readonly customers: StripeCustomerRepository,
+  ) {}
 
   @MessagePattern(Subjects.BillingSubscriptionGetActive)
   async getActive(
@@ -13,5 +17,27 @@ export class CreatorSubscriptionController {
   ): Promise<ReplyOf<typeof Subjects.BillingSubscriptionGetActive>> {
     const subscription = await this.subscriptions.findActive(userId, creatorId);
     return { active: subscription !== null, endDate: subscription?.endDate.toISOString() ?? null };
+  }
+
+  /** Spec §7 getUserSubscriptionsFunc, for the caller only (the actor is the owner). */
+  @MessagePattern(Subjects.BillingSubscriptionList)
+  async list(
+    @Payload() { actor }: ParsedRequestOf<typeof Subjects.BillingSubscriptionList>,
+  ): Promise<ReplyOf<typeof Subjects.BillingSubscriptionList>> {
+    const now = new Date();
+    const [subscriptions, customer] = await Promise.all([
+      this.subscriptions.findByUser(actor.userId),
+      this.customers.findByUser(actor.userId),
+    ]);
+    return {
+      subscriptions: subscriptions.map((subscription) => ({
+        creatorId: subscription.creatorId,
+        status: subscription.status,
+        startDate: subscription.startDate.toISOString(),
+        endDate: subscription.endDate.toISOString(),
+        active: isActive(subscription, now),
+      })),
+      canManageBilling: customer !== null,
+    };
   }
 }

@@ -1,12 +1,14 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { StripeAccountModule } from '../stripe-account/stripe-account.module';
 import { CreatorSubscriptionController } from './creator-subscription.controller';
 import { CreatorSubscriptionEntity } from './creator-subscription.entity';
 import { CreatorSubscriptionRepository } from './creator-subscription.repository';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CreatorSubscriptionEntity])],
+  imports: [TypeOrmModule.forFeature([CreatorSubscriptionEntity]), StripeAccountModule],
   controllers: [CreatorSubscriptionController],
   providers: [CreatorSubscriptionRepository],
+  exports: [CreatorSubscriptionRepository],
 })
 export class CreatorSubscriptionModule {}

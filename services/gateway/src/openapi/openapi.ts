@@ -6,6 +6,7 @@ import * as authDtos from '../auth/dto/auth.dto';
 import * as mfaDtos from '../auth/dto/mfa.dto';
 import * as oauthDtos from '../auth/dto/oauth.dto';
 import * as passkeyDtos from '../auth/dto/passkeys.dto';
+import * as billingDtos from '../billing/billing.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
 import * as creatorDtos from '../creators/creators.dto';
 import * as environmentDtos from '../environment/environment.dto';
@@ -17,6 +18,7 @@ const dtos = {
   ...mfaDtos,
   ...oauthDtos,
   ...passkeyDtos,
+  ...billingDtos,
   ...chatDtos,
   ...creatorDtos,
   ...environmentDtos,

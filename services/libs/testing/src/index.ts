@@ -7,3 +7,4 @@ export * from './in-process-services';
 export * from './components';
 export * from './redis';
 export * from './smtp';
+export * from './stripe-mock';

@@ -17,8 +17,11 @@ import { ChatView } from './ChatView';
 import { QUEUED_SEND_HINT } from './ChatInput';
 import { DEMO_BANNER_TEXT } from './DemoBanner';
 import { OLDER_FAILED_MESSAGE } from './OlderMessages';
-import { PAYMENTS_UNAVAILABLE_MESSAGE } from './SubscriptionModal';
+import { browserNavigation } from '../shell/browser-navigation';
 import { REPLY_FAILED_MESSAGE, SESSION_FAILED_MESSAGE } from './useChat';
+
+const NOT_SET_UP =
+  'This creator is not set up to accept payments. Please try another creator or contact support.';
 
 const creator = newCreator();
 
@@ -654,30 +657,40 @@ describe('ChatView', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it("says payments are not available when a registered user presses 'Subscribe' (no checkout route yet)", async () => {
+  it("sends a registered user's 'Subscribe' to the Stripe Checkout page billing made for this creator", async () => {
     signInAs({ userType: 'authenticated', email: 'fan@example.com' });
     chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
+    const checkoutUrl = 'https://checkout.stripe.com/c/pay/cs_test_123';
+    server.use(http.post('/api/billing/checkout', () => HttpResponse.json({ url: checkoutUrl })));
+    const leaveTo = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
+    renderChat();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
+
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith(checkoutUrl));
+    expect(apiCalls('POST', '/api/billing/checkout').map((call) => call.body)).toEqual([
+      { creatorId: creator.id },
+    ]);
+    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+  });
+
+  it("shows billing's words when the creator cannot take payments, and stays on the chat", async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
+    server.use(
+      http.post('/api/billing/checkout', ({ response }) =>
+        response.untyped(errorResponse(409, 'CREATOR_CANNOT_ACCEPT_PAYMENTS', NOT_SET_UP)),
+      ),
+    );
+    const leaveTo = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
     renderChat();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
 
     const dialog = screen.getByRole('dialog');
-    expect(within(dialog).getByRole('alert').textContent).toBe(PAYMENTS_UNAVAILABLE_MESSAGE);
-    // No request to a billing route (MSW fails the test on any request it has no handler for).
-    expect(apiCalls().filter((call) => call.path.includes('billing'))).toHaveLength(0);
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(NOT_SET_UP);
+    expect(leaveTo).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-  });
-
-  it("offers registered users 'Subscribe', which calls onSubscribe", async () => {
-    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
-    chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
-    const onSubscribe = jest.fn();
-    renderChat({ onSubscribe });
-
-    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
-
-    expect(onSubscribe).toHaveBeenCalledWith(creator);
-    expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
   });
 });

@@ -1,16 +1,17 @@
 import styles from './chat.module.css';
 import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { ChatMessage, Creator } from '../../api';
+import { ApiError, type ChatMessage, type Creator, createCheckout } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { rememberSignInRedirect, useSessionStore } from '../session';
+import { browserNavigation } from '../shell/browser-navigation';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
 import { useChatStore } from './chat.store';
 import { DemoBanner } from './DemoBanner';
 import { MessageBubble } from './MessageBubble';
 import { OlderMessages } from './OlderMessages';
-import { PAYMENTS_UNAVAILABLE_MESSAGE, SubscriptionModal } from './SubscriptionModal';
+import { SUBSCRIBE_FAILED_MESSAGE, SubscriptionModal } from './SubscriptionModal';
 import { TypingIndicator } from './TypingIndicator';
 import { useAutoScroll } from './useAutoScroll';
 import { useChat } from './useChat';
@@ -21,14 +22,9 @@ const LOAD_OLDER_WITHIN_PX = 80;
 
 export interface ChatViewProps {
   creator: Creator;
-  /**
-   * Called by 'Subscribe' in the limit modal. Without it the modal says payments are not available:
-   * the gateway has no checkout route yet.
-   */
-  onSubscribe?: (creator: Creator) => void;
 }
 
-export function ChatView({ creator, onSubscribe }: ChatViewProps) {
+export function ChatView({ creator }: ChatViewProps) {
   const { send, older } = useChat(creator);
   const messages = useChatStore((state) => state.messages);
   const historyStatus = useChatStore((state) => state.historyStatus);
@@ -74,10 +70,19 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
   }, [closeLimitNotice, location.pathname, navigate]);
 
   const [subscribeError, setSubscribeError] = useState<string | null>(null);
-  const subscribe = useCallback(() => {
-    if (onSubscribe) onSubscribe(creator);
-    else setSubscribeError(PAYMENTS_UNAVAILABLE_MESSAGE);
-  }, [creator, onSubscribe]);
+  const [subscribing, setSubscribing] = useState(false);
+  // 'Subscribe' goes to Stripe Checkout; billing's refusals carry the spec's words (§5).
+  const subscribe = useCallback(async () => {
+    setSubscribeError(null);
+    setSubscribing(true);
+    try {
+      browserNavigation.leaveTo(await createCheckout(creator.id));
+    } catch (error) {
+      console.error('Error creating charge', error);
+      setSubscribeError(error instanceof ApiError ? error.message : SUBSCRIBE_FAILED_MESSAGE);
+      setSubscribing(false);
+    }
+  }, [creator.id]);
   const closeModal = useCallback(() => {
     setSubscribeError(null);
     closeLimitNotice();
@@ -147,7 +152,8 @@ export function ChatView({ creator, onSubscribe }: ChatViewProps) {
         isGuest={isGuest}
         onClose={closeModal}
         onSignUp={signUp}
-        onSubscribe={subscribe}
+        onSubscribe={() => void subscribe()}
+        subscribing={subscribing}
         subscribeError={subscribeError}
       />
     </div>

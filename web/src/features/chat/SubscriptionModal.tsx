@@ -3,12 +3,9 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatLocalTime } from './format-time';
 
-/**
- * Spec §6, when a payment cannot be made. The gateway has no checkout route yet
- * (docs/architecture.md, "Billing in the web app"), so 'Subscribe' answers with this.
- */
-export const PAYMENTS_UNAVAILABLE_MESSAGE =
-  'This creator is not set up to accept payments. Please try another creator or contact support.';
+/** When Checkout could not be opened and the server gave no words of its own (a network failure). */
+export const SUBSCRIBE_FAILED_MESSAGE =
+  'Could not open the payment page. Check your connection and try again.';
 
 export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
 
@@ -27,6 +24,8 @@ export interface SubscriptionModalProps {
   onClose(): void;
   onSignUp(): void;
   onSubscribe(): void;
+  /** True while the Checkout page is being made. */
+  subscribing?: boolean;
   /** Why 'Subscribe' did not go to a payment page, if it did not. */
   subscribeError?: string | null;
 }
@@ -39,6 +38,7 @@ export function SubscriptionModal({
   onClose,
   onSignUp,
   onSubscribe,
+  subscribing = false,
   subscribeError = null,
 }: SubscriptionModalProps) {
   return (
@@ -56,7 +56,12 @@ export function SubscriptionModal({
               Sign Up
             </Button>
           ) : (
-            <Button data-autofocus onClick={onSubscribe}>
+            <Button
+              data-autofocus
+              onClick={onSubscribe}
+              pending={subscribing}
+              pendingLabel="Opening payment…"
+            >
               Subscribe
             </Button>
           )}

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/Button';
 import { PRODUCT_NAME } from '../../config';
 import { ChatMockup } from './ChatMockup';
+import { useSubscriberRedirect } from './useSubscriberRedirect';
 import { useTryNow } from './useTryNow';
 
 const STEPS = [
@@ -22,6 +23,7 @@ const STEPS = [
 
 /** `/` (spec §1): the marketing page with the featured creator's chat one click away. */
 export function LandingPage() {
+  useSubscriberRedirect();
   const { tryNow, pending } = useTryNow();
   return (
     <div className={styles['landing']}>

@@ -1,14 +1,17 @@
 import { Role } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { errorResponse, http, noSessionCookie, server } from '../../test/api-mock';
+import { HttpResponse } from 'msw';
+import { apiCalls, errorResponse, http, noSessionCookie, server } from '../../test/api-mock';
 import { newSessionInfo, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
 import { Navbar } from './Navbar';
 import { usePasskeyDialogStore } from '../passkeys/passkeys.store';
 import { browserNavigation } from './browser-navigation';
-import { BILLING_UNAVAILABLE_TEXT, SIGN_OUT_FAILED_TEXT } from './UserMenu';
+import { NO_BILLING_ACCOUNT_TEXT, SIGN_OUT_FAILED_TEXT } from './UserMenu';
+
+const noSubscriptions = { subscriptions: [], canManageBilling: false };
 
 function renderNavbar(path = '/') {
   render(
@@ -28,6 +31,7 @@ const menuItems = () => screen.getAllByRole('menuitem').map((item) => item.textC
 describe('Navbar', () => {
   beforeEach(() => {
     resetAppState();
+    server.use(http.get('/api/billing/subscriptions', () => HttpResponse.json(noSubscriptions)));
   });
   afterEach(() => {
     cleanup();
@@ -76,19 +80,43 @@ describe('Navbar', () => {
     expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
   });
 
-  it("gives a registered fan their email, 'Manage Billing' and 'Sign Out'", () => {
+  it("gives a registered fan their email, 'Manage Billing' and 'Sign Out'", async () => {
     signInAs({ userType: 'authenticated', email: 'fan@example.com' });
     renderNavbar();
     expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('fan@example.com');
+    await waitFor(() => expect(apiCalls('GET', '/api/billing/subscriptions')).toHaveLength(1));
     openUserMenu();
     expect(menuItems()).toEqual(['Manage Billing', 'Account', 'Register a passkey', 'Sign Out']);
     expect(screen.getByRole('menuitem', { name: 'Account' }).getAttribute('href')).toBe('/account');
-    // No billing portal route exists yet: the entry is there but cannot be chosen.
+    // Without a Stripe customer (no subscription yet) there is no portal to open.
     const billing = screen.getByRole('menuitem', { name: 'Manage Billing' });
     expect(billing.getAttribute('aria-disabled')).toBe('true');
-    expect(billing.getAttribute('title')).toBe(BILLING_UNAVAILABLE_TEXT);
+    expect(billing.getAttribute('title')).toBe(NO_BILLING_ACCOUNT_TEXT);
     expect(screen.queryByRole('button', { name: 'Admin menu' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Are you a Creator?' })).toBeTruthy();
+  });
+
+  it("opens the Stripe customer portal from 'Manage Billing', coming back to the same page", async () => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    server.use(
+      http.get('/api/billing/subscriptions', () =>
+        HttpResponse.json({ ...noSubscriptions, canManageBilling: true }),
+      ),
+      http.post('/api/billing/portal', () =>
+        HttpResponse.json({ url: 'https://billing.stripe.com/p/session/test' }),
+      ),
+    );
+    const leaveTo = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
+    renderNavbar('/@maya.makes?x=1');
+    await waitFor(() => expect(apiCalls('GET', '/api/billing/subscriptions')).toHaveLength(1));
+    openUserMenu();
+    const billing = await screen.findByRole('menuitem', { name: 'Manage Billing' });
+    await waitFor(() => expect(billing.getAttribute('aria-disabled')).toBeNull());
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Manage Billing' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://billing.stripe.com/p/session/test'));
+    expect(apiCalls('POST', '/api/billing/portal').map((call) => call.body)).toEqual([
+      { returnPath: '/@maya.makes?x=1' },
+    ]);
   });
 
   it("falls back to 'User' without an email", () => {

@@ -2,6 +2,7 @@ import styles from './shell.module.css';
 import { OAUTH_LOGOUT_FAILED_MESSAGE } from '@backtalk/proto/browser';
 import { useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { createPortal, useSubscriptionsQuery } from '../../api';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dropdown, MenuItem, MenuSeparator } from '../../components/Dropdown';
@@ -10,7 +11,9 @@ import { openPasskeyDialog } from '../passkeys/passkeys.store';
 import { rememberSignInRedirect, useSessionStore } from '../session';
 import { browserNavigation } from './browser-navigation';
 
-export const BILLING_UNAVAILABLE_TEXT = 'Billing is not available yet.';
+/** 'Manage Billing' needs a Stripe customer (spec §6), which the first 'Subscribe' makes. */
+export const NO_BILLING_ACCOUNT_TEXT = 'You have no billing account yet: subscribe to a creator first.';
+const BILLING_FAILED_TEXT = 'Could not open billing. Try again in a moment.';
 export const SIGN_OUT_FAILED_TEXT = 'Failed to sign out. Please try again.';
 
 /**
@@ -27,6 +30,20 @@ export function UserMenu() {
   const [signingOut, setSigningOut] = useState(false);
   // Spec §8: Backtalk's session ended, the OAuth provider's logout could not be reached.
   const [providerSignOutFailed, setProviderSignOutFailed] = useState(false);
+  const isFan = status === 'authenticated' && !user?.isCreator;
+  const billing = useSubscriptionsQuery(isFan ? (user?.userId ?? null) : null);
+  const [billingError, setBillingError] = useState<string | null>(null);
+
+  // The customer portal, coming back to this very page.
+  const openBilling = async () => {
+    setBillingError(null);
+    try {
+      browserNavigation.leaveTo(await createPortal(`${location.pathname}${location.search}`));
+    } catch (error) {
+      console.error('Error opening the billing portal', error);
+      setBillingError(error instanceof Error && error.message ? error.message : BILLING_FAILED_TEXT);
+    }
+  };
 
   const handleSignOut = async () => {
     setSignOutFailed(false);
@@ -106,11 +123,13 @@ export function UserMenu() {
                   <Link to="/creator/payments">Payments</Link>
                 </MenuItem>
               </>
+            ) : billing.data?.canManageBilling ? (
+              <MenuItem onSelect={() => void openBilling()}>
+                <button type="button">Manage Billing</button>
+              </MenuItem>
             ) : (
-              // The gateway has no billing portal route yet (docs/architecture.md, "Billing in the web
-              // app"): the entry is shown, as the spec's navbar has it, but cannot be chosen.
               <MenuItem disabled>
-                <button type="button" disabled title={BILLING_UNAVAILABLE_TEXT}>
+                <button type="button" disabled title={NO_BILLING_ACCOUNT_TEXT}>
                   Manage Billing
                 </button>
               </MenuItem>
@@ -129,6 +148,7 @@ export function UserMenu() {
           </>
         )}
       </Dropdown>
+      {billingError ? <Toast onDismiss={() => setBillingError(null)}>{billingError}</Toast> : null}
       {signOutFailed ? (
         <div className={styles['user-menu__toast']} role="alert">
           <p className={styles['user-menu__toast-text']}>{SIGN_OUT_FAILED_TEXT}</p>

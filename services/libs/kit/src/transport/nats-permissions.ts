@@ -62,7 +62,12 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     emits: [],
     listens: [],
   },
-  [ServiceName.Billing]: { calls: [], emits: [], listens: [] },
+  [ServiceName.Billing]: {
+    // The caller's own creator profile (payments pages) and the creator a fan subscribes to.
+    calls: [Subjects.CreatorsCreatorFindByUser, Subjects.CreatorsCreatorGet],
+    emits: [],
+    listens: [],
+  },
   [ServiceName.FeatureFlags]: { calls: [], emits: [], listens: [] },
 };
 

@@ -1,0 +1,92 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ServiceError } from '@backtalk/kit';
+import {
+  type Actor,
+  ErrorCode,
+  type OnboardingStartReply,
+  type OnboardingStatusReply,
+  type RedirectReply,
+} from '@backtalk/proto';
+import { CreatorDirectory } from '../creators/creator-directory';
+import { StripeClient } from '../stripe/stripe.client';
+import type { StripeAccountEntity } from './stripe-account.entity';
+import { StripeAccountRepository } from './stripe-account.repository';
+
+/**
+ * Connect Express onboarding of the caller's own creator (spec §2 /creator/stripe-signup,
+ * /return, /refresh; §4 Onboarding status). The creator is always the caller's, found through
+ * creators, so an account id in a path only ever selects among the caller's own accounts.
+ */
+@Injectable()
+export class OnboardingService {
+  private readonly logger = new Logger(OnboardingService.name);
+
+  constructor(
+    private readonly creators: CreatorDirectory,
+    private readonly accounts: StripeAccountRepository,
+    private readonly stripe: StripeClient,
+  ) {}
+
+  /** 'Start Earning with Stripe': the creator's account (made once) and an onboarding link. */
+  async start(actor: Actor, origin: string): Promise<OnboardingStartReply> {
+    const creator = await this.creators.ownCreator(actor);
+    this.stripe.assertConfigured();
+    const account =
+      (await this.accounts.findByCreator(creator.id)) ??
+      (await this.accounts.saveFirst(creator.id, await this.stripe.createExpressAccount(creator.id)));
+    return { accountId: account.stripeAccountId, url: await this.link(account, origin) };
+  }
+
+  /** /refresh/{accountId}: a new link, for the caller's own account only. */
+  async refreshLink(actor: Actor, accountId: string, origin: string): Promise<RedirectReply> {
+    const account = await this.ownAccount(actor);
+    if (account.stripeAccountId !== accountId) throw new ServiceError(ErrorCode.StripeAccountNotFound);
+    this.stripe.assertConfigured();
+    return { url: await this.link(account, origin) };
+  }
+
+  /**
+   * Spec §4: complete for a demo account, a stored onboardingComplete or Stripe saying so;
+   * incomplete without an account or when Stripe says not yet; error when the check fails.
+   */
+  async status(actor: Actor): Promise<OnboardingStatusReply> {
+    const creator = await this.creators.ownCreator(actor);
+    const account = await this.accounts.findByCreator(creator.id);
+    const accountId = account?.stripeAccountId ?? null;
+    if (creator.demoAccount || account?.onboardingComplete) return { status: 'complete', accountId };
+    if (!account) return { status: 'incomplete', accountId };
+    try {
+      if (!(await this.stripe.isOnboardingComplete(account.stripeAccountId))) {
+        return { status: 'incomplete', accountId };
+      }
+      await this.accounts.markOnboardingComplete(creator.id);
+      return { status: 'complete', accountId };
+    } catch (error) {
+      const { message } = ServiceError.from(error);
+      this.logger.warn(`Onboarding check of ${account.stripeAccountId} failed: ${message}`);
+      return { status: 'error', accountId, message };
+    }
+  }
+
+  /** A login link to the creator's Express dashboard. */
+  async dashboardLink(actor: Actor): Promise<RedirectReply> {
+    const account = await this.ownAccount(actor);
+    return { url: await this.stripe.createDashboardLink(account.stripeAccountId) };
+  }
+
+  private async ownAccount(actor: Actor): Promise<StripeAccountEntity> {
+    const creator = await this.creators.ownCreator(actor);
+    const account = await this.accounts.findByCreator(creator.id);
+    if (!account) throw new ServiceError(ErrorCode.StripeAccountNotFound);
+    return account;
+  }
+
+  private link(account: StripeAccountEntity, origin: string): Promise<string> {
+    const id = encodeURIComponent(account.stripeAccountId);
+    return this.stripe.createOnboardingLink(
+      account.stripeAccountId,
+      `${origin}/refresh/${id}`,
+      `${origin}/return/${id}`,
+    );
+  }
+}

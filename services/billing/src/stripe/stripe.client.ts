@@ -1,0 +1,183 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ServiceError } from '@backtalk/kit';
+import { ErrorCode } from '@backtalk/proto';
+import Stripe from 'stripe';
+import { BillingConfig } from '../billing.config';
+
+/** The product every creator's monthly price belongs to (spec §9). */
+const SUBSCRIPTION_PRODUCT_NAME = 'Premium Chat Subscription';
+
+export interface CheckoutSessionInput {
+  customerId: string;
+  priceId: string;
+  connectedAccountId: string;
+  userId: string;
+  creatorId: string;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/**
+ * Billing's one door to Stripe: the `stripe` SDK with the platform's secret key, pointed at
+ * stripe-mock by STRIPE_API_* in tests. Without a key every call answers PAYMENTS_NOT_CONFIGURED,
+ * and Stripe's own errors become STRIPE_FAILED here, where they enter.
+ */
+@Injectable()
+export class StripeClient {
+  private readonly logger = new Logger(StripeClient.name);
+  private readonly stripe: Stripe | null;
+
+  constructor(private readonly config: BillingConfig) {
+    const key = config.STRIPE_SECRET_KEY;
+    this.stripe = key
+      ? new Stripe(key, {
+          maxNetworkRetries: 2,
+          timeout: 20_000,
+          ...(config.STRIPE_API_HOST ? { host: config.STRIPE_API_HOST } : {}),
+          ...(config.STRIPE_API_PORT ? { port: config.STRIPE_API_PORT } : {}),
+          ...(config.STRIPE_API_PROTOCOL ? { protocol: config.STRIPE_API_PROTOCOL } : {}),
+        })
+      : null;
+  }
+
+  get configured(): boolean {
+    return this.stripe !== null;
+  }
+
+  /** Throws PAYMENTS_NOT_CONFIGURED when there is no key, before anything else is looked at. */
+  assertConfigured(): void {
+    if (!this.stripe) throw new ServiceError(ErrorCode.PaymentsNotConfigured);
+  }
+
+  /** A Connect Express account; the creator id as idempotency key makes a retried create return the same one. */
+  createExpressAccount(creatorId: string): Promise<string> {
+    return this.call('accounts.create', async (stripe) => {
+      const account = await stripe.accounts.create(
+        {
+          type: 'express',
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          metadata: { creatorId },
+        },
+        { idempotencyKey: `backtalk-connect-account-${creatorId}` },
+      );
+      return account.id;
+    });
+  }
+
+  createOnboardingLink(accountId: string, refreshUrl: string, returnUrl: string): Promise<string> {
+    return this.call('accountLinks.create', async (stripe) => {
+      const link = await stripe.accountLinks.create({
+        account: accountId,
+        refresh_url: refreshUrl,
+        return_url: returnUrl,
+        type: 'account_onboarding',
+      });
+      return link.url;
+    });
+  }
+
+  /** Onboarding is complete when the creator submitted their details and Stripe lets the account take charges. */
+  isOnboardingComplete(accountId: string): Promise<boolean> {
+    return this.call('accounts.retrieve', async (stripe) => {
+      const account = await stripe.accounts.retrieve(accountId);
+      return account.details_submitted === true && account.charges_enabled === true;
+    });
+  }
+
+  createDashboardLink(accountId: string): Promise<string> {
+    return this.call('accounts.createLoginLink', async (stripe) => {
+      const link = await stripe.accounts.createLoginLink(accountId);
+      return link.url;
+    });
+  }
+
+  createCustomer(userId: string): Promise<string> {
+    return this.call('customers.create', async (stripe) => {
+      const customer = await stripe.customers.create(
+        { metadata: { userId } },
+        { idempotencyKey: `backtalk-customer-${userId}` },
+      );
+      return customer.id;
+    });
+  }
+
+  /** The creator's product (made once) and a monthly usd price of `amount` cents on the platform account. */
+  createMonthlyPrice(
+    creatorId: string,
+    amount: number,
+    productId: string | null,
+  ): Promise<{ productId: string; priceId: string }> {
+    return this.call('prices.create', async (stripe) => {
+      const product =
+        productId ??
+        (
+          await stripe.products.create(
+            { name: SUBSCRIPTION_PRODUCT_NAME, metadata: { creatorId } },
+            { idempotencyKey: `backtalk-product-${creatorId}` },
+          )
+        ).id;
+      const price = await stripe.prices.create({
+        product,
+        currency: 'usd',
+        unit_amount: amount,
+        recurring: { interval: 'month' },
+        metadata: { creatorId },
+      });
+      return { productId: product, priceId: price.id };
+    });
+  }
+
+  /**
+   * Checkout in subscription mode as a destination charge: the platform keeps
+   * PLATFORM_FEE_PERCENT as the application fee, the rest goes to the creator's account.
+   * userId and creatorId ride on the session and on the subscription, for the webhooks.
+   */
+  createCheckoutSession(input: CheckoutSessionInput): Promise<string> {
+    const metadata = { userId: input.userId, creatorId: input.creatorId };
+    return this.call('checkout.sessions.create', async (stripe) => {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: input.customerId,
+        client_reference_id: input.userId,
+        line_items: [{ price: input.priceId, quantity: 1 }],
+        metadata,
+        subscription_data: {
+          application_fee_percent: this.config.PLATFORM_FEE_PERCENT,
+          transfer_data: { destination: input.connectedAccountId },
+          metadata,
+        },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+      });
+      if (!session.url) throw new Error('Stripe returned a Checkout session without a url');
+      return session.url;
+    });
+  }
+
+  createPortalSession(customerId: string, returnUrl: string): Promise<string> {
+    return this.call('billingPortal.sessions.create', async (stripe) => {
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+      });
+      return session.url;
+    });
+  }
+
+  private async call<T>(operation: string, run: (stripe: Stripe) => Promise<T>): Promise<T> {
+    this.assertConfigured();
+    try {
+      return await run(this.stripe!);
+    } catch (error) {
+      if (error instanceof ServiceError) throw error;
+      const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
+      this.logger.warn(
+        `Stripe ${operation} failed: ${stripeError ? `${stripeError.type} ${stripeError.code ?? ''} ${stripeError.message}` : String(error)}`,
+      );
+      throw new ServiceError(ErrorCode.StripeFailed, undefined, {
+        operation,
+        ...(stripeError?.code ? { stripeCode: stripeError.code } : {}),
+      });
+    }
+  }
+}

@@ -1,0 +1,243 @@
+import type { StartedGateway } from '@backtalk/gateway';
+import {
+  describeWhenAvailable,
+  type InProcessServices,
+  startStripeMock,
+  startTestSmtpServer,
+  stripeMockProblem,
+  type StripeMock,
+  type TestDatabase,
+  type TestSmtpServer,
+} from '@backtalk/testing';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import type { Browser, Page } from 'playwright-core';
+import { chromiumProblem, launchChromium } from './chromium';
+import { startPlatformInProcess } from './in-process-platform';
+import { repoRoot } from './processes';
+import { createSystemTestDatabase } from './service-databases';
+
+jest.setTimeout(300_000);
+
+const PASSWORD = 'Sunny-Day-42';
+const shotsDir =
+  process.env.BILLING_SHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-billing-shots-'));
+const missingChromium = chromiumProblem();
+
+/**
+ * Issue 11 in Chromium against the built web app, the real services and the stripe SDK against
+ * stripe-mock: a guest reaches the free-tier limit, signs up, presses Subscribe and is sent to the
+ * Checkout page billing made; a creator starts Stripe onboarding and comes back through /return.
+ * Screenshots at 1280 and 390 px go to BILLING_SHOTS_DIR (default: a temp folder).
+ */
+describeWhenAvailable(
+  missingChromium ? 'Chromium' : 'stripe-mock',
+  missingChromium ?? stripeMockProblem(),
+  'browser: subscribing and Stripe onboarding',
+  () => {
+    let mock: StripeMock;
+    let smtp: TestSmtpServer;
+    let database: TestDatabase;
+    let services: InProcessServices;
+    let gateway: StartedGateway;
+    let sql: Client;
+    let browser: Browser;
+    let page: Page;
+    let url: string;
+    /** Where the browser was sent outside the app (Stripe's pages), in order. */
+    const leftTo: string[] = [];
+
+    beforeAll(async () => {
+      fs.mkdirSync(shotsDir, { recursive: true });
+      mock = await startStripeMock();
+      smtp = await startTestSmtpServer();
+      database = await createSystemTestDatabase('billing-browser');
+      ({ services, gateway } = await startPlatformInProcess(
+        {
+          DATABASE_URL: database.url,
+          DEMO_DATA: 'true',
+          LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
+          LLM_THREADS: '1',
+          LLM_MAX_TOKENS: '16',
+          FREE_TIER_MESSAGES: '1',
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Backtalk <codes@backtalk.test>',
+          ...mock.env,
+        },
+        { TRUSTED_PROXIES: '127.0.0.1' },
+      ));
+      // The gateway answers on 127.0.0.1; Stripe's return URLs are built from this loopback origin.
+      url = gateway.url.replace('127.0.0.1', 'localhost');
+      sql = new Client({ connectionString: database.url });
+      await sql.connect();
+      // The featured demo creator can take payments: their Connect account (stripe-mock knows any id).
+      const featured = (await (await fetch(`${gateway.url}/api/creators/featured`)).json()) as { id: string };
+      await sql.query(
+        `INSERT INTO billing.stripe_accounts ("creatorId", "stripeAccountId", "onboardingComplete")
+         VALUES ($1, 'acct_1DemoCreator', true)`,
+        [featured.id],
+      );
+      browser = await launchChromium();
+      const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+      // Stripe's own pages are not reachable from here: record where the app sent the browser.
+      await context.route(
+        (target) => !target.href.startsWith(url),
+        async (route) => {
+          leftTo.push(route.request().url());
+          await route.fulfill({ contentType: 'text/html', body: '<h1>Stripe (test)</h1>' });
+        },
+      );
+      page = await context.newPage();
+    });
+
+    afterAll(async () => {
+      await browser?.close();
+      await sql?.end();
+      await gateway?.app.close();
+      await services?.close();
+      await database?.drop();
+      await smtp?.close();
+      await mock?.close();
+    });
+
+    async function shoot(name: string): Promise<void> {
+      await page.screenshot({ path: path.join(shotsDir, `${name}-1280.png`), fullPage: true });
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
+      await page.setViewportSize({ width: 1280, height: 900 });
+    }
+
+    const limitDialog = () => page.getByRole('dialog', { name: 'Message limit reached' });
+
+    /** The limit dialog is open and stays open (the chat may re-check on arrival). */
+    async function limitShown(timeout: number): Promise<boolean> {
+      const opened = await limitDialog()
+        .waitFor({ timeout })
+        .then(() => true)
+        .catch(() => false);
+      if (!opened) return false;
+      await page.waitForTimeout(1000);
+      return limitDialog().isVisible();
+    }
+
+    /** Sends messages until the free-tier limit's dialog opens (it may open on the check on arrival). */
+    async function sendUntilLimit(): Promise<void> {
+      await page.waitForLoadState('networkidle');
+      const box = page.getByRole('textbox', { name: 'Message' });
+      for (let attempt = 0; attempt < 4; attempt += 1) {
+        if (await limitShown(1000)) return;
+        // While the dialog is open the box is hidden (aria-modal): these then give up quietly.
+        await box.fill(`Hello number ${attempt}`, { timeout: 5_000 }).catch(() => undefined);
+        await box.press('Enter', { timeout: 5_000 }).catch(() => undefined);
+        if (await limitShown(20_000)) return;
+        await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+      }
+      throw new Error('the message-limit dialog never stayed open');
+    }
+
+    async function signUp(email: string): Promise<void> {
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      const card = page.locator('[class*="card"]').first();
+      await card.getByLabel('Email').fill(email);
+      await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await card.getByLabel('Confirm Password').fill(PASSWORD);
+      await card.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      const code = await smtp.waitFor(email, /Your code is (\d{6})/, 20_000);
+      await card.getByLabel('Confirmation Code').fill(code);
+      await card.getByRole('button', { name: 'Confirm', exact: true }).click();
+    }
+
+    it('a guest reaches the limit, signs up, presses Subscribe and lands on the Checkout page', async () => {
+      await page.goto(`${url}/@demo.creator`);
+      await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+      await sendUntilLimit();
+      await limitDialog().getByRole('button', { name: 'Sign Up' }).waitFor();
+      await shoot('01-guest-limit');
+      await limitDialog().getByRole('button', { name: 'Sign Up' }).click();
+      await page.waitForURL(/\/sign-in$/);
+      const email = `fan.${Date.now()}@example.com`;
+      await signUp(email);
+      await page.waitForURL(/\/@demo\.creator$/);
+      await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: email }).waitFor();
+
+      await sendUntilLimit();
+      const subscribe = limitDialog().getByRole('button', { name: 'Subscribe' });
+      await subscribe.waitFor();
+      await shoot('02-fan-limit-subscribe');
+      await subscribe.click();
+      await page.waitForURL((target) => !target.href.startsWith(url), { timeout: 30_000 });
+      expect(leftTo).toHaveLength(1);
+      expect(leftTo[0]).toMatch(/^https:\/\//);
+      const { rows } = await sql.query(`SELECT "stripeCustomerId" FROM billing.stripe_customers`);
+      expect(rows).toEqual([{ stripeCustomerId: expect.stringMatching(/^cus_/) }]);
+
+      // Back from Checkout: 'Manage Billing' now opens the customer portal.
+      await page.goto(`${url}/?section=ai-chat`);
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      const manage = page.getByRole('menuitem', { name: 'Manage Billing' });
+      await manage.waitFor();
+      // Enabled once the app knows the user has a Stripe customer.
+      await page
+        .locator('[role="menuitem"][aria-disabled="true"]', { hasText: 'Manage Billing' })
+        .waitFor({ state: 'detached', timeout: 10_000 });
+      await manage.click();
+      await page.waitForURL((target) => !target.href.startsWith(url), { timeout: 30_000 });
+      expect(leftTo).toHaveLength(2);
+    });
+
+    it('a creator opens /creator/payments, starts Stripe onboarding and comes back through /return', async () => {
+      await page.goto(`${url}/sign-in`);
+      const email = `creator.${Date.now()}@example.com`;
+      await signUp(email);
+      await page.waitForURL((target) => target.pathname === '/', { timeout: 30_000 });
+      const { rows } = await sql.query(
+        `UPDATE identity.users SET "isCreator" = true WHERE email = $1 RETURNING id`,
+        [email],
+      );
+      const userId = (rows[0] as { id: string }).id;
+      await sql.query(
+        `INSERT INTO creators.creators (owner, "userId", "tiktokURL", handle) VALUES ($1, $1, $2, $3)`,
+        [userId, 'https://www.tiktok.com/@browser.creator', 'browser.creator'],
+      );
+      // A new sign-in carries the creator claim.
+      await page.getByRole('button', { name: 'Account menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+      await page.goto(`${url}/sign-in`);
+      const card = page.locator('[class*="card"]').first();
+      await card.getByLabel('Email').fill(email);
+      await card.getByLabel('Password').fill(PASSWORD);
+      await card.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: 'Creator' }).waitFor();
+
+      await page.goto(`${url}/creator/payments`);
+      await page.getByText('Track your earnings and manage payout settings.').waitFor();
+      await page.getByText('$9.00 (90%)').waitFor();
+      await page.getByRole('link', { name: 'Start Earning with Stripe' }).waitFor();
+      await shoot('03-creator-payments');
+
+      await page.goto(`${url}/creator/stripe-signup`);
+      await shoot('04-stripe-signup');
+      await page.getByRole('button', { name: 'Start Earning with Stripe' }).click();
+      await page.waitForURL((target) => !target.href.startsWith(url), { timeout: 30_000 });
+      const { rows: accounts } = await sql.query(
+        `SELECT a."stripeAccountId" FROM billing.stripe_accounts a JOIN creators.creators c ON c.id = a."creatorId"
+         WHERE c."userId" = $1`,
+        [userId],
+      );
+      const accountId = (accounts[0] as { stripeAccountId: string }).stripeAccountId;
+      expect(accountId).toMatch(/^acct_/);
+
+      await page.goto(`${url}/return/${accountId}`);
+      await page.getByRole('heading', { name: 'Details submitted' }).waitFor();
+      await page.getByText("That's everything we need for now").waitFor();
+      await shoot('05-return');
+      await page.waitForURL((target) => target.search === '?section=stripe', { timeout: 10_000 });
+
+      await page.goto(`${url}/creator/payments`);
+      await page.getByRole('button', { name: 'Open Stripe Dashboard' }).waitFor();
+      await shoot('06-creator-payments-account');
+    });
+  },
+);

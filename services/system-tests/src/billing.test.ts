@@ -1,0 +1,484 @@
+import { billingService } from '@backtalk/billing';
+import { creatorsService } from '@backtalk/creators';
+import type { StartedGateway } from '@backtalk/gateway';
+import { type Actor, ErrorCode, Subjects } from '@backtalk/proto';
+import {
+  describeNeeding,
+  type InProcessServices,
+  startServicesInProcess,
+  startStripeMock,
+  startTestSmtpServer,
+  stripeMockProblem,
+  type StripeMock,
+  type TestDatabase,
+  type TestSmtpServer,
+} from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { Client } from 'pg';
+import { startPlatformInProcess } from './in-process-platform';
+import { repoRoot } from './processes';
+import { createSystemTestDatabase } from './service-databases';
+
+jest.setTimeout(120_000);
+
+const describeWithStripeMock = describeNeeding('stripe-mock', stripeMockProblem());
+const PASSWORD = 'Correct-Horse-9';
+const NOT_SET_UP =
+  'This creator is not set up to accept payments. Please try another creator or contact support.';
+const NO_VALID_PRICE = 'This creator has not set a valid subscription price (minimum $5.00).';
+
+interface Answer {
+  status: number;
+  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * Issue 11 items 1, 2, 4: Connect onboarding, the creator's price, Checkout and the portal,
+ * through the gateway's routes to billing and creators, the real stripe SDK against stripe-mock.
+ */
+describeWithStripeMock('billing over HTTP with stripe-mock', () => {
+  let mock: StripeMock;
+  let smtp: TestSmtpServer;
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let gateway: StartedGateway;
+  let sql: Client;
+  let url: string;
+  const users: Record<'creator' | 'otherCreator' | 'fan', { userId: string; token: string }> = {} as never;
+  const creatorIds = { creator: randomUUID(), otherCreator: randomUUID() };
+  let address = 0;
+
+  const call = async (route: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
+    const response = await fetch(`${url}${route}`, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: {
+        'x-forwarded-for': `198.51.100.${++address % 250}`,
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+      },
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : {} } as Answer;
+  };
+  const as = (who: keyof typeof users) => users[who].token;
+  const actorOf = (who: keyof typeof users): Actor => ({
+    userId: users[who].userId,
+    userType: 'authenticated',
+    groups: [],
+  });
+  const rows = async (query: string, params: unknown[] = []) => (await sql.query(query, params)).rows;
+
+  const signUp = async (email: string) => {
+    const started = await call('/api/auth/sign-up', { body: { email, password: PASSWORD } });
+    expect(started.status).toBe(200);
+    const code = await smtp.waitFor(email, /Your code is (\d{6})/);
+    const confirmed = await call('/api/auth/sign-up/confirm', {
+      body: { email, code, challenge: started.body.challenge },
+    });
+    const token = confirmed.body.session.accessToken as string;
+    const session = await call('/api/auth/session', { token });
+    return { userId: session.body.userId as string, token };
+  };
+
+  beforeAll(async () => {
+    mock = await startStripeMock();
+    smtp = await startTestSmtpServer();
+    database = await createSystemTestDatabase('billing');
+    ({ services, gateway } = await startPlatformInProcess(
+      {
+        DATABASE_URL: database.url,
+        LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
+        LLM_THREADS: '1',
+        LLM_PRELOAD: 'false',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Backtalk <codes@backtalk.test>',
+        ...mock.env,
+      },
+      { TRUSTED_PROXIES: '127.0.0.1' },
+    ));
+    url = gateway.url;
+    sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    const tag = randomUUID().slice(0, 8);
+    users.creator = await signUp(`creator.${tag}@example.com`);
+    users.otherCreator = await signUp(`other.${tag}@example.com`);
+    users.fan = await signUp(`fan.${tag}@example.com`);
+    for (const who of ['creator', 'otherCreator'] as const) {
+      await sql.query(
+        `INSERT INTO creators.creators (id, owner, "userId", "tiktokURL", handle)
+         VALUES ($1, $2, $2, $3, $4)`,
+        [
+          creatorIds[who],
+          users[who].userId,
+          `https://www.tiktok.com/@${who}.${tag}`,
+          `${who}.${tag}`.toLowerCase(),
+        ],
+      );
+    }
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await gateway?.app.close();
+    await services?.close();
+    await database?.drop();
+    await smtp?.close();
+    await mock?.close();
+  });
+
+  describe('Connect Express onboarding', () => {
+    let accountId: string;
+
+    it('is incomplete before Start Earning with Stripe', async () => {
+      const status = await call('/api/billing/onboarding', { token: as('creator') });
+      expect(status).toEqual({ status: 200, body: { status: 'incomplete', accountId: null } });
+    });
+
+    it('creates the connected account once and answers an onboarding link each time', async () => {
+      const first = await call('/api/billing/onboarding', { method: 'POST', token: as('creator') });
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({
+        accountId: expect.stringMatching(/^acct_/),
+        url: expect.stringMatching(/^https:/),
+      });
+      accountId = first.body.accountId;
+      const again = await call('/api/billing/onboarding', { method: 'POST', token: as('creator') });
+      expect(again.body.accountId).toBe(accountId);
+      expect(
+        await rows(`SELECT "stripeAccountId" FROM billing.stripe_accounts WHERE "creatorId" = $1`, [
+          creatorIds.creator,
+        ]),
+      ).toEqual([{ stripeAccountId: accountId }]);
+    });
+
+    it("reads the status from Stripe (stripe-mock's account has not submitted details)", async () => {
+      const status = await call('/api/billing/onboarding', { token: as('creator') });
+      expect(status.body).toEqual({ status: 'incomplete', accountId });
+    });
+
+    it('is complete once billing knows onboarding finished, without asking Stripe', async () => {
+      await sql.query(
+        `UPDATE billing.stripe_accounts SET "onboardingComplete" = true WHERE "creatorId" = $1`,
+        [creatorIds.creator],
+      );
+      try {
+        const status = await call('/api/billing/onboarding', { token: as('creator') });
+        expect(status.body).toEqual({ status: 'complete', accountId });
+      } finally {
+        await sql.query(
+          `UPDATE billing.stripe_accounts SET "onboardingComplete" = false WHERE "creatorId" = $1`,
+          [creatorIds.creator],
+        );
+      }
+    });
+
+    it('makes a new link (/refresh) and a dashboard link for the owner only', async () => {
+      const link = await call(`/api/billing/onboarding/${accountId}/link`, {
+        method: 'POST',
+        token: as('creator'),
+      });
+      expect(link).toEqual({ status: 200, body: { url: expect.stringMatching(/^https:/) } });
+      const dashboard = await call('/api/billing/dashboard-link', { method: 'POST', token: as('creator') });
+      expect(dashboard).toEqual({ status: 200, body: { url: expect.stringMatching(/^https:/) } });
+
+      const otherCreator = await call(`/api/billing/onboarding/${accountId}/link`, {
+        method: 'POST',
+        token: as('otherCreator'),
+      });
+      expect(otherCreator.status).toBe(404);
+      expect(otherCreator.body.code).toBe(ErrorCode.StripeAccountNotFound);
+      const fan = await call(`/api/billing/onboarding/${accountId}/link`, {
+        method: 'POST',
+        token: as('fan'),
+      });
+      expect(fan.status).toBe(404);
+      expect(fan.body.code).toBe(ErrorCode.CreatorNotFound);
+      for (const who of ['otherCreator', 'fan'] as const) {
+        const dashboardOfOther = await call('/api/billing/dashboard-link', {
+          method: 'POST',
+          token: as(who),
+        });
+        expect(dashboardOfOther.status).toBe(404);
+        const statusOfOther = await call('/api/billing/onboarding', { token: as(who) });
+        expect(statusOfOther.body.accountId ?? null).not.toBe(accountId);
+      }
+    });
+
+    it('refuses the same over NATS: another user names the account and gets nothing', async () => {
+      await expect(
+        services.client.request(Subjects.BillingOnboardingLink, {
+          actor: actorOf('otherCreator'),
+          accountId,
+          origin: 'http://localhost:3000',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.StripeAccountNotFound });
+      await expect(
+        services.client.request(Subjects.BillingDashboardLink, { actor: actorOf('fan') }),
+      ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
+      await expect(
+        services.client.request(Subjects.BillingOnboardingStart, {
+          actor: { ...actorOf('creator'), userType: 'guest' },
+          origin: 'http://localhost:3000',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    });
+
+    it('answers a bad account id with 400 VALIDATION_FAILED, without a token with 401', async () => {
+      const bad = await call('/api/billing/onboarding/not-an-account/link', {
+        method: 'POST',
+        token: as('creator'),
+      });
+      expect(bad.status).toBe(400);
+      expect(bad.body).toMatchObject({
+        code: ErrorCode.ValidationFailed,
+        message: expect.stringContaining('acct_'),
+      });
+      expect((await call('/api/billing/onboarding', { method: 'POST' })).status).toBe(401);
+      await expect(
+        services.client.request(Subjects.BillingOnboardingStart, {
+          actor: actorOf('creator'),
+          origin: 'javascript:alert(1)',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+    });
+  });
+
+  describe("the creator's price", () => {
+    it('defaults to 1000 cents and shows the split of a payment', async () => {
+      const price = await call('/api/billing/price', { token: as('creator') });
+      expect(price).toEqual({
+        status: 200,
+        body: {
+          pricePerSubscription: 1000,
+          currency: 'usd',
+          platformFeePercent: 10,
+          platformFee: 100,
+          stripeFeeEstimate: 59,
+          creatorShare: 900,
+        },
+      });
+    });
+
+    it('refuses a price under 500 cents, a non-integer and extra fields, storing nothing', async () => {
+      for (const body of [
+        { pricePerSubscription: 499 },
+        { pricePerSubscription: 750.5 },
+        { pricePerSubscription: '1500' },
+        { pricePerSubscription: 1500, creatorId: creatorIds.otherCreator },
+        {},
+      ]) {
+        const answer = await call('/api/billing/price', { method: 'PUT', body, token: as('creator') });
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({ code: ErrorCode.ValidationFailed, message: expect.any(String) });
+      }
+      expect(await rows(`SELECT * FROM billing.creator_prices`)).toEqual([]);
+    });
+
+    it("sets the caller's own price only; a non-creator cannot set one", async () => {
+      const set = await call('/api/billing/price', {
+        method: 'PUT',
+        body: { pricePerSubscription: 1500 },
+        token: as('creator'),
+      });
+      expect(set.body).toMatchObject({ pricePerSubscription: 1500, platformFee: 150, creatorShare: 1350 });
+      expect(
+        (await call('/api/billing/price', { token: as('otherCreator') })).body.pricePerSubscription,
+      ).toBe(1000);
+      const fan = await call('/api/billing/price', {
+        method: 'PUT',
+        body: { pricePerSubscription: 600 },
+        token: as('fan'),
+      });
+      expect(fan.status).toBe(404);
+      expect(await rows(`SELECT "creatorId", price_per_subscription FROM billing.creator_prices`)).toEqual([
+        { creatorId: creatorIds.creator, price_per_subscription: 1500 },
+      ]);
+    });
+  });
+
+  describe('Subscribe (Checkout) and Manage Billing (portal)', () => {
+    it('opens Checkout for the creator: one Stripe customer for the fan, the Stripe price kept', async () => {
+      const checkout = await call('/api/billing/checkout', {
+        body: { creatorId: creatorIds.creator },
+        token: as('fan'),
+      });
+      expect(checkout).toEqual({ status: 200, body: { url: expect.stringMatching(/^https:/) } });
+      await call('/api/billing/checkout', { body: { creatorId: creatorIds.creator }, token: as('fan') });
+      expect(
+        await rows(`SELECT "stripeCustomerId" FROM billing.stripe_customers WHERE "userId" = $1`, [
+          users.fan.userId,
+        ]),
+      ).toEqual([{ stripeCustomerId: expect.stringMatching(/^cus_/) }]);
+      expect(
+        await rows(
+          `SELECT "stripeProductId", "stripePriceId" FROM billing.creator_prices WHERE "creatorId" = $1`,
+          [creatorIds.creator],
+        ),
+      ).toEqual([
+        { stripeProductId: expect.stringMatching(/^prod_/), stripePriceId: expect.stringMatching(/^price_/) },
+      ]);
+    });
+
+    it("answers the spec's words for a creator without a Stripe account or without a valid price", async () => {
+      const noAccount = await call('/api/billing/checkout', {
+        body: { creatorId: creatorIds.otherCreator },
+        token: as('fan'),
+      });
+      expect(noAccount).toEqual({
+        status: 409,
+        body: expect.objectContaining({ code: ErrorCode.CreatorCannotAcceptPayments, message: NOT_SET_UP }),
+      });
+      await sql.query(
+        `UPDATE billing.creator_prices SET price_per_subscription = 400 WHERE "creatorId" = $1`,
+        [creatorIds.creator],
+      );
+      try {
+        const cheap = await call('/api/billing/checkout', {
+          body: { creatorId: creatorIds.creator },
+          token: as('fan'),
+        });
+        expect(cheap).toEqual({
+          status: 409,
+          body: expect.objectContaining({ code: ErrorCode.CreatorPriceInvalid, message: NO_VALID_PRICE }),
+        });
+      } finally {
+        await sql.query(
+          `UPDATE billing.creator_prices SET price_per_subscription = 1500 WHERE "creatorId" = $1`,
+          [creatorIds.creator],
+        );
+      }
+    });
+
+    it('refuses guests, unknown creators and bad bodies, storing no customer', async () => {
+      const guest = await call('/api/auth/guest', { method: 'POST', body: {} });
+      const guestToken = guest.body.tokens.accessToken as string;
+      const asGuest = await call('/api/billing/checkout', {
+        body: { creatorId: creatorIds.creator },
+        token: guestToken,
+      });
+      expect(asGuest.status).toBe(403);
+      expect(asGuest.body.message).toMatch(/Sign up or sign in/);
+      const unknown = await call('/api/billing/checkout', {
+        body: { creatorId: randomUUID() },
+        token: as('creator'),
+      });
+      expect(unknown.status).toBe(404);
+      for (const body of [
+        { creatorId: 'nope' },
+        {},
+        { creatorId: creatorIds.creator, origin: 'https://evil.test' },
+      ]) {
+        const bad = await call('/api/billing/checkout', { body, token: as('creator') });
+        expect(bad.status).toBe(400);
+        expect(bad.body.code).toBe(ErrorCode.ValidationFailed);
+      }
+      expect(
+        await rows(`SELECT "userId" FROM billing.stripe_customers WHERE "userId" <> $1`, [users.fan.userId]),
+      ).toEqual([]);
+    });
+
+    it("opens the fan's own portal; a user without a customer gets 404, a foreign return path 400", async () => {
+      const portal = await call('/api/billing/portal', {
+        body: { returnPath: '/@creator' },
+        token: as('fan'),
+      });
+      expect(portal).toEqual({ status: 200, body: { url: expect.stringMatching(/^https:/) } });
+      const none = await call('/api/billing/portal', { body: { returnPath: '/' }, token: as('creator') });
+      expect(none.status).toBe(404);
+      expect(none.body.code).toBe(ErrorCode.BillingCustomerNotFound);
+      for (const returnPath of ['//evil.test/', 'https://evil.test/', 'relative', '/\\evil.test']) {
+        const bad = await call('/api/billing/portal', { body: { returnPath }, token: as('fan') });
+        expect(bad.status).toBe(400);
+      }
+    });
+
+    it("lists the caller's own subscriptions and whether they can manage billing", async () => {
+      expect((await call('/api/billing/subscriptions', { token: as('fan') })).body).toEqual({
+        subscriptions: [],
+        canManageBilling: true,
+      });
+      const endDate = new Date(Date.now() + 30 * 86_400_000);
+      await sql.query(
+        `INSERT INTO billing.creator_subscriptions ("userId", "creatorId", owner, "startDate", "endDate", status)
+         VALUES ($1, $2, $1, now(), $3, 'active')`,
+        [users.fan.userId, creatorIds.creator, endDate],
+      );
+      expect((await call('/api/billing/subscriptions', { token: as('fan') })).body).toEqual({
+        subscriptions: [
+          {
+            creatorId: creatorIds.creator,
+            status: 'active',
+            startDate: expect.any(String),
+            endDate: endDate.toISOString(),
+            active: true,
+          },
+        ],
+        canManageBilling: true,
+      });
+      expect((await call('/api/billing/subscriptions', { token: as('creator') })).body).toEqual({
+        subscriptions: [],
+        canManageBilling: false,
+      });
+      const already = await call('/api/billing/checkout', {
+        body: { creatorId: creatorIds.creator },
+        token: as('fan'),
+      });
+      expect(already.status).toBe(409);
+      expect(already.body.message).toMatch(/already subscribe/);
+    });
+  });
+});
+
+/** Issue 11 item 6: without STRIPE_SECRET_KEY every payment action says payments are not configured. */
+describe('billing without Stripe keys', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  const creatorId = randomUUID();
+  const creatorUser = randomUUID();
+  const actor: Actor = { userId: creatorUser, userType: 'authenticated', groups: [] };
+  const origin = 'http://localhost:3000';
+
+  beforeAll(async () => {
+    database = await createSystemTestDatabase('billing-no-keys');
+    services = await startServicesInProcess([creatorsService, billingService], {
+      DATABASE_URL: database.url,
+    });
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    try {
+      await sql.query(
+        `INSERT INTO creators.creators (id, owner, "userId", "tiktokURL", handle)
+         VALUES ($1, $2, $2, 'https://www.tiktok.com/@nokeys', $3)`,
+        [creatorId, creatorUser, `nokeys.${creatorId.slice(0, 8)}`],
+      );
+    } finally {
+      await sql.end();
+    }
+  });
+  afterAll(async () => {
+    await services?.close();
+    await database?.drop();
+  });
+
+  it.each([
+    [Subjects.BillingOnboardingStart, { actor, origin }],
+    [Subjects.BillingCheckoutCreate, { actor: { ...actor, userId: randomUUID() }, creatorId, origin }],
+    [Subjects.BillingPortalCreate, { actor, origin, returnPath: '/' }],
+  ] as const)('%s answers PAYMENTS_NOT_CONFIGURED', async (subject, payload) => {
+    await expect(services.client.request(subject, payload as never)).rejects.toMatchObject({
+      code: ErrorCode.PaymentsNotConfigured,
+      message: expect.stringContaining('Payments are not configured on this Backtalk server'),
+    });
+  });
+
+  it('still shows the onboarding status and lets the creator set a price', async () => {
+    await expect(services.client.request(Subjects.BillingOnboardingStatus, { actor })).resolves.toEqual({
+      status: 'incomplete',
+      accountId: null,
+    });
+    await expect(
+      services.client.request(Subjects.BillingPriceSet, { actor, pricePerSubscription: 800 }),
+    ).resolves.toMatchObject({ pricePerSubscription: 800, platformFee: 80, creatorShare: 720 });
+  });
+});

@@ -1,0 +1,68 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getCreator } from './creators.api';
+import {
+  getOnboardingStatus,
+  getPrice,
+  listSubscriptions,
+  setPrice,
+  type SubscriptionList,
+} from './billing.api';
+
+// Payment state is per user: every key carries the user id, so another account never sees a
+// cached answer of the previous one.
+const billingQueryKeys = {
+  onboarding: (userId: string) => ['billing', 'onboarding', userId] as const,
+  price: (userId: string) => ['billing', 'price', userId] as const,
+  subscriptions: (userId: string) => ['billing', 'subscriptions', userId] as const,
+};
+
+/** Spec §4 Onboarding status of the signed-in creator (TanStack's pending state is 'loading'). */
+export function useOnboardingStatusQuery(userId: string | null) {
+  return useQuery({
+    queryKey: billingQueryKeys.onboarding(userId ?? ''),
+    queryFn: ({ signal }) => getOnboardingStatus(signal),
+    enabled: userId !== null,
+    retry: false,
+  });
+}
+
+export function usePriceQuery(userId: string) {
+  return useQuery({ queryKey: billingQueryKeys.price(userId), queryFn: ({ signal }) => getPrice(signal) });
+}
+
+export function useSetPriceMutation(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: setPrice,
+    onSuccess: (split) => client.setQueryData(billingQueryKeys.price(userId), split),
+  });
+}
+
+/**
+ * The user's subscriptions and whether 'Manage Billing' can open (spec §7 getUserSubscriptionsFunc).
+ * `waitForActive` asks again every 3 s (ten times at most) until one is active: after Checkout the
+ * subscription appears once Stripe's webhook has reached billing.
+ */
+export function useSubscriptionsQuery(userId: string | null, { waitForActive = false } = {}) {
+  return useQuery({
+    queryKey: billingQueryKeys.subscriptions(userId ?? ''),
+    queryFn: ({ signal }) => listSubscriptions(signal),
+    enabled: userId !== null,
+    refetchInterval: (query) =>
+      waitForActive && !hasActive(query.state.data) && query.state.dataUpdateCount < 10 ? 3000 : false,
+  });
+}
+
+function hasActive(list: SubscriptionList | undefined): boolean {
+  return !!list?.subscriptions.some((subscription) => subscription.active);
+}
+
+/** The creator of the user's current (latest active) subscription, for spec §2 '/'. */
+export function useCurrentSubscriptionCreatorQuery(list: SubscriptionList | undefined) {
+  const creatorId = list?.subscriptions.find((subscription) => subscription.active)?.creatorId ?? null;
+  return useQuery({
+    queryKey: ['creators', 'by-id', creatorId ?? ''],
+    queryFn: ({ signal }) => getCreator(creatorId!, signal),
+    enabled: creatorId !== null,
+  });
+}

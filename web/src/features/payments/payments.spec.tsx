@@ -1,0 +1,194 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { HttpResponse } from 'msw';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
+import { resetAppState, signInAs, WithProviders } from '../../test/fixtures';
+import { LocationProbe } from '../../test/LocationProbe';
+import { browserNavigation } from '../shell/browser-navigation';
+import { FINISH_ONBOARDING_TEXT, FinishOnboardingButton } from './FinishOnboardingButton';
+import { PAYMENTS_LEAD, PaymentsPage } from './PaymentsPage';
+import { REFRESH_FAILED_TEXT, RefreshPage } from './RefreshPage';
+import { ReturnPage } from './ReturnPage';
+import { StripeSignupPage } from './StripeSignupPage';
+
+const ACCOUNT = 'acct_1Test';
+const split = (pricePerSubscription: number) => ({
+  pricePerSubscription,
+  currency: 'usd' as const,
+  platformFeePercent: 10,
+  platformFee: Math.round(pricePerSubscription / 10),
+  stripeFeeEstimate: Math.round(pricePerSubscription * 0.029) + 30,
+  creatorShare: pricePerSubscription - Math.round(pricePerSubscription / 10),
+});
+
+function renderAt(path: string) {
+  render(
+    <WithProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/creator/stripe-signup" element={<StripeSignupPage />} />
+          <Route path="/creator/payments" element={<PaymentsPage />} />
+          <Route path="/creator" element={<FinishOnboardingButton />} />
+          <Route path="/return/:accountId" element={<ReturnPage />} />
+          <Route path="/refresh/:accountId" element={<RefreshPage />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <LocationProbe />
+      </MemoryRouter>
+    </WithProviders>,
+  );
+}
+
+describe('payments screens', () => {
+  let leaveTo: jest.SpyInstance;
+  beforeEach(() => {
+    resetAppState();
+    signInAs({ userType: 'authenticated', email: 'creator@example.com', isCreator: true });
+    leaveTo = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    cleanup();
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  });
+
+  it("'Start Earning with Stripe' goes to the onboarding link billing made", async () => {
+    server.use(
+      http.post('/api/billing/onboarding', () =>
+        HttpResponse.json({ accountId: ACCOUNT, url: 'https://connect.stripe.com/setup/e/acct_1Test/x' }),
+      ),
+    );
+    renderAt('/creator/stripe-signup');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Earning with Stripe' }));
+    await waitFor(() =>
+      expect(leaveTo).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1Test/x'),
+    );
+  });
+
+  it("shows the server's words when onboarding cannot start (payments not configured)", async () => {
+    const message = 'Payments are not configured on this Backtalk server.';
+    server.use(
+      http.post('/api/billing/onboarding', ({ response }) =>
+        response.untyped(errorResponse(503, 'PAYMENTS_NOT_CONFIGURED', message)),
+      ),
+    );
+    renderAt('/creator/stripe-signup');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Earning with Stripe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('/return/{accountId} says details were submitted and goes to /?section=stripe after 3 seconds', () => {
+    jest.useFakeTimers();
+    renderAt(`/return/${ACCOUNT}`);
+    expect(screen.getByRole('heading', { name: 'Details submitted' })).toBeTruthy();
+    expect(screen.getByText("That's everything we need for now")).toBeTruthy();
+    expect(screen.getByText('Redirecting you back to the dashboard in 3 seconds...')).toBeTruthy();
+    act(() => jest.advanceTimersByTime(2900));
+    expect(screen.getByTestId('location').textContent).toBe(`/return/${ACCOUNT}`);
+    act(() => jest.advanceTimersByTime(100));
+    expect(screen.getByTestId('location').textContent).toBe('/?section=stripe');
+  });
+
+  it('/refresh/{accountId} asks once for a new link for that account and goes there', async () => {
+    server.use(
+      http.post('/api/billing/onboarding/{accountId}/link', () =>
+        HttpResponse.json({ url: 'https://connect.stripe.com/setup/e/acct_1Test/new' }),
+      ),
+    );
+    renderAt(`/refresh/${ACCOUNT}`);
+    await waitFor(() =>
+      expect(leaveTo).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1Test/new'),
+    );
+    expect(apiCalls('POST').map((call) => call.path)).toEqual([`/api/billing/onboarding/${ACCOUNT}/link`]);
+  });
+
+  it("/refresh/{accountId} shows 'Something went wrong!' when billing refuses", async () => {
+    server.use(
+      http.post('/api/billing/onboarding/{accountId}/link', ({ response }) =>
+        response.untyped(
+          errorResponse(404, 'STRIPE_ACCOUNT_NOT_FOUND', 'No Stripe account of yours has this id.'),
+        ),
+      ),
+    );
+    renderAt(`/refresh/${ACCOUNT}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(REFRESH_FAILED_TEXT);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
+  it('shows the sticky finish button while onboarding is incomplete, nothing once complete', async () => {
+    server.use(
+      http.get('/api/billing/onboarding', () =>
+        HttpResponse.json({ status: 'incomplete', accountId: ACCOUNT }),
+      ),
+    );
+    renderAt('/creator');
+    expect(await screen.findByRole('button', { name: FINISH_ONBOARDING_TEXT })).toBeTruthy();
+    cleanup();
+    resetAppState();
+    signInAs({ userType: 'authenticated', email: 'creator@example.com', isCreator: true });
+    server.use(
+      http.get('/api/billing/onboarding', () =>
+        HttpResponse.json({ status: 'complete', accountId: ACCOUNT }),
+      ),
+    );
+    renderAt('/creator');
+    await waitFor(() => expect(apiCalls('GET', '/api/billing/onboarding').length).toBeGreaterThan(1));
+    expect(screen.queryByRole('button', { name: FINISH_ONBOARDING_TEXT })).toBeNull();
+  });
+
+  describe('/creator/payments', () => {
+    beforeEach(() => {
+      server.use(
+        http.get('/api/billing/onboarding', () =>
+          HttpResponse.json({ status: 'complete', accountId: ACCOUNT }),
+        ),
+        http.get('/api/billing/price', () => HttpResponse.json(split(1000))),
+      );
+    });
+
+    it('shows the lead, the split of a payment and the dashboard link', async () => {
+      server.use(
+        http.post('/api/billing/dashboard-link', () =>
+          HttpResponse.json({ url: 'https://connect.stripe.com/express/x' }),
+        ),
+      );
+      renderAt('/creator/payments');
+      expect(screen.getByText(PAYMENTS_LEAD)).toBeTruthy();
+      expect(await screen.findByText('Stripe account ready to get paid')).toBeTruthy();
+      expect((await screen.findByLabelText('Monthly price ($)')) as HTMLInputElement).toHaveProperty(
+        'value',
+        '10.00',
+      );
+      expect(screen.getByText('−$1.00')).toBeTruthy();
+      expect(screen.getByText('$9.00 (90%)')).toBeTruthy();
+      expect(screen.getByText(/about \$0\.59/)).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Open Stripe Dashboard' }));
+      await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://connect.stripe.com/express/x'));
+    });
+
+    it('saves a new price in cents and shows its split; refuses under $5.00 without asking', async () => {
+      server.use(
+        http.put('/api/billing/price', async ({ request }) =>
+          HttpResponse.json(
+            split(((await request.json()) as { pricePerSubscription: number }).pricePerSubscription),
+          ),
+        ),
+      );
+      renderAt('/creator/payments');
+      const input = (await screen.findByLabelText('Monthly price ($)')) as HTMLInputElement;
+      fireEvent.change(input, { target: { value: '4.99' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
+      expect((await screen.findByText('The minimum price is $5.00')).getAttribute('role')).toBe('alert');
+      expect(apiCalls('PUT')).toHaveLength(0);
+
+      fireEvent.change(input, { target: { value: '12.50' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save price' }));
+      expect(await screen.findByText('Price updated!')).toBeTruthy();
+      expect(apiCalls('PUT', '/api/billing/price').map((call) => call.body)).toEqual([
+        { pricePerSubscription: 1250 },
+      ]);
+      expect(screen.getByText('$11.25 (90%)')).toBeTruthy();
+    });
+  });
+});
