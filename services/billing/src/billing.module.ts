@@ -1,10 +1,11 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceKitModule } from '@backtalk/kit';
+import { DurableQueueModule, ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { BillingConfig } from './billing.config';
 import { billingDatabase } from './billing.database';
 import { StripeAccountModule } from './stripe-account/stripe-account.module';
 import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
+import { WebhookEventModule } from './webhook-event/webhook-event.module';
 
 @Module({})
 export class BillingModule {
@@ -19,8 +20,10 @@ export class BillingModule {
           healthSubject: Subjects.BillingHealthCheck,
           env,
         }),
+        DurableQueueModule.forService(),
         CreatorSubscriptionModule,
         StripeAccountModule,
+        WebhookEventModule,
       ],
     };
   }

@@ -90,6 +90,24 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
         "`redis://` or `rediss://` server holding the shared counters — the gateway's throttles and identity's brute-force limits (failed sign-ins, code emails) — so every replica sees the same counts; unset, the gateway counts in its own memory and identity in its PostgreSQL schema",
       ),
   ),
+  STRIPE_WEBHOOK_SECRET: secret(
+    z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every((entry) => /^whsec_\w+$/.test(entry)), {
+        message: 'must be Stripe webhook signing secrets (whsec_…), comma-separated',
+      })
+      .meta({ defaultText: 'unset: `POST /api/stripe/webhook` answers that payments are not configured' })
+      .describe(
+        "the signing secret(s) of the Stripe webhook endpoint(s) pointing at `/api/stripe/webhook`, comma-separated (the account endpoint's and the Connect endpoint's differ; `stripe listen` prints one). Events whose signature matches none, or is older than 300 s, are refused (docs/billing.md)",
+      ),
+  ),
   THROTTLE_KEY_PREFIX: z
     .string()
     .regex(/^[\w:.-]{1,64}$/)

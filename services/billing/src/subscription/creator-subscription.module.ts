@@ -8,5 +8,6 @@ import { CreatorSubscriptionRepository } from './creator-subscription.repository
   imports: [TypeOrmModule.forFeature([CreatorSubscriptionEntity])],
   controllers: [CreatorSubscriptionController],
   providers: [CreatorSubscriptionRepository],
+  exports: [CreatorSubscriptionRepository],
 })
 export class CreatorSubscriptionModule {}
