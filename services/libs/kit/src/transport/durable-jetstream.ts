@@ -137,7 +137,8 @@ export class JetStreamDurableBackend {
       });
       if (outcome.kind === 'ack') await message.ackAck();
       else if (outcome.kind === 'retry') message.nak(outcome.delayMs);
-      else message.term(outcome.reason.slice(0, 200));
+      // The reason is in the dead-letter log line; `+TERM <reason>` needs NATS 2.10.
+      else message.term();
     } finally {
       clearInterval(working);
     }
