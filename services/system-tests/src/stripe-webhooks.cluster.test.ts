@@ -1,6 +1,4 @@
-import { durableStreamConfig } from '@backtalk/kit';
 import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
-import { connect } from 'nats';
 import { randomBytes } from 'node:crypto';
 import { type RunningCluster, startCluster } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -60,15 +58,9 @@ describeWithNats(
     });
 
     afterAll(async () => {
+      // Stopping the cluster deletes this run's stream too.
       await cluster?.stop();
       await database?.drop();
-      const connection = await connect({ servers: testNatsUrl() });
-      try {
-        const manager = await connection.jetstreamManager();
-        await manager.streams.delete(durableStreamConfig('billing', prefix).name).catch(() => undefined);
-      } finally {
-        await connection.close();
-      }
     });
 
     it('processes every event exactly once although billing is killed mid-batch, and refuses stale and forged copies', async () => {
