@@ -16,8 +16,8 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
-/** Comma-separated addresses/CIDRs; empty trusts no proxy, so X-Forwarded-For is ignored. */
-const trustedProxiesSchema = z
+/** A comma-separated list, blanks dropped; unset is empty. */
+const commaSeparatedSchema = z
   .string()
   .default('')
   .transform((value) =>
@@ -25,10 +25,12 @@ const trustedProxiesSchema = z
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-  )
-  .refine((entries) => entries.every(isProxyEntry), {
-    message: 'must be comma-separated IP addresses or CIDRs, e.g. "10.0.0.0/8,192.168.1.10"',
-  });
+  );
+
+/** Comma-separated addresses/CIDRs; empty trusts no proxy, so X-Forwarded-For is ignored. */
+const trustedProxiesSchema = commaSeparatedSchema.refine((entries) => entries.every(isProxyEntry), {
+  message: 'must be comma-separated IP addresses or CIDRs, e.g. "10.0.0.0/8,192.168.1.10"',
+});
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: portSchema.default(3000).describe('HTTP port of the API and web app'),
@@ -91,15 +93,7 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
       ),
   ),
   STRIPE_WEBHOOK_SECRET: secret(
-    z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
+    commaSeparatedSchema
       .refine((entries) => entries.every((entry) => /^whsec_\w+$/.test(entry)), {
         message: 'must be Stripe webhook signing secrets (whsec_…), comma-separated',
       })

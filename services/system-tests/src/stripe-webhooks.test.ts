@@ -121,6 +121,35 @@ describe('POST /api/stripe/webhook (standalone: in-process billing, queue in Pos
     expect(await billingState(database.url)).toEqual(expected);
   });
 
+  it('ends in the same state when every event arrives newest first, one after another', async () => {
+    const scenario = subscriptionScenario();
+    await insertAccounts(database.url, scenario.accounts);
+    const newestFirst = [...scenario.events]
+      .reverse()
+      .sort((a, b) => (b.created as number) - (a.created as number));
+    const before = (await billingState(database.url)).processedEventIds.length;
+    for (const event of newestFirst) {
+      expect((await deliver(gateway.url, sign(event))).status).toBe(200);
+      // One at a time: each is applied before the next (older) one arrives.
+      await waitFor(
+        async () =>
+          (await queuedMessage(database.url, event.id as string))?.state === 'acked' ? true : undefined,
+        {
+          timeoutMs: 10_000,
+          what: `${event.type as string} to be applied`,
+        },
+      );
+    }
+    const state = await billingState(database.url);
+    expect(state.processedEventIds).toHaveLength(before + 49);
+    const expected = expectedState(scenario);
+    const mine = new Set(scenario.subscriptions.map((subscription) => subscription.userId));
+    expect(state.subscriptions.filter((subscription) => mine.has(subscription.userId))).toEqual(
+      expected.subscriptions,
+    );
+    for (const account of scenario.accounts) expect(state.onboarding[account.stripeAccountId]).toBe(true);
+  });
+
   it('answers bad requests with 4xx { code, message } and queues nothing', async () => {
     const before = await billingState(database.url);
     const event = stripeEvent('invoice.paid', Math.floor(Date.now() / 1000), {
