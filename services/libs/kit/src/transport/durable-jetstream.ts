@@ -107,7 +107,12 @@ export class JetStreamDurableBackend {
     // One at a time: a message waiting in a client buffer would use up its ack wait.
     const messages = await consumer.consume({ max_messages: 1 });
     const done = (async () => {
-      for await (const message of messages) await this.handle(message, subject, deliver);
+      for await (const message of messages) {
+        // A failed ack or nak is not the end of consuming: JetStream redelivers after the ack wait.
+        await this.handle(message, subject, deliver).catch((error: unknown) =>
+          this.logger.warn(`Settling a ${subject} message failed: ${(error as Error).message}`),
+        );
+      }
     })().catch((error: unknown) => {
       if (!this.closing) this.logger.error(`Consuming ${subject} stopped: ${(error as Error).message}`);
     });
