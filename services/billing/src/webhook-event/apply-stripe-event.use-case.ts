@@ -92,12 +92,7 @@ export class ApplyStripeEvent {
       const object: unknown = event.data.object;
       switch (type) {
         case 'checkout.session.completed':
-          await this.checkoutCompleted(
-            db,
-            readObject(checkoutSessionObjectSchema, object, type),
-            created,
-            now,
-          );
+          await this.checkoutCompleted(db, readObject(checkoutSessionObjectSchema, object, type), created);
           break;
         case 'customer.subscription.created':
         case 'customer.subscription.updated':
@@ -126,7 +121,6 @@ export class ApplyStripeEvent {
     db: EntityManager,
     session: ReturnType<typeof checkoutSessionObjectSchema.parse>,
     created: Date,
-    now: Date,
   ): Promise<void> {
     if (session.mode !== 'subscription') return;
     const subscriber = subscriberOf(session.metadata);
@@ -149,7 +143,7 @@ export class ApplyStripeEvent {
       ...subscriber,
       startDate: created,
       endDate,
-      status: paid && endDate > now ? 'active' : 'incomplete',
+      status: paid ? 'active' : 'incomplete',
       paymentId: session.invoice ?? null,
       stripeSubscriptionId: subscriptionId,
       stripeStatus: paid ? 'active' : 'incomplete',
