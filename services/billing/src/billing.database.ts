@@ -1,8 +1,9 @@
-import type { ServiceDatabase } from '@backtalk/kit';
+import { DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { CreatorSubscriptionEntity } from './subscription/creator-subscription.entity';
 import { StripeAccountEntity } from './stripe-account/stripe-account.entity';
 import { StripeCustomerEntity } from './stripe-account/stripe-customer.entity';
 import { ProcessedWebhookEventEntity } from './webhook-event/processed-webhook-event.entity';
+import { StripeObjectVersionEntity } from './webhook-event/stripe-object-version.entity';
 import { migrations } from './migrations';
 import { CreatorPriceEntity } from './price/creator-price.entity';
 
@@ -14,6 +15,9 @@ export const billingDatabase: ServiceDatabase = {
     StripeCustomerEntity,
     ProcessedWebhookEventEntity,
     CreatorPriceEntity,
+    StripeObjectVersionEntity,
+    // Standalone mode's durable queue (the Stripe events the gateway hands over).
+    DurableMessageEntity,
   ],
   migrations,
 };

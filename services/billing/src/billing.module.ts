@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceKitModule } from '@backtalk/kit';
+import { DurableQueueModule, ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { BillingConfig } from './billing.config';
 import { billingDatabase } from './billing.database';
@@ -9,6 +9,7 @@ import { PriceModule } from './price/price.module';
 import { StripeAccountModule } from './stripe-account/stripe-account.module';
 import { StripeModule } from './stripe/stripe.module';
 import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
+import { WebhookEventModule } from './webhook-event/webhook-event.module';
 
 @Module({})
 export class BillingModule {
@@ -23,12 +24,14 @@ export class BillingModule {
           healthSubject: Subjects.BillingHealthCheck,
           env,
         }),
+        DurableQueueModule.forService(),
         StripeModule,
         CreatorDirectoryModule,
         CreatorSubscriptionModule,
         StripeAccountModule,
         PriceModule,
         CheckoutModule,
+        WebhookEventModule,
       ],
     };
   }

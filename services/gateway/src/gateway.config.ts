@@ -16,8 +16,8 @@ function isProxyEntry(entry: string): boolean {
   return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
 }
 
-/** Comma-separated addresses/CIDRs; empty trusts no proxy, so X-Forwarded-For is ignored. */
-const trustedProxiesSchema = z
+/** A comma-separated list, blanks dropped; unset is empty. */
+const commaSeparatedSchema = z
   .string()
   .default('')
   .transform((value) =>
@@ -25,10 +25,12 @@ const trustedProxiesSchema = z
       .split(',')
       .map((entry) => entry.trim())
       .filter(Boolean),
-  )
-  .refine((entries) => entries.every(isProxyEntry), {
-    message: 'must be comma-separated IP addresses or CIDRs, e.g. "10.0.0.0/8,192.168.1.10"',
-  });
+  );
+
+/** Comma-separated addresses/CIDRs; empty trusts no proxy, so X-Forwarded-For is ignored. */
+const trustedProxiesSchema = commaSeparatedSchema.refine((entries) => entries.every(isProxyEntry), {
+  message: 'must be comma-separated IP addresses or CIDRs, e.g. "10.0.0.0/8,192.168.1.10"',
+});
 
 export const gatewayConfigSchema = baseConfigSchema.extend({
   PORT: portSchema.default(3000).describe('HTTP port of the API and web app'),
@@ -88,6 +90,16 @@ export const gatewayConfigSchema = baseConfigSchema.extend({
       .optional()
       .describe(
         "`redis://` or `rediss://` server holding the shared counters — the gateway's throttles and identity's brute-force limits (failed sign-ins, code emails) — so every replica sees the same counts; unset, the gateway counts in its own memory and identity in its PostgreSQL schema",
+      ),
+  ),
+  STRIPE_WEBHOOK_SECRET: secret(
+    commaSeparatedSchema
+      .refine((entries) => entries.every((entry) => /^whsec_\w+$/.test(entry)), {
+        message: 'must be Stripe webhook signing secrets (whsec_…), comma-separated',
+      })
+      .meta({ defaultText: 'unset: `POST /api/stripe/webhook` answers that payments are not configured' })
+      .describe(
+        "the signing secret(s) of the Stripe webhook endpoint(s) pointing at `/api/stripe/webhook`, comma-separated (the account endpoint's and the Connect endpoint's differ; `stripe listen` prints one). Events whose signature matches none, or is older than 300 s, are refused (docs/billing.md)",
       ),
   ),
   THROTTLE_KEY_PREFIX: z

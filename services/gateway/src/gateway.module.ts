@@ -1,6 +1,6 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { APP_PIPE } from '@nestjs/core';
-import { ServiceKitModule, ValidationError, describeZodIssues } from '@backtalk/kit';
+import { DurableQueueModule, ServiceKitModule, ValidationError, describeZodIssues } from '@backtalk/kit';
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
@@ -12,6 +12,7 @@ import { FeatureFlagsController } from './feature-flags/feature-flags.controller
 import { GatewayConfig } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
+import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
 import { ApiThrottleMiddleware, GuestCreationThrottleMiddleware } from './throttle/throttle.middleware';
 import { ThrottleService } from './throttle/throttle.service';
@@ -35,7 +36,11 @@ export class GatewayModule implements NestModule {
   static register(env?: Record<string, string | undefined>): DynamicModule {
     return {
       module: GatewayModule,
-      imports: [ServiceKitModule.forService({ name: 'gateway', config: GatewayConfig, env }), AuthModule],
+      imports: [
+        ServiceKitModule.forService({ name: 'gateway', config: GatewayConfig, env }),
+        DurableQueueModule.forService(),
+        AuthModule,
+      ],
       controllers: [
         PlatformHealthController,
         CreatorsController,
@@ -43,6 +48,7 @@ export class GatewayModule implements NestModule {
         FeatureFlagsController,
         EnvironmentController,
         BillingController,
+        StripeWebhookController,
       ],
       providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };

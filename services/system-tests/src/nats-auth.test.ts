@@ -1,16 +1,26 @@
-import { Controller, INestApplicationContext, INestMicroservice, Module } from '@nestjs/common';
+import { Controller, INestApplicationContext, INestMicroservice, Injectable, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { MessagePattern } from '@nestjs/microservices';
-import { ErrorCode, type ServiceName, Subjects, fragmentId, serviceNames } from '@backtalk/proto';
+import {
+  DurableSubjects,
+  ErrorCode,
+  type ServiceName,
+  Subjects,
+  fragmentId,
+  serviceNames,
+} from '@backtalk/proto';
 import {
   BaseConfig,
   DrainingNatsServer,
+  DurableHandler,
+  DurableQueue,
+  DurableQueueModule,
   natsAuthorizationConfig,
   ServiceClient,
   ServiceKitModule,
 } from '@backtalk/kit';
 import { freePort } from '@backtalk/embedded-db';
-import { describeWhenAvailable } from '@backtalk/testing';
+import { describeWhenAvailable, waitFor } from '@backtalk/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -148,7 +158,7 @@ describeWithNatsServer('NATS credentials and permissions per service', () => {
     const config = path.join(dir, 'nats-server.conf');
     writeFileSync(
       config,
-      `listen: "127.0.0.1:${port}"\n${natsAuthorizationConfig({ subjectPrefix: prefix, passwords })}`,
+      `listen: "127.0.0.1:${port}"\njetstream { store_dir: ${JSON.stringify(path.join(dir, 'jetstream'))} }\n${natsAuthorizationConfig({ subjectPrefix: prefix, passwords })}`,
     );
     server = spawn(NATS_SERVER!, ['-c', config], { stdio: 'ignore' });
     await waitForPort(port);
@@ -230,5 +240,63 @@ describeWithNatsServer('NATS credentials and permissions per service', () => {
     );
     expect(events).toHaveLength(5);
     expect(events.at(-1)).toMatchObject({ stopReason: 'end_turn' });
+  });
+
+  it('lets the gateway queue durable work for billing, and billing consume it, each with its own credentials', async () => {
+    const received: string[] = [];
+    @Injectable()
+    class StripeEvents {
+      @DurableHandler(DurableSubjects.BillingStripeEventReceived)
+      async handle(event: { id: string }): Promise<void> {
+        received.push(event.id);
+      }
+    }
+    const durableApp = async (service: ServiceName, providers: (new () => unknown)[] = []) => {
+      @Module({
+        imports: [
+          ServiceKitModule.forService({ name: service, config: BaseConfig, env: envFor(service) }),
+          DurableQueueModule.forService(),
+        ],
+        providers,
+      })
+      class DurableModule {}
+      const app = await NestFactory.createApplicationContext(DurableModule, { logger: false });
+      apps.push(app);
+      return app;
+    };
+    await durableApp('billing', [StripeEvents]);
+    const gateway = (await durableApp('gateway')).get(DurableQueue);
+    const event = {
+      id: 'evt_auth1',
+      type: 'invoice.paid',
+      created: 1,
+      data: { object: { object: 'invoice' } },
+    };
+    const options = { dedupeId: event.id };
+    await expect(
+      gateway.publish(DurableSubjects.BillingStripeEventReceived, event, options),
+    ).resolves.toEqual({
+      duplicate: false,
+    });
+    await expect(
+      gateway.publish(DurableSubjects.BillingStripeEventReceived, event, options),
+    ).resolves.toEqual({
+      duplicate: true,
+    });
+    await waitFor(async () => (received.length === 1 ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'billing to consume the event',
+    });
+    expect(received).toEqual(['evt_auth1']);
+
+    // Creators may not queue work for billing.
+    const creators = await rawConnection('creators');
+    await expect(
+      creators
+        .jetstream()
+        .publish(`${prefix}${DurableSubjects.BillingStripeEventReceived}`, new TextEncoder().encode('{}'), {
+          timeout: 1000,
+        }),
+    ).rejects.toThrow();
   });
 });

@@ -1,5 +1,6 @@
 import { freePort } from '@backtalk/embedded-db';
-import { ProcessSupervisor } from '@backtalk/kit';
+import { ProcessSupervisor, durableStreamConfig } from '@backtalk/kit';
+import { connect } from 'nats';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
@@ -74,8 +75,28 @@ export async function startCluster(
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
     output,
     start,
-    stop: () => supervisor.stopAll(),
+    stop: async () => {
+      await supervisor.stopAll();
+      await deleteDurableStreams(env);
+    },
   };
+}
+
+/**
+ * Billing's JetStream stream outlives its processes: a run with a prefix of its
+ * own deletes it, so the shared NATS server does not collect one per test run.
+ */
+async function deleteDurableStreams(env: Record<string, string>): Promise<void> {
+  const prefix = env.NATS_SUBJECT_PREFIX;
+  if (!prefix || !env.NATS_URL) return;
+  const connection = await connect({ servers: env.NATS_URL, reconnect: false }).catch(() => undefined);
+  if (!connection) return;
+  try {
+    const manager = await connection.jetstreamManager();
+    await manager.streams.delete(durableStreamConfig('billing', prefix).name).catch(() => undefined);
+  } finally {
+    await connection.close();
+  }
 }
 
 export interface SpawnedProcess {

@@ -852,6 +852,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/stripe/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Receives a signed Stripe event and queues it for billing */
+        post: operations["StripeWebhookController_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health/live": {
         parameters: {
             query?: never;
@@ -1608,6 +1625,11 @@ export interface components {
             };
             email: string;
             password: string;
+        };
+        StripeWebhookResponse: {
+            duplicate: boolean;
+            /** @enum {boolean} */
+            received: true;
         };
         SubscriptionListResponse: {
             canManageBilling: boolean;
@@ -2942,6 +2964,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    StripeWebhookController_receive: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Stripe's signature of the raw body */
+                "stripe-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StripeWebhookResponse"];
+                };
             };
         };
     };

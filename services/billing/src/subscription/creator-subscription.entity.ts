@@ -1,6 +1,11 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** Spec §3 CreatorSubscription, keyed by fan and creator. */
+/**
+ * Spec §3 CreatorSubscription, keyed by fan and creator. `status` is 'active'
+ * while the fan has paid access, until `endDate` (the end of the last paid
+ * period); Stripe's own status of the subscription is kept beside it
+ * (docs/billing.md, "Webhooks").
+ */
 @Entity({ name: 'creator_subscriptions' })
 export class CreatorSubscriptionEntity {
   @PrimaryColumn('uuid')
@@ -26,4 +31,12 @@ export class CreatorSubscriptionEntity {
 
   @Column({ type: 'text', nullable: true })
   stripeSubscriptionId!: string | null;
+
+  /** Stripe's status of the subscription (active, past_due, canceled, unpaid, …), from its events. */
+  @Column({ type: 'text', nullable: true })
+  stripeStatus!: string | null;
+
+  /** When the fan cancelled (access still runs to endDate). */
+  @Column({ type: 'timestamptz', nullable: true })
+  canceledAt!: Date | null;
 }

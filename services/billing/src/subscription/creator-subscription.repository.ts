@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MoreThan, Repository } from 'typeorm';
+import { type EntityManager, MoreThan, Repository } from 'typeorm';
 import { CreatorSubscriptionEntity } from './creator-subscription.entity';
+
+export type SubscriptionState = Omit<CreatorSubscriptionEntity, 'owner'>;
 
 @Injectable()
 export class CreatorSubscriptionRepository {
@@ -13,6 +15,37 @@ export class CreatorSubscriptionRepository {
   /** The fan's active subscription to one creator: status active and not yet ended (spec §5). */
   findActive(userId: string, creatorId: string, now = new Date()): Promise<CreatorSubscriptionEntity | null> {
     return this.subscriptions.findOneBy({ userId, creatorId, status: 'active', endDate: MoreThan(now) });
+  }
+
+  /**
+   * Serialises every change to one fan's subscription to one creator until the
+   * transaction ends (the row may not exist yet, so a row lock cannot do it).
+   */
+  async lock(db: EntityManager, userId: string, creatorId: string): Promise<void> {
+    await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+      `billing:subscription:${userId}:${creatorId}`,
+    ]);
+  }
+
+  find(db: EntityManager, userId: string, creatorId: string): Promise<CreatorSubscriptionEntity | null> {
+    return db.findOneBy(CreatorSubscriptionEntity, { userId, creatorId });
+  }
+
+  /** Whose subscription a Stripe subscription is: for webhook events that carry no metadata. */
+  async subscriberOf(
+    db: EntityManager,
+    stripeSubscriptionId: string,
+  ): Promise<{ userId: string; creatorId: string } | null> {
+    const row = await db.findOne(CreatorSubscriptionEntity, {
+      where: { stripeSubscriptionId },
+      select: { userId: true, creatorId: true },
+    });
+    return row ? { userId: row.userId, creatorId: row.creatorId } : null;
+  }
+
+  /** Writes the whole state of the fan's subscription to the creator; the fan owns it. */
+  async save(db: EntityManager, state: SubscriptionState): Promise<void> {
+    await db.upsert(CreatorSubscriptionEntity, { ...state, owner: state.userId }, ['userId', 'creatorId']);
   }
 
   /** The fan's subscriptions, the latest started first. */

@@ -11,6 +11,7 @@ import * as chatDtos from '../chat/dto/chat.dto';
 import * as creatorDtos from '../creators/creators.dto';
 import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
+import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 
 /** Every zod DTO of the API, by class name (the name Swagger gives its schema). Add a new DTO module here. */
 const dtos = {
@@ -23,6 +24,7 @@ const dtos = {
   ...creatorDtos,
   ...environmentDtos,
   ...featureFlagDtos,
+  ...stripeWebhookDtos,
 } as Record<string, ZodDto>;
 
 /** The API document, generated from the controllers and their zod DTOs. */

@@ -5,7 +5,7 @@ import { PostIndexBuilder } from './post-index.builder';
 
 /**
  * `creators.posts.changed` over core NATS (a queue group, so one replica takes
- * each event): the kit has no durable JetStream consumers yet. A lost event is
+ * each event); it predates the kit's durable work (DurableQueue). A lost event is
  * repaired by the next one for that creator or by the fill at start; handling
  * one twice is harmless (docs/architecture.md, "Post index").
  */

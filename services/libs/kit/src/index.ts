@@ -36,3 +36,7 @@ export * from './transport/prefixed-nats.client';
 export * from './feature-flags/feature-flag.reader';
 export * from './http/public-route';
 export * from './transport/nats-permissions';
+export * from './transport/durable-queue';
+export { DurableMessageEntity } from './transport/durable-message.entity';
+export { durableStreamConfig, durableConsumerName } from './transport/durable-jetstream';
+export { retryDelayMs, UnprocessableMessageError } from './transport/durable-delivery';

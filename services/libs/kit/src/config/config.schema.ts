@@ -105,6 +105,33 @@ export const baseConfigSchema = z.object({
     .describe(
       "this deployment's environment (spec §9): which feature flags it reads, and whether flags can be changed (development only)",
     ),
+  DURABLE_ACK_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(500)
+    .max(3_600_000)
+    .default(30_000)
+    .describe(
+      'durable work (JetStream, or the standalone queue table): how long a delivery may run unacknowledged before it is delivered again, e.g. after its process died',
+    ),
+  DURABLE_MAX_DELIVERIES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(10)
+    .describe(
+      'durable work: deliveries of one message before it is dead-lettered (logged as an error and dropped from the queue)',
+    ),
+  DURABLE_RETRY_BASE_MS: z.coerce
+    .number()
+    .int()
+    .min(10)
+    .max(600_000)
+    .default(1000)
+    .describe(
+      'durable work: the wait before the first redelivery of a message whose handler failed; it doubles with every further failure, up to 5 minutes',
+    ),
 });
 
 /** The deployment's environment: FLAG_ENVIRONMENT, else production exactly when NODE_ENV is. */

@@ -59,3 +59,10 @@ export const llmFirstTokenSeconds = new Histogram({
   buckets,
   registers: [metricsRegistry],
 });
+
+export const durableDeliveriesTotal = new Counter({
+  name: 'backtalk_durable_deliveries_total',
+  help: 'Durable messages handled, by subject and outcome (acked, retried, dead-lettered)',
+  labelNames: ['service', 'subject', 'outcome'] as const,
+  registers: [metricsRegistry],
+});

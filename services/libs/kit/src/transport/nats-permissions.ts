@@ -1,12 +1,16 @@
 import {
+  type DurableSubject,
+  DurableSubjects,
   Events,
   type EventName,
   ServiceName,
   type Subject,
   Subjects,
   internalSubjects,
+  durableOwner,
   serviceNames,
 } from '@backtalk/proto';
+import { durableConsumerName, durableStreamConfig } from './durable-jetstream';
 import { ConfigError } from '../config/load-config';
 import type { BaseConfig } from '../config/service-config';
 
@@ -25,6 +29,10 @@ export interface ServiceNatsAccess {
   emits: readonly EventName[];
   /** Events of other services this one subscribes to. */
   listens: readonly EventName[];
+  /** Durable subjects this service publishes to JetStream (docs/architecture.md, "Durable work"). */
+  enqueues?: readonly DurableSubject[];
+  /** Durable subjects this service consumes (its own, `<service>.…`). */
+  consumes?: readonly DurableSubject[];
 }
 
 export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
@@ -33,6 +41,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     calls: Object.values(Subjects).filter((subject) => !internalSubjects.includes(subject)),
     emits: [],
     listens: [],
+    // Verified Stripe webhooks, handed to billing durably.
+    enqueues: [DurableSubjects.BillingStripeEventReceived],
   },
   // A guest that signs up or signs in hands its chats to the account.
   [ServiceName.Identity]: {
@@ -67,6 +77,7 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     calls: [Subjects.CreatorsCreatorFindByUser, Subjects.CreatorsCreatorGet],
     emits: [],
     listens: [],
+    consumes: [DurableSubjects.BillingStripeEventReceived],
   },
   [ServiceName.FeatureFlags]: { calls: [], emits: [], listens: [] },
 };
@@ -99,7 +110,10 @@ export function natsPermissionsFor(service: ServiceName, subjectPrefix = ''): Na
   const own = service === ServiceName.Gateway ? [] : [`${subjectPrefix}${service}.>`];
   return {
     publish: {
-      allow: [...access.calls, ...access.emits].map((subject) => `${subjectPrefix}${subject}`),
+      allow: [
+        ...[...access.calls, ...access.emits].map((subject) => `${subjectPrefix}${subject}`),
+        ...durablePublishPermissions(access, subjectPrefix),
+      ],
     },
     subscribe: {
       allow: [
@@ -110,6 +124,38 @@ export function natsPermissionsFor(service: ServiceName, subjectPrefix = ''): Na
     },
     allow_responses: RESPONSES,
   };
+}
+
+/**
+ * JetStream for durable work: a publisher may store its subjects and create (or
+ * extend) the consumer's stream; a consumer may also create its durable
+ * consumer, pull from it and ack. The JetStream API is named by stream, whose
+ * name carries the subject prefix, so each environment's grants are its own.
+ */
+function durablePublishPermissions(access: ServiceNatsAccess, subjectPrefix: string): string[] {
+  const streamApi = (subject: DurableSubject): string[] => {
+    const stream = durableStreamConfig(durableOwner(subject), subjectPrefix).name;
+    return ['INFO', 'CREATE', 'UPDATE'].map((verb) => `$JS.API.STREAM.${verb}.${stream}`);
+  };
+  const publishes = (access.enqueues ?? []).flatMap((subject) => [
+    `${subjectPrefix}${subject}`,
+    ...streamApi(subject),
+  ]);
+  const consumes = (access.consumes ?? []).flatMap((subject) => {
+    const stream = durableStreamConfig(durableOwner(subject), subjectPrefix).name;
+    const consumer = durableConsumerName(subject);
+    return [
+      ...streamApi(subject),
+      `$JS.API.CONSUMER.INFO.${stream}.${consumer}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${consumer}`,
+      `$JS.API.CONSUMER.CREATE.${stream}.${consumer}.>`,
+      `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.${consumer}`,
+      `$JS.API.CONSUMER.UPDATE.${stream}.${consumer}`,
+      `$JS.API.CONSUMER.MSG.NEXT.${stream}.${consumer}`,
+      `$JS.ACK.${stream}.${consumer}.>`,
+    ];
+  });
+  return [...new Set([...publishes, ...consumes])];
 }
 
 /** The environment variable the NATS server reads a service's password from. */

@@ -1,0 +1,26 @@
+import type { z } from 'zod';
+import { stripeEventSchema } from './contracts/stripe-webhook';
+
+/**
+ * Durable work (DESIGN "Communication"): messages that must survive restarts,
+ * published to a JetStream stream of the consuming service and taken by its
+ * durable consumer with explicit acks and redelivery (in standalone mode, a
+ * table in that service's schema). Named `<consuming service>.<entity>.<verb>`;
+ * every subject has a payload schema in `durableContracts`. A subject here is
+ * never a request/reply subject: nothing answers it but the stream.
+ */
+export const DurableSubjects = {
+  /** A Stripe webhook event whose signature the gateway verified; billing applies it once. */
+  BillingStripeEventReceived: 'billing.stripe-event.received',
+} as const;
+export type DurableSubject = (typeof DurableSubjects)[keyof typeof DurableSubjects];
+
+export const durableContracts = {
+  [DurableSubjects.BillingStripeEventReceived]: stripeEventSchema,
+} as const satisfies Record<DurableSubject, z.ZodType>;
+export type DurablePayloadOf<S extends DurableSubject> = z.output<(typeof durableContracts)[S]>;
+
+/** The service whose durable consumer takes a subject: its first token. */
+export function durableOwner(subject: DurableSubject): string {
+  return subject.split('.')[0] ?? subject;
+}

@@ -1,0 +1,123 @@
+import { idSchema } from '@backtalk/proto';
+import { UnprocessableMessageError } from '@backtalk/kit';
+import { z } from 'zod';
+
+/**
+ * The parts of Stripe's objects billing reads, for the event types it handles
+ * (API reference: subscription, checkout session, invoice, account). Newer API
+ * versions moved a subscription's period to its items and an invoice's
+ * subscription to `parent.subscription_details`; both shapes are read.
+ */
+const unixTime = z.number().int().nonnegative();
+const idOrObject = (prefix: string) =>
+  z
+    .union([z.string(), z.looseObject({ id: z.string() })])
+    .transform((value) => (typeof value === 'string' ? value : value.id))
+    .pipe(z.string().startsWith(prefix));
+const metadataSchema = z.record(z.string(), z.string()).nullish();
+
+export const subscriptionObjectSchema = z.looseObject({
+  id: z.string().startsWith('sub_'),
+  object: z.literal('subscription'),
+  status: z.string().min(1),
+  metadata: metadataSchema,
+  start_date: unixTime,
+  current_period_start: unixTime.optional(),
+  current_period_end: unixTime.optional(),
+  items: z
+    .looseObject({
+      data: z.array(
+        z.looseObject({ current_period_start: unixTime.optional(), current_period_end: unixTime.optional() }),
+      ),
+    })
+    .optional(),
+  canceled_at: unixTime.nullish(),
+  ended_at: unixTime.nullish(),
+});
+export type SubscriptionObject = z.infer<typeof subscriptionObjectSchema>;
+
+export const checkoutSessionObjectSchema = z.looseObject({
+  id: z.string().startsWith('cs_'),
+  object: z.literal('checkout.session'),
+  mode: z.string(),
+  payment_status: z.string(),
+  subscription: idOrObject('sub_').nullish(),
+  invoice: idOrObject('in_').nullish(),
+  metadata: metadataSchema,
+});
+
+export const invoiceObjectSchema = z.looseObject({
+  id: z.string().startsWith('in_'),
+  object: z.literal('invoice'),
+  subscription: idOrObject('sub_').nullish(),
+  subscription_details: z.looseObject({ metadata: metadataSchema }).nullish(),
+  parent: z
+    .looseObject({
+      subscription_details: z
+        .looseObject({ subscription: idOrObject('sub_'), metadata: metadataSchema })
+        .nullish(),
+    })
+    .nullish(),
+  period_end: unixTime.optional(),
+  lines: z
+    .looseObject({ data: z.array(z.looseObject({ period: z.looseObject({ end: unixTime }).optional() })) })
+    .optional(),
+});
+export type InvoiceObject = z.infer<typeof invoiceObjectSchema>;
+
+export const accountObjectSchema = z.looseObject({
+  id: z.string().startsWith('acct_'),
+  object: z.literal('account'),
+  charges_enabled: z.boolean(),
+  details_submitted: z.boolean(),
+});
+
+/** An event's object read with its type's schema; a mismatch is dead-lettered, not retried. */
+export function readObject<T extends z.ZodType>(schema: T, object: unknown, eventType: string): z.output<T> {
+  const parsed = schema.safeParse(object);
+  if (!parsed.success)
+    throw new UnprocessableMessageError(
+      `${eventType}: the event's object is not what Stripe sends: ${parsed.error.issues
+        .map((issue) => `${issue.path.join('.') || 'object'}: ${issue.message}`)
+        .join('; ')}`,
+    );
+  return parsed.data;
+}
+
+export interface SubscriberKey {
+  userId: string;
+  creatorId: string;
+}
+
+/**
+ * The fan and creator a subscription is for, from the metadata Backtalk's
+ * Checkout puts on the session and the subscription; null when there is none
+ * (not created by Backtalk). Present but not ids is malformed.
+ */
+export function subscriberOf(metadata: Record<string, string> | null | undefined): SubscriberKey | null {
+  if (!metadata || (metadata.userId === undefined && metadata.creatorId === undefined)) return null;
+  const userId = idSchema.safeParse(metadata.userId);
+  const creatorId = idSchema.safeParse(metadata.creatorId);
+  if (!userId.success || !creatorId.success)
+    throw new UnprocessableMessageError('The metadata userId and creatorId must both be ids');
+  return { userId: userId.data, creatorId: creatorId.data };
+}
+
+/** End of the subscription's current period (on its first item in newer API versions). */
+export function periodEndOf(subscription: SubscriptionObject): number | undefined {
+  return subscription.items?.data[0]?.current_period_end ?? subscription.current_period_end;
+}
+
+export function invoiceSubscriptionOf(invoice: InvoiceObject): string | undefined {
+  return invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? undefined;
+}
+
+export function invoiceMetadataOf(invoice: InvoiceObject): Record<string, string> | null | undefined {
+  return invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata;
+}
+
+/** The end of the latest period an invoice paid for. */
+export function invoicePaidThrough(invoice: InvoiceObject): number | undefined {
+  const ends = (invoice.lines?.data ?? []).flatMap((line) => (line.period ? [line.period.end] : []));
+  return ends.length ? Math.max(...ends) : invoice.period_end;
+}

@@ -1,0 +1,4 @@
+import { stripeWebhookReplySchema } from '@backtalk/proto';
+import { createZodDto } from 'nestjs-zod';
+
+export class StripeWebhookResponse extends createZodDto(stripeWebhookReplySchema) {}

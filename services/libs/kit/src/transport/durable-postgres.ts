@@ -1,0 +1,251 @@
+import type { Logger } from '@nestjs/common';
+import { type DurableSubject, ErrorCode, durableOwner } from '@backtalk/proto';
+import { headers as natsHeaders } from 'nats';
+import type { DataSource } from 'typeorm';
+import { ServiceError } from '../errors/service-error';
+import { REQUEST_ID_HEADER } from '../logging/request-context';
+import {
+  DEDUPE_HEADER,
+  DUPLICATE_WINDOW_MS,
+  type DeliveryOutcome,
+  type DurableSettings,
+  type RawDelivery,
+} from './durable-delivery';
+import type { InProcessBus } from './in-process.bus';
+
+/** How often the queue looks for due messages when nothing woke it. */
+const POLL_INTERVAL_MS = 500;
+const PURGE_INTERVAL_MS = 60_000;
+
+type Deliver = (delivery: RawDelivery) => Promise<DeliveryOutcome>;
+
+interface ClaimedRow {
+  id: string;
+  subject: DurableSubject;
+  dedupeId: string;
+  payload: string;
+  requestId: string | null;
+  deliveries: number;
+}
+
+/** The SQL of the standalone queue (`durable_messages` in the consuming service's schema). */
+class DurableMessageRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Stores a message once per (subject, dedupe id); false when it was already there. */
+  async insert(
+    subject: string,
+    dedupeId: string,
+    payload: string,
+    requestId: string | null,
+  ): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `INSERT INTO durable_messages ("subject", "dedupeId", "payload", "requestId") VALUES ($1, $2, $3, $4)
+       ON CONFLICT ("subject", "dedupeId") DO NOTHING RETURNING "id"`,
+      [subject, dedupeId, payload, requestId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /** Takes the oldest due message and leases it for the ack wait (a crash makes it due again then). */
+  async claim(subjects: string[], ackWaitMs: number): Promise<ClaimedRow | undefined> {
+    const [rows] = (await this.dataSource.query(
+      `UPDATE durable_messages SET "deliveries" = "deliveries" + 1,
+         "availableAt" = now() + make_interval(secs => $2::double precision / 1000)
+       WHERE "id" = (SELECT "id" FROM durable_messages
+         WHERE "state" = 'pending' AND "subject" = ANY($1) AND "availableAt" <= now()
+         ORDER BY "availableAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
+       RETURNING "id", "subject", "dedupeId", "payload", "requestId", "deliveries"`,
+      [subjects, ackWaitMs],
+    )) as [ClaimedRow[], number];
+    return rows[0];
+  }
+
+  async settle(id: string, outcome: DeliveryOutcome): Promise<void> {
+    if (outcome.kind === 'ack') {
+      await this.dataSource.query(
+        `UPDATE durable_messages SET "state" = 'acked', "settledAt" = now(), "lastError" = NULL WHERE "id" = $1`,
+        [id],
+      );
+    } else if (outcome.kind === 'retry') {
+      await this.dataSource.query(
+        `UPDATE durable_messages SET "availableAt" = now() + make_interval(secs => $2::double precision / 1000)
+         WHERE "id" = $1`,
+        [id, outcome.delayMs],
+      );
+    } else {
+      await this.dataSource.query(
+        `UPDATE durable_messages SET "state" = 'dead', "settledAt" = now(), "lastError" = $2 WHERE "id" = $1`,
+        [id, outcome.reason],
+      );
+    }
+  }
+
+  /** Acked messages are kept only as long as their dedupe id must be remembered. */
+  async purgeAcked(): Promise<void> {
+    await this.dataSource.query(
+      `DELETE FROM durable_messages WHERE "state" = 'acked'
+       AND "settledAt" < now() - make_interval(secs => $1::double precision / 1000)`,
+      [DUPLICATE_WINDOW_MS],
+    );
+  }
+}
+
+interface IntakeReply {
+  duplicate?: boolean;
+  error?: string;
+}
+
+/**
+ * Durable work in standalone mode, where there is no NATS: the consuming
+ * service keeps its queue in its own PostgreSQL schema, so a message survives
+ * a restart as it would in JetStream. A publisher (any module in the process)
+ * hands the message to the consumer's intake on the in-process bus and is
+ * answered once the row is committed — the counterpart of JetStream's publish
+ * acknowledgement. The consumer leases due rows one at a time (SKIP LOCKED),
+ * so the same rules hold: ack after success, backoff, dead letters, and
+ * redelivery after the ack wait when the process died mid-delivery.
+ */
+export class PostgresDurableBackend {
+  private readonly unsubscribers: (() => void)[] = [];
+  private readonly subjects: DurableSubject[] = [];
+  private readonly handlers = new Map<DurableSubject, Deliver>();
+  private repository: DurableMessageRepository | undefined;
+  private running: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private stopped = false;
+  private lastPurge = 0;
+
+  constructor(
+    private readonly bus: InProcessBus,
+    private readonly dataSource: DataSource | undefined,
+    private readonly settings: DurableSettings,
+    private readonly logger: Logger,
+    private readonly service: string,
+    private readonly publishTimeoutMs: number,
+  ) {}
+
+  publish(
+    subject: DurableSubject,
+    data: string,
+    dedupeId: string,
+    requestId: string | undefined,
+  ): Promise<{ duplicate: boolean }> {
+    const owner = durableOwner(subject);
+    return new Promise((resolve, reject) => {
+      const headers = natsHeaders();
+      headers.set(DEDUPE_HEADER, dedupeId);
+      if (requestId) headers.set(REQUEST_ID_HEADER, requestId);
+      const timer = setTimeout(
+        () =>
+          reject(
+            new ServiceError(
+              ErrorCode.ServiceUnavailable,
+              `${owner} did not store the message in time`,
+              undefined,
+              owner,
+            ),
+          ),
+        this.publishTimeoutMs,
+      );
+      const delivered = this.bus.publish({
+        subject,
+        data,
+        headers,
+        respond: (raw) => {
+          clearTimeout(timer);
+          const reply = JSON.parse(raw) as IntakeReply;
+          if (reply.error)
+            reject(new ServiceError(ErrorCode.ServiceUnavailable, reply.error, undefined, owner));
+          else resolve({ duplicate: reply.duplicate === true });
+        },
+      });
+      if (!delivered) {
+        clearTimeout(timer);
+        reject(new ServiceError(ErrorCode.ServiceUnavailable, `${owner} is unavailable`, undefined, owner));
+      }
+    });
+  }
+
+  consume(subject: DurableSubject, deliver: Deliver): Promise<void> {
+    if (!this.dataSource)
+      throw new Error(
+        `${this.service} consumes ${subject} but has no database: standalone mode keeps durable messages in the consumer's schema`,
+      );
+    this.repository ??= new DurableMessageRepository(this.dataSource);
+    const repository = this.repository;
+    this.subjects.push(subject);
+    this.handlers.set(subject, deliver);
+    this.unsubscribers.push(
+      this.bus.subscribe(subject, (message) => {
+        const dedupeId = message.headers?.get(DEDUPE_HEADER) ?? '';
+        const requestId = message.headers?.get(REQUEST_ID_HEADER) || null;
+        const answer = (reply: IntakeReply): void => message.respond?.(JSON.stringify(reply));
+        if (!dedupeId) return answer({ error: 'A durable message needs a dedupe id' });
+        repository.insert(subject, dedupeId, message.data, requestId).then(
+          (stored) => {
+            answer({ duplicate: !stored });
+            this.wake?.();
+          },
+          (error: Error) =>
+            answer({ error: `${this.service} could not store the message: ${error.message}` }),
+        );
+      }),
+    );
+    this.running ??= this.loop();
+    return Promise.resolve();
+  }
+
+  async close(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
+    this.wake?.();
+    await this.running;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopped) {
+      let handledOne = false;
+      try {
+        handledOne = await this.deliverNext();
+        if (Date.now() - this.lastPurge > PURGE_INTERVAL_MS) {
+          this.lastPurge = Date.now();
+          await this.repository?.purgeAcked();
+        }
+      } catch (error) {
+        if (this.stopped) return;
+        this.logger.error(`The durable queue of ${this.service} failed: ${(error as Error).message}`);
+      }
+      if (!handledOne && !this.stopped) await this.sleep(POLL_INTERVAL_MS);
+    }
+  }
+
+  private async deliverNext(): Promise<boolean> {
+    const repository = this.repository;
+    if (!repository) return false;
+    const row = await repository.claim(this.subjects, this.settings.ackWaitMs);
+    if (!row) return false;
+    const deliver = this.handlers.get(row.subject);
+    if (!deliver) return false;
+    const outcome = await deliver({
+      subject: row.subject,
+      data: row.payload,
+      dedupeId: row.dedupeId,
+      deliveries: row.deliveries,
+      requestId: row.requestId ?? undefined,
+    });
+    await repository.settle(row.id, outcome);
+    return true;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done(): void {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+}
