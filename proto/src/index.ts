@@ -14,3 +14,4 @@ export * from './contracts/chat';
 export * from './contracts/feature-flags';
 export * from './contracts/billing';
 export * from './contracts/token';
+export * from './contracts/ingestion';

@@ -5,6 +5,7 @@ import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
 import { ConversationsController } from './chat/conversations.controller';
+import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { GatewayConfig } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
@@ -33,7 +34,12 @@ export class GatewayModule implements NestModule {
     return {
       module: GatewayModule,
       imports: [ServiceKitModule.forService({ name: 'gateway', config: GatewayConfig, env }), AuthModule],
-      controllers: [PlatformHealthController, CreatorsController, ConversationsController],
+      controllers: [
+        PlatformHealthController,
+        CreatorsController,
+        CreatorOnboardingController,
+        ConversationsController,
+      ],
       providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };
   }
