@@ -11,3 +11,4 @@ export * from './account.api';
 export * from './account.queries';
 export * from './queries';
 export { queryClient } from './query-client';
+export * from './creator.api';

@@ -16,6 +16,7 @@ import {
   VerificationKeyCreateResponse,
   VerificationKeyResponse,
 } from './creator-onboarding.dto';
+import { CreatorResponse } from './creators.dto';
 
 /**
  * The signed-in user's own creator records: the verification key, the verification, the
@@ -27,6 +28,13 @@ import {
 @Controller('api/creator')
 export class CreatorOnboardingController {
   constructor(private readonly client: ServiceClient) {}
+
+  /** The creator profile the caller owns; 404 CREATOR_NOT_FOUND for a user who is not a creator. */
+  @Get('me')
+  @ApiOkResponse({ type: CreatorResponse })
+  me(@CurrentActor() actor: Actor): Promise<CreatorResponse> {
+    return this.client.request(Subjects.CreatorsCreatorFindByUser, { userId: actor.userId });
+  }
 
   /** The caller's key, if they generated one (spec §4: an existing key is shown directly). */
   @Get('verification-key')

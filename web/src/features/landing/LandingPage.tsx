@@ -1,9 +1,10 @@
 import styles from './landing.module.css';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/Button';
 import { PRODUCT_NAME } from '../../config';
 import { ChatMockup } from './ChatMockup';
 import { useTryNow } from './useTryNow';
+import { selectIsCreator, useSessionStore } from '../session';
 
 const STEPS = [
   {
@@ -20,9 +21,12 @@ const STEPS = [
   },
 ];
 
-/** `/` (spec §1): the marketing page with the featured creator's chat one click away. */
+/** `/` (spec §1, §2): the marketing page (creators are sent to /creator) with the featured creator's chat one click away. */
 export function LandingPage() {
   const { tryNow, pending } = useTryNow();
+  const isCreator = useSessionStore(selectIsCreator);
+  // Spec §2: a creator opening / goes to /creator.
+  if (isCreator) return <Navigate to="/creator" replace />;
   return (
     <div className={styles['landing']}>
       <section className={styles['hero']}>
