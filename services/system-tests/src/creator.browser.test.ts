@@ -139,8 +139,7 @@ describeWhenAvailable(
       await input.fill(`@${handle}`);
       await page.getByRole('button', { name: 'Generate Key' }).click();
       await page.waitForFunction(
-        (previous) => document.querySelector('[data-testid="verification-key"]')?.textContent !== previous,
-        smallKey,
+        `document.querySelector('[data-testid="verification-key"]')?.textContent !== ${JSON.stringify(smallKey)}`,
       );
       const key = await keyShown();
       writeProfile(handle, `Tiny kitchen, big flavour. ${key}`, 3100);
@@ -152,9 +151,7 @@ describeWhenAvailable(
       await expect(page.getByTestId('share-link').innerText()).resolves.toBe(`${app.origin}/@${handle}`);
       await page.getByRole('button', { name: 'Copy' }).click();
       await page.getByRole('button', { name: 'Copied!' }).waitFor();
-      await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toBe(
-        `${app.origin}/@${handle}`,
-      );
+      await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(`${app.origin}/@${handle}`);
       // The user menu now carries the Creator badge, and / leads to /creator.
       await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: 'Creator' }).waitFor();
       await shoot('05-creator-home');
@@ -181,9 +178,7 @@ describeWhenAvailable(
 
       await page.getByRole('button', { name: 'Restore version 1' }).click();
       await page.waitForFunction(
-        () =>
-          (document.getElementById('creator-prompt') as HTMLTextAreaElement | null)?.value ===
-          'Always end with the word sourdough.',
+        `document.getElementById('creator-prompt')?.value === 'Always end with the word sourdough.'`,
       );
       await page.getByText('Prompt updated!').waitFor();
       const restored = await apiAsPage<{ creatorPrompt: string }>('/api/creator/prompt');
