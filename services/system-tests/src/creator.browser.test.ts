@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium } from './chromium';
+import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -62,15 +62,18 @@ describeWhenAvailable(
       fs.rmSync(fixtures, { recursive: true, force: true });
     });
 
-    async function shoot(name: string): Promise<void> {
-      await page.screenshot({ path: path.join(shotsDir, `${name}-1280.png`), fullPage: true });
-      await page.setViewportSize({ width: 390, height: 844 });
-      await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
+    const shoot = (name: string) => screenshotAtBothWidths(page, shotsDir, name);
 
     const card = () => page.locator('[class*="card"]').first();
     const keyShown = () => page.getByTestId('verification-key').innerText();
+    /** Polls from here (the page's CSP forbids Playwright's string predicates). */
+    async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await condition())) {
+        if (Date.now() > deadline) throw new Error('the page did not get there in time');
+        await page.waitForTimeout(100);
+      }
+    }
 
     /** The access token the page holds is in memory; ask the API with the refresh cookie instead. */
     async function apiAsPage<T>(route: string): Promise<T> {
@@ -138,9 +141,7 @@ describeWhenAvailable(
       writeProfile(handle, 'Tiny kitchen, big flavour.', 3100);
       await input.fill(`@${handle}`);
       await page.getByRole('button', { name: 'Generate Key' }).click();
-      await page.waitForFunction(
-        `document.querySelector('[data-testid="verification-key"]')?.textContent !== ${JSON.stringify(smallKey)}`,
-      );
+      await until(async () => (await keyShown()) !== smallKey);
       const key = await keyShown();
       writeProfile(handle, `Tiny kitchen, big flavour. ${key}`, 3100);
       await shoot('04-key-generated');
@@ -177,9 +178,7 @@ describeWhenAvailable(
       expect(saved.versions.map((version) => version.version)).toEqual([2, 1]);
 
       await page.getByRole('button', { name: 'Restore version 1' }).click();
-      await page.waitForFunction(
-        `document.getElementById('creator-prompt')?.value === 'Always end with the word sourdough.'`,
-      );
+      await until(async () => (await editor.inputValue()) === 'Always end with the word sourdough.');
       await page.getByText('Prompt updated!').waitFor();
       const restored = await apiAsPage<{ creatorPrompt: string }>('/api/creator/prompt');
       expect(restored.creatorPrompt).toBe('Always end with the word sourdough.');

@@ -5,6 +5,7 @@ import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { CONTENT_PROVIDERS, type ContentProvider } from './content-provider';
 import { ContentError } from './content.errors';
 import { DataExportProblem, parseDataExport } from './data-export.archive';
+import { toDataExportProfile } from './data-export-content.provider';
 import { DataExportProfileRepository } from './data-export-profile.repository';
 
 @Controller()
@@ -62,16 +63,6 @@ export class ContentController {
       if (error instanceof DataExportProblem) throw ContentError.invalidExport(error.message);
       throw error;
     }
-    const stored = await this.exports.save({ userId: actor.userId, ...parsed });
-    return {
-      provider: 'data-export',
-      handle: stored.handle,
-      nickName: stored.nickName,
-      bio: stored.bio,
-      followerCount: stored.followerCount,
-      avatarUrl: stored.avatarUrl,
-      secUid: `data-export:${stored.handle}`,
-      tikTokUserId: `data-export:${stored.handle}`,
-    };
+    return toDataExportProfile(await this.exports.save({ userId: actor.userId, ...parsed }));
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ContentProfile } from '@backtalk/proto';
 import type { ContentProvider } from './content-provider';
+import type { DataExportProfileEntity } from './data-export-profile.entity';
 import { DataExportProfileRepository } from './data-export-profile.repository';
 
 /**
@@ -22,15 +23,20 @@ export class DataExportContentProvider implements ContentProvider {
   async profile(handle: string, userId: string): Promise<ContentProfile | null> {
     const stored = await this.profiles.findOwn(userId);
     if (!stored || stored.handle !== handle.toLowerCase()) return null;
-    return {
-      provider: this.name,
-      handle: stored.handle,
-      nickName: stored.nickName,
-      bio: stored.bio,
-      followerCount: stored.followerCount,
-      avatarUrl: stored.avatarUrl,
-      secUid: `data-export:${stored.handle}`,
-      tikTokUserId: `data-export:${stored.handle}`,
-    };
+    return toDataExportProfile(stored);
   }
+}
+
+/** An imported profile as the port answers it (its ids are the handle's: an export carries none). */
+export function toDataExportProfile(stored: DataExportProfileEntity): ContentProfile {
+  return {
+    provider: 'data-export',
+    handle: stored.handle,
+    nickName: stored.nickName,
+    bio: stored.bio,
+    followerCount: stored.followerCount,
+    avatarUrl: stored.avatarUrl,
+    secUid: `data-export:${stored.handle}`,
+    tikTokUserId: `data-export:${stored.handle}`,
+  };
 }

@@ -41,24 +41,18 @@ export function CreatorToolsPage() {
     );
   }
 
-  const submit = form.handleSubmit(async ({ creatorPrompt }) => {
+  /** Saves or restores; 'Prompt updated!' shows once the server has the new prompt. */
+  const run = async (action: () => Promise<unknown>) => {
     setSaved(false);
     try {
-      await save.mutateAsync(creatorPrompt);
-      setSaved(true);
-    } catch (cause) {
-      console.error('Error updating prompt', cause);
-    }
-  });
-  const restore = async (versionId: string) => {
-    setSaved(false);
-    try {
-      await rollback.mutateAsync(versionId);
+      await action();
       setSaved(true);
     } catch (cause) {
       console.error('Error updating prompt', cause);
     }
   };
+  const submit = form.handleSubmit(({ creatorPrompt }) => run(() => save.mutateAsync(creatorPrompt)));
+  const restore = (versionId: string) => run(() => rollback.mutateAsync(versionId));
 
   return (
     <div className={`page ${styles['page']}`}>
