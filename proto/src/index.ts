@@ -16,3 +16,4 @@ export * from './contracts/feature-flags';
 export * from './contracts/billing';
 export * from './contracts/stripe-webhook';
 export * from './contracts/token';
+export * from './contracts/ingestion';

@@ -10,6 +10,7 @@ import * as auth from './contracts/auth';
 import * as mfa from './contracts/mfa';
 import * as passkeys from './contracts/passkeys';
 import * as oauth from './contracts/oauth';
+import * as ingestion from './contracts/ingestion';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -166,6 +167,10 @@ export const contracts = {
     request: oauth.oauthEndSessionRequestSchema,
     reply: oauth.oauthEndSessionReplySchema,
   },
+  [Subjects.IdentityUserMarkCreator]: {
+    request: identity.userMarkCreatorRequestSchema,
+    reply: identity.userMarkCreatorReplySchema,
+  },
 
   [Subjects.CreatorsCreatorList]: {
     request: creators.creatorListRequestSchema,
@@ -194,6 +199,44 @@ export const contracts = {
   [Subjects.CreatorsPersonaGet]: {
     request: creators.personaGetRequestSchema,
     reply: creators.personaGetReplySchema,
+  },
+
+  [Subjects.CreatorsVerificationKeyGet]: {
+    request: creators.verificationKeyGetRequestSchema,
+    reply: creators.verificationKeyGetReplySchema,
+  },
+  [Subjects.CreatorsVerificationKeyCreate]: {
+    request: creators.verificationKeyCreateRequestSchema,
+    reply: creators.verificationKeyCreateReplySchema,
+  },
+  [Subjects.CreatorsVerificationCheck]: {
+    request: creators.verificationCheckRequestSchema,
+    reply: creators.verificationCheckReplySchema,
+  },
+  [Subjects.CreatorsPromptGet]: {
+    request: creators.promptGetRequestSchema,
+    reply: creators.creatorPromptSchema,
+  },
+  [Subjects.CreatorsPromptUpdate]: {
+    request: creators.promptUpdateRequestSchema,
+    reply: creators.creatorPromptSchema,
+  },
+  [Subjects.CreatorsPromptRollback]: {
+    request: creators.promptRollbackRequestSchema,
+    reply: creators.creatorPromptSchema,
+  },
+
+  [Subjects.IngestionProfileGet]: {
+    request: ingestion.profileGetRequestSchema,
+    reply: ingestion.profileGetReplySchema,
+  },
+  [Subjects.IngestionProviderList]: {
+    request: ingestion.providerListRequestSchema,
+    reply: ingestion.providerListReplySchema,
+  },
+  [Subjects.IngestionDataExportImport]: {
+    request: ingestion.dataExportImportRequestSchema,
+    reply: ingestion.dataExportImportReplySchema,
   },
 
   [Subjects.ChatConversationOpen]: {

@@ -66,6 +66,8 @@ export const Subjects = {
   IdentityOAuthStart: 'identity.oauth.start',
   IdentityOAuthCallback: 'identity.oauth.callback',
   IdentityOAuthEndSession: 'identity.oauth.end-session',
+  /** Internal: creators marks a user as a creator once their profile is verified (spec §3 User.isCreator). */
+  IdentityUserMarkCreator: 'identity.user.mark-creator',
 
   CreatorsCreatorList: 'creators.creator.list',
   CreatorsCreatorGet: 'creators.creator.get',
@@ -74,6 +76,17 @@ export const Subjects = {
   CreatorsCreatorFeatured: 'creators.creator.featured',
   CreatorsPostList: 'creators.post.list',
   CreatorsPersonaGet: 'creators.persona.get',
+  CreatorsVerificationKeyGet: 'creators.verification-key.get',
+  CreatorsVerificationKeyCreate: 'creators.verification-key.create',
+  CreatorsVerificationCheck: 'creators.verification.check',
+  CreatorsPromptGet: 'creators.prompt.get',
+  CreatorsPromptUpdate: 'creators.prompt.update',
+  CreatorsPromptRollback: 'creators.prompt.rollback',
+
+  /** Internal: creators reads the live profile of a handle through the content provider port. */
+  IngestionProfileGet: 'ingestion.profile.get',
+  IngestionProviderList: 'ingestion.provider.list',
+  IngestionDataExportImport: 'ingestion.data-export.import',
 
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',
@@ -102,7 +115,11 @@ export const Subjects = {
 export type Subject = (typeof Subjects)[keyof typeof Subjects];
 
 /** Subjects only services call each other on: no HTTP route leads to them, and the gateway may not publish them. */
-export const internalSubjects: readonly Subject[] = [Subjects.ChatGuestDataTransfer];
+export const internalSubjects: readonly Subject[] = [
+  Subjects.ChatGuestDataTransfer,
+  Subjects.IdentityUserMarkCreator,
+  Subjects.IngestionProfileGet,
+];
 
 export const healthSubjectFor = {
   identity: Subjects.IdentityHealthCheck,

@@ -1,5 +1,6 @@
 import { createBrowserRouter, redirect, RouterProvider } from 'react-router-dom';
-import { appRoutes } from './features/shell/routes';
+import { appRoutes, mergeSections } from './features/shell/routes';
+import { creatorRoutes } from './features/creator/creator.routes';
 
 const signIn = () => import('./features/sign-in/SignInPage').then((m) => ({ Component: m.SignInPage }));
 // The account page is a chunk of its own, for signed-in users only.
@@ -18,22 +19,27 @@ const stripeRefresh = () =>
   import('./features/payments/RefreshPage').then((m) => ({ Component: m.RefreshPage }));
 
 const router = createBrowserRouter(
-  appRoutes({
-    public: [{ path: 'sign-in', lazy: signIn }],
-    signedIn: [
-      { path: 'account', lazy: account },
-      { path: 'return/:accountId', lazy: stripeReturn },
-      { path: 'refresh/:accountId', lazy: stripeRefresh },
-    ],
-    creator: [
-      { path: 'stripe-signup', lazy: stripeSignup },
-      { path: 'payments', lazy: payments },
-    ],
-    developer: [
-      { index: true, loader: () => redirect('/dev/feature-flags') },
-      { path: 'feature-flags', lazy: featureFlags },
-    ],
-  }),
+  appRoutes(
+    mergeSections(
+      {
+        public: [{ path: 'sign-in', lazy: signIn }],
+        signedIn: [
+          { path: 'account', lazy: account },
+          { path: 'return/:accountId', lazy: stripeReturn },
+          { path: 'refresh/:accountId', lazy: stripeRefresh },
+        ],
+        creator: [
+          { path: 'stripe-signup', lazy: stripeSignup },
+          { path: 'payments', lazy: payments },
+        ],
+        developer: [
+          { index: true, loader: () => redirect('/dev/feature-flags') },
+          { path: 'feature-flags', lazy: featureFlags },
+        ],
+      },
+      creatorRoutes,
+    ),
+  ),
 );
 
 export function App() {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HANDLE_PATTERN } from '../browser';
-import { emptySchema, idSchema, isoDateSchema } from './common';
+import { actorSchema, emptySchema, idSchema, isoDateSchema, textSchema } from './common';
 
 export const handleSchema = z
   .string()
@@ -21,7 +21,12 @@ export const creatorSchema = z.object({
   bio: z.string(),
   thumb: z.string(),
   demoAccount: z.boolean(),
+  /** Payment onboarding finished (billing's fact). */
   onboardingComplete: z.boolean(),
+  /** The creator initialisation (profile, posts, persona) finished; demo accounts always have. */
+  initComplete: z.boolean(),
+  /** Ownership of the profile was proven with a bio key; demo accounts are labelled as demos instead. */
+  verified: z.boolean(),
   createdAt: isoDateSchema,
 });
 export type Creator = z.infer<typeof creatorSchema>;
@@ -78,9 +83,97 @@ export const personaGetReplySchema = z.object({
   essencePrompt: z.string(),
   creatorPrompt: z.string(),
   demoAccount: z.boolean(),
+  initComplete: z.boolean(),
   userId: z.string(),
   postsVersion: z.string(),
 });
 export type PersonaGetReply = z.infer<typeof personaGetReplySchema>;
 
 export const postsChangedEventSchema = z.object({ creatorId: idSchema });
+
+// --- Verification (spec §3 CreatorVerificationKey, §4 Verification page, §7) ---
+
+/** Spec §4: the outcomes of a verification; NOT_VERIFIED_KEY_GENERATED is a key not yet checked. */
+export const verificationOutcomeSchema = z.enum([
+  'NOT_VERIFIED',
+  'VERIFIED',
+  'FOLLOWER_UNDER_2500',
+  'NOT_VERIFIED_KEY_GENERATED',
+]);
+export type VerificationOutcome = z.infer<typeof verificationOutcomeSchema>;
+
+/** Spec §5: the TikTok user id starts with @ (then a handle: word characters, dots and hyphens). */
+export const tikTokUserIdSchema = z
+  .string()
+  .max(65)
+  .regex(/^@/, 'TikTok user ID must start with @')
+  .regex(/^@[\w.-]+$/, 'must be @ followed by letters, digits, _, . and -');
+
+export const verificationKeySchema = z.object({
+  key: z.string(),
+  tikTokUserId: z.string(),
+  status: verificationOutcomeSchema,
+  createdAt: isoDateSchema,
+});
+export type VerificationKey = z.infer<typeof verificationKeySchema>;
+
+/** The caller's own key (spec: "an existing key is shown directly"); null when they have none. */
+export const verificationKeyGetRequestSchema = z.object({ actor: actorSchema }).strict();
+export const verificationKeyGetReplySchema = z.object({ verificationKey: verificationKeySchema.nullable() });
+
+/** Spec §7 createCreatorVerificationKeyFunc({tikTokUserId}) → type and key. */
+export const verificationKeyCreateRequestSchema = z
+  .object({ actor: actorSchema, tikTokUserId: tikTokUserIdSchema })
+  .strict();
+export const verificationKeyCreateReplySchema = z.object({
+  type: verificationOutcomeSchema,
+  key: z.string(),
+  tikTokUserId: z.string(),
+});
+
+/** Spec §7 fetchTiktokProfileFunc: reads the live profile of the caller's key and answers an outcome. */
+export const verificationCheckRequestSchema = z.object({ actor: actorSchema }).strict();
+export const verificationCheckReplySchema = z.object({
+  outcome: verificationOutcomeSchema,
+  creatorId: idSchema.nullable(),
+});
+export type VerificationCheckReply = z.infer<typeof verificationCheckReplySchema>;
+
+// --- Persona tools (spec §6): the creator prompt with its versions ---
+
+/** The longest creator prompt accepted (docs/creators.md): it is sent with every chat message. */
+export const CREATOR_PROMPT_MAX_LENGTH = 4000;
+export const creatorPromptTextSchema = textSchema
+  .max(CREATOR_PROMPT_MAX_LENGTH, `must be at most ${CREATOR_PROMPT_MAX_LENGTH} characters`)
+  .refine((text) => text.trim().length > 0, 'must not be blank');
+
+export const promptVersionSchema = z.object({
+  id: idSchema,
+  version: z.number().int().min(1),
+  creatorPrompt: z.string(),
+  editedBy: z.string(),
+  createdAt: isoDateSchema,
+});
+export type PromptVersion = z.infer<typeof promptVersionSchema>;
+
+export const creatorPromptSchema = z.object({
+  creatorId: idSchema,
+  creatorPrompt: z.string(),
+  /** Newest first. */
+  versions: z.array(promptVersionSchema),
+});
+export type CreatorPrompt = z.infer<typeof creatorPromptSchema>;
+
+/**
+ * `creatorId` omitted: the caller's own creator profile. An admin may name a demo creator
+ * (spec §6); nobody may name another creator.
+ */
+export const promptGetRequestSchema = z
+  .object({ actor: actorSchema, creatorId: idSchema.optional() })
+  .strict();
+export const promptUpdateRequestSchema = z
+  .object({ actor: actorSchema, creatorId: idSchema.optional(), creatorPrompt: creatorPromptTextSchema })
+  .strict();
+export const promptRollbackRequestSchema = z
+  .object({ actor: actorSchema, creatorId: idSchema.optional(), versionId: idSchema })
+  .strict();

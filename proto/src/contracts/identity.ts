@@ -74,3 +74,7 @@ export type SessionGetReply = z.infer<typeof sessionGetReplySchema>;
 /** Guests identity deleted (user, password, sessions), in batches of at most 500. */
 export const guestPurgedEventSchema = z.object({ userIds: z.array(idSchema).min(1).max(500) });
 export type GuestPurgedEvent = z.infer<typeof guestPurgedEventSchema>;
+
+/** Internal: creators marks a verified creator's user (idempotent). */
+export const userMarkCreatorRequestSchema = z.object({ userId: idSchema }).strict();
+export const userMarkCreatorReplySchema = z.object({ isCreator: z.literal(true) });

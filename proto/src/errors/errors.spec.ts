@@ -7,12 +7,14 @@ import type { ErrorList } from './error-list';
 import { featureFlagsErrors } from './feature-flags';
 import { gatewayErrors } from './gateway';
 import { identityErrors } from './identity';
+import { ingestionErrors } from './ingestion';
 import { defaultMessageFor, ErrorCode, httpStatusFor } from './index';
 
 const lists: Record<string, ErrorList> = {
   common: commonErrors,
   identity: identityErrors,
   creators: creatorsErrors,
+  ingestion: ingestionErrors,
   chat: chatErrors,
   ai: aiErrors,
   billing: billingErrors,

@@ -8,6 +8,7 @@ import { codesOf, type ErrorEntry } from './error-list';
 import { featureFlagsErrors } from './feature-flags';
 import { gatewayErrors } from './gateway';
 import { identityErrors } from './identity';
+import { ingestionErrors } from './ingestion';
 
 export type { ErrorEntry, ErrorList } from './error-list';
 
@@ -19,6 +20,7 @@ const errorLists = {
   ...commonErrors,
   ...identityErrors,
   ...creatorsErrors,
+  ...ingestionErrors,
   ...chatErrors,
   ...aiErrors,
   ...billingErrors,

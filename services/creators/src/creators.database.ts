@@ -2,11 +2,18 @@ import type { ServiceDatabase } from '@backtalk/kit';
 import { CreatorEntity } from './creator/creator.entity';
 import { CreatorInitStatusEntity } from './init-status/creator-init-status.entity';
 import { PostEntity } from './post/post.entity';
+import { CreatorPromptVersionEntity } from './prompt/creator-prompt-version.entity';
 import { CreatorVerificationKeyEntity } from './verification-key/creator-verification-key.entity';
 import { migrations } from './migrations';
 
 export const creatorsDatabase: ServiceDatabase = {
   schema: 'creators',
-  entities: [CreatorEntity, PostEntity, CreatorVerificationKeyEntity, CreatorInitStatusEntity],
+  entities: [
+    CreatorEntity,
+    PostEntity,
+    CreatorVerificationKeyEntity,
+    CreatorInitStatusEntity,
+    CreatorPromptVersionEntity,
+  ],
   migrations,
 };

@@ -5,6 +5,8 @@ import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
 import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
+import { CreatorPromptModule } from './prompt/creator-prompt.module';
+import { VerificationModule } from './verification-key/verification.module';
 
 @Module({})
 export class CreatorsModule {
@@ -21,6 +23,8 @@ export class CreatorsModule {
         }),
         CreatorModule,
         DemoAccountsModule,
+        VerificationModule,
+        CreatorPromptModule,
       ],
     };
   }

@@ -6,6 +6,7 @@ import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
 import { BillingController } from './billing/billing.controller';
 import { ConversationsController } from './chat/conversations.controller';
+import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { EnvironmentController } from './environment/environment.controller';
 import { FeatureFlagsController } from './feature-flags/feature-flags.controller';
@@ -44,6 +45,7 @@ export class GatewayModule implements NestModule {
       controllers: [
         PlatformHealthController,
         CreatorsController,
+        CreatorOnboardingController,
         ConversationsController,
         FeatureFlagsController,
         EnvironmentController,

@@ -1,4 +1,5 @@
 import type { ServiceDatabase } from '@backtalk/kit';
+import { DataExportProfileEntity } from './content/data-export-profile.entity';
 import { IngestJobEntity } from './ingest-job/ingest-job.entity';
 import { MediaObjectEntity } from './media-object/media-object.entity';
 import { PostEmbeddingEntity } from './post-embedding/post-embedding.entity';
@@ -6,6 +7,6 @@ import { migrations } from './migrations';
 
 export const ingestionDatabase: ServiceDatabase = {
   schema: 'ingestion',
-  entities: [IngestJobEntity, MediaObjectEntity, PostEmbeddingEntity],
+  entities: [IngestJobEntity, MediaObjectEntity, PostEmbeddingEntity, DataExportProfileEntity],
   migrations,
 };

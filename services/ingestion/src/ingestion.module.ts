@@ -3,6 +3,7 @@ import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { IngestionConfig } from './ingestion.config';
 import { ingestionDatabase } from './ingestion.database';
+import { ContentModule } from './content/content.module';
 import { PostIndexModule } from './post-index/post-index.module';
 
 @Module({})
@@ -19,6 +20,7 @@ export class IngestionModule {
           env,
         }),
         PostIndexModule,
+        ContentModule,
       ],
     };
   }

@@ -71,6 +71,7 @@ export async function startStandalone({ env, log, onPhase }: StandaloneOptions):
   const serviceEnv: Record<string, string | undefined> = {
     NODE_ENV: 'development',
     DEMO_DATA: 'true',
+    CONTENT_FIXTURES_DIR: path.join(dataDir, 'content-fixtures'),
     ...env,
     BACKTALK_MODE: 'standalone',
     BACKTALK_DATA_DIR: dataDir,

@@ -71,3 +71,11 @@ export async function addVirtualAuthenticator(
   });
   return { cdp, authenticatorId };
 }
+
+/** A full-page screenshot of `page` at 1280 px and at 390 px wide, as `<dir>/<name>-<width>.png`. */
+export async function screenshotAtBothWidths(page: Page, dir: string, name: string): Promise<void> {
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}

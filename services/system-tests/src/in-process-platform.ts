@@ -4,6 +4,7 @@ import { creatorsService } from '@backtalk/creators';
 import { featureFlagsService } from '@backtalk/feature-flags';
 import { startGateway, type StartedGateway } from '@backtalk/gateway';
 import { identityService } from '@backtalk/identity';
+import { ingestionService } from '@backtalk/ingestion';
 import type { ServiceDefinition } from '@backtalk/kit';
 import { startServicesInProcess, type InProcessServices } from '@backtalk/testing';
 
@@ -20,6 +21,7 @@ export async function startPlatformInProcess(
     [
       identityService,
       creatorsService,
+      ingestionService,
       featureFlagsService,
       billingService,
       chatInferenceService,

@@ -13,5 +13,6 @@ export * from './billing.api';
 export * from './billing.queries';
 export * from './queries';
 export { queryClient } from './query-client';
+export * from './creator.api';
 export * from './feature-flags.api';
 export * from './feature-flags.queries';

@@ -692,6 +692,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creator/content-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorOnboardingController_providers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/data-export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorOnboardingController_importDataExport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorOnboardingController_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorOnboardingController_prompt"];
+        put: operations["CreatorOnboardingController_updatePrompt"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/prompt/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorOnboardingController_rollbackPrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/verification": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorOnboardingController_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/verification-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorOnboardingController_key"];
+        put?: never;
+        post: operations["CreatorOnboardingController_createKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators": {
         parameters: {
             query?: never;
@@ -1079,6 +1191,13 @@ export interface components {
             code: string;
             email: string;
         };
+        ContentProvidersResponse: {
+            providers: {
+                configured: boolean;
+                /** @enum {string} */
+                name: "fixture" | "tiktok-api" | "data-export";
+            }[];
+        };
         ConversationOpenBody: {
             /** Format: uuid */
             creatorId: string;
@@ -1102,12 +1221,39 @@ export interface components {
                 handle: string;
                 /** Format: uuid */
                 id: string;
+                initComplete: boolean;
                 nickName: string;
                 onboardingComplete: boolean;
                 thumb: string;
                 tiktokURL: string;
                 userId: string;
+                verified: boolean;
             }[];
+        };
+        CreatorPromptResponse: {
+            /** Format: uuid */
+            creatorId: string;
+            creatorPrompt: string;
+            versions: {
+                /** Format: date-time */
+                createdAt: string;
+                creatorPrompt: string;
+                editedBy: string;
+                /** Format: uuid */
+                id: string;
+                version: number;
+            }[];
+        };
+        CreatorPromptRollbackBody: {
+            /** Format: uuid */
+            creatorId?: string;
+            /** Format: uuid */
+            versionId: string;
+        };
+        CreatorPromptUpdateBody: {
+            /** Format: uuid */
+            creatorId?: string;
+            creatorPrompt: string;
         };
         CreatorResponse: {
             bio: string;
@@ -1117,11 +1263,27 @@ export interface components {
             handle: string;
             /** Format: uuid */
             id: string;
+            initComplete: boolean;
             nickName: string;
             onboardingComplete: boolean;
             thumb: string;
             tiktokURL: string;
             userId: string;
+            verified: boolean;
+        };
+        DataExportImportBody: {
+            archive: string;
+        };
+        DataExportImportResponse: {
+            avatarUrl: string;
+            bio: string;
+            followerCount: number;
+            handle: string;
+            nickName: string;
+            /** @enum {string} */
+            provider: "fixture" | "tiktok-api" | "data-export";
+            secUid: string;
+            tikTokUserId: string;
         };
         EnvironmentResponse: {
             developerPages: boolean;
@@ -1643,6 +1805,31 @@ export interface components {
                 startDate: string;
                 status: string;
             }[];
+        };
+        VerificationCheckResponse: {
+            /** Format: uuid */
+            creatorId: string | null;
+            /** @enum {string} */
+            outcome: "NOT_VERIFIED" | "VERIFIED" | "FOLLOWER_UNDER_2500" | "NOT_VERIFIED_KEY_GENERATED";
+        };
+        VerificationKeyCreateBody: {
+            tikTokUserId: string & (string);
+        };
+        VerificationKeyCreateResponse: {
+            key: string;
+            tikTokUserId: string;
+            /** @enum {string} */
+            type: "NOT_VERIFIED" | "VERIFIED" | "FOLLOWER_UNDER_2500" | "NOT_VERIFIED_KEY_GENERATED";
+        };
+        VerificationKeyResponse: {
+            verificationKey: {
+                /** Format: date-time */
+                createdAt: string;
+                key: string;
+                /** @enum {string} */
+                status: "NOT_VERIFIED" | "VERIFIED" | "FOLLOWER_UNDER_2500" | "NOT_VERIFIED_KEY_GENERATED";
+                tikTokUserId: string;
+            } | null;
         };
     };
     responses: never;
@@ -2737,6 +2924,195 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    CreatorOnboardingController_providers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ContentProvidersResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_importDataExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DataExportImportBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DataExportImportResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_prompt: {
+        parameters: {
+            query?: {
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorPromptResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_updatePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatorPromptUpdateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorPromptResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_rollbackPrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatorPromptRollbackBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorPromptResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationCheckResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_key: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationKeyResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_createKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificationKeyCreateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationKeyCreateResponse"];
+                };
             };
         };
     };

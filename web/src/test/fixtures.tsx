@@ -17,6 +17,8 @@ export function newCreator(overrides: Partial<Creator> = {}): Creator {
     thumb: '',
     demoAccount: false,
     onboardingComplete: true,
+    initComplete: true,
+    verified: true,
     createdAt: '2025-01-02T10:00:00.000Z',
     ...overrides,
   };

@@ -63,6 +63,7 @@ const persona: PersonaGetReply = {
   essencePrompt: 'Maya bakes sourdough at night.',
   creatorPrompt: 'Keep it short.',
   demoAccount: true,
+  initComplete: true,
   userId: creatorUserId,
   postsVersion: 'v1',
 };
@@ -155,6 +156,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
   beforeEach(() => {
     onboardingComplete = true;
     persona.demoAccount = true;
+    persona.initComplete = true;
     subscribed = false;
   });
 
@@ -239,6 +241,24 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     });
     expect(await stored(actor.userId)).toEqual([]);
     expect(await used(actor.userId)).toBe(0);
+  });
+
+  it('refuses a creator whose initialisation has not finished, except to that creator', async () => {
+    persona.initComplete = false;
+    persona.demoAccount = false;
+    const { send, open } = harness(new FakeListChatModel({ responses: ['hi'] }));
+    const actor = fan();
+    await expect(send(actor, await open(actor), 'hello')).rejects.toMatchObject({
+      code: ErrorCode.Forbidden,
+    });
+    expect(await stored(actor.userId)).toEqual([]);
+    const owner: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [] };
+    persona.userId = owner.userId;
+    try {
+      await expect(send(owner, await open(owner), 'testing my bot')).resolves.toBeDefined();
+    } finally {
+      persona.userId = creatorUserId;
+    }
   });
 
   it('stops at the free tier and lifts it for a subscriber', async () => {

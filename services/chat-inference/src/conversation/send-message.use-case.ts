@@ -83,10 +83,12 @@ export class SendMessage {
     const conversation = await this.conversations.findOwned(actor.userId, request.conversationId);
     if (!conversation) throw ChatError.conversationNotFound();
     const persona = await this.corpus.persona(conversation.creatorId);
+    // Spec §4 creator gate: fans wait until the creator is initialised and can be paid; the
+    // creator's own user and demo accounts skip it.
     if (
       !persona.demoAccount &&
       persona.userId !== actor.userId &&
-      !(await this.corpus.onboardingComplete(persona.creatorId))
+      (!persona.initComplete || !(await this.corpus.onboardingComplete(persona.creatorId)))
     ) {
       throw ChatError.creatorNotOnboarded();
     }

@@ -48,6 +48,7 @@ const persona = (postsVersion: string): PersonaGetReply => ({
   essencePrompt: '',
   creatorPrompt: '',
   demoAccount: true,
+  initComplete: true,
   userId: 'u',
   postsVersion,
 });

@@ -24,6 +24,8 @@ export class CreatorEntity {
   @Column({ type: 'text' })
   handle!: string;
 
+  /** One profile, one creator: a verified profile cannot be claimed twice. */
+  @Index('creators_sec_uid_key', { unique: true, where: '"secUid" IS NOT NULL' })
   @Column({ type: 'text', nullable: true })
   secUid!: string | null;
 
@@ -54,6 +56,17 @@ export class CreatorEntity {
 
   @Column({ type: 'integer', default: 0 })
   followerCount!: number;
+
+  /**
+   * The creator initialisation (posts, persona) finished. False for a creator who has just
+   * verified their profile, until the pipeline runs; demo accounts are seeded complete.
+   */
+  @Column({ type: 'boolean', default: true })
+  initComplete!: boolean;
+
+  /** When the owner proved the profile is theirs with a bio key; null for demo accounts. */
+  @Column({ type: 'timestamptz', nullable: true })
+  verifiedAt!: Date | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -2,6 +2,42 @@ import { ServiceError } from '@backtalk/kit';
 import { ErrorCode } from '@backtalk/proto';
 
 export class CreatorError extends ServiceError {
+  /** The caller owns no creator profile (the tools, posts and prompt routes). */
+  static notACreator(): CreatorError {
+    return new CreatorError(
+      ErrorCode.CreatorNotFound,
+      'You are not a creator yet. Verify your TikTok profile on the creator sign-up page first.',
+    );
+  }
+
+  /** A prompt the caller may not read or edit: another creator's (an admin may edit demo creators'). */
+  static notYourCreator(): CreatorError {
+    return new CreatorError(ErrorCode.Forbidden, 'You can only see and edit your own creator prompt.');
+  }
+
+  static guestsCannotVerify(): CreatorError {
+    return new CreatorError(
+      ErrorCode.Forbidden,
+      'Sign in with an account to become a creator; guests cannot verify a profile.',
+    );
+  }
+
+  static noVerificationKey(): CreatorError {
+    return new CreatorError(ErrorCode.VerificationKeyNotFound);
+  }
+
+  static profileClaimed(): CreatorError {
+    return new CreatorError(ErrorCode.ProfileAlreadyClaimed);
+  }
+
+  static alreadyVerified(): CreatorError {
+    return new CreatorError(ErrorCode.AlreadyVerified);
+  }
+
+  static promptVersionNotFound(): CreatorError {
+    return new CreatorError(ErrorCode.PromptVersionNotFound);
+  }
+
   static notFound(): CreatorError {
     return new CreatorError(ErrorCode.CreatorNotFound, 'Creator not found');
   }

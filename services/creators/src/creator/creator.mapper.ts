@@ -15,6 +15,8 @@ export function toCreator(entity: CreatorEntity, onboardingComplete: boolean): C
     thumb: entity.thumb,
     demoAccount: entity.demoAccount,
     onboardingComplete,
+    initComplete: entity.initComplete,
+    verified: !entity.demoAccount && entity.verifiedAt !== null,
     createdAt: entity.createdAt.toISOString(),
   };
 }
@@ -44,6 +46,7 @@ export function toPersona(entity: CreatorEntity, postsVersion: string): PersonaG
     essencePrompt: entity.essencePrompt,
     creatorPrompt: entity.creatorPrompt,
     demoAccount: entity.demoAccount,
+    initComplete: entity.initComplete,
     userId: entity.userId,
     postsVersion,
   };

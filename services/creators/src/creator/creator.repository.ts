@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { Repository } from 'typeorm';
+import { type EntityManager, Repository } from 'typeorm';
 import { CreatorEntity } from './creator.entity';
 
 /** Creators are public profiles (spec §6: any signed-in user reads them), so reads take no owner. */
@@ -36,8 +36,38 @@ export class CreatorRepository {
     });
   }
 
+  /** A profile already belongs to a creator (by its TikTok id or its handle). */
+  async profileTaken(secUid: string, handle: string): Promise<CreatorEntity | null> {
+    return this.creators.findOne({ where: [{ secUid }, { handle: handle.toLowerCase() }] });
+  }
+
+  /** A verified creator, not yet initialised; the unique indexes on handle and secUid refuse a second claim. */
+  async insertVerified(
+    creator: Pick<
+      CreatorEntity,
+      'userId' | 'handle' | 'secUid' | 'bio' | 'nickName' | 'thumb' | 'followerCount'
+    >,
+    manager: EntityManager,
+  ): Promise<CreatorEntity> {
+    return manager.save(
+      manager.create(CreatorEntity, {
+        ...creator,
+        owner: creator.userId,
+        tiktokURL: `https://www.tiktok.com/@${creator.handle}`,
+        essencePrompt: '',
+        creatorPrompt: '',
+        demoAccount: false,
+        featured: false,
+        initComplete: false,
+        verifiedAt: new Date(),
+      }),
+    );
+  }
+
   /** Inserts or updates by handle; returns the stored row. */
-  async upsertByHandle(creator: Omit<CreatorEntity, 'id' | 'createdAt'>): Promise<CreatorEntity> {
+  async upsertByHandle(
+    creator: Omit<CreatorEntity, 'id' | 'createdAt' | 'initComplete' | 'verifiedAt'>,
+  ): Promise<CreatorEntity> {
     await this.creators.upsert(creator, { conflictPaths: ['handle'], skipUpdateIfNoValuesChanged: true });
     const stored = await this.findByHandle(creator.handle);
     if (!stored) throw new Error(`Creator ${creator.handle} vanished after upsert`);

@@ -9,13 +9,16 @@ export class CreatorVerificationKeyEntity {
   @Column({ type: 'text' })
   owner!: string;
 
-  @Index('creator_verification_keys_user_id_idx')
+  /** One key per user: generating for another profile replaces it (until it is verified). */
+  @Index('creator_verification_keys_user_id_key', { unique: true })
   @Column({ type: 'text' })
   userId!: string;
 
   @Column({ type: 'text' })
   key!: string;
 
+  /** A verified key proves ownership of exactly one profile, and a profile has one verified key. */
+  @Index('creator_verification_keys_verified_sec_uid_key', { unique: true, where: '"verified" = true' })
   @Column({ type: 'text' })
   secUid!: string;
 

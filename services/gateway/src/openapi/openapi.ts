@@ -8,6 +8,7 @@ import * as oauthDtos from '../auth/dto/oauth.dto';
 import * as passkeyDtos from '../auth/dto/passkeys.dto';
 import * as billingDtos from '../billing/billing.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
+import * as creatorOnboardingDtos from '../creators/creator-onboarding.dto';
 import * as creatorDtos from '../creators/creators.dto';
 import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
@@ -22,6 +23,7 @@ const dtos = {
   ...billingDtos,
   ...chatDtos,
   ...creatorDtos,
+  ...creatorOnboardingDtos,
   ...environmentDtos,
   ...featureFlagDtos,
   ...stripeWebhookDtos,

@@ -53,6 +53,10 @@ export class UserRepository {
     await manager.update(UserEntity, { id: userId }, { confirmed: true, emailVerified: true });
   }
 
+  async markCreator(userId: string): Promise<void> {
+    await this.users.update({ id: userId, isGuest: false }, { isCreator: true });
+  }
+
   async markEmailVerified(userId: string, manager: EntityManager = this.users.manager): Promise<void> {
     await manager.update(UserEntity, { id: userId }, { emailVerified: true });
   }

@@ -56,6 +56,8 @@ class FakeCreators {
           thumb: '',
           demoAccount: true,
           onboardingComplete: true,
+          initComplete: true,
+          verified: false,
           createdAt: new Date().toISOString(),
         },
       ],

@@ -11,7 +11,8 @@ import { useCreatorByHandle } from './useCreatorByHandle';
 /**
  * `/@{username}`: finds the creator by handle and opens the chat. An invalid path, an unknown
  * handle or a failed load sends the visitor to /ai-chat (replace); a creator who cannot take
- * payments yet sends fans home (spec §4 "Creator gate in chat").
+ * payments yet, or whose initialisation has not finished, sends fans home (spec §4 "Creator gate
+ * in chat").
  */
 export function CreatorChatPage() {
   const { pathname } = useLocation();
@@ -25,7 +26,7 @@ export function CreatorChatPage() {
   const gated =
     creator !== null &&
     sessionStatus !== 'loading' &&
-    !creator.onboardingComplete &&
+    (!creator.onboardingComplete || !creator.initComplete) &&
     !creator.demoAccount &&
     creator.userId !== userId;
 

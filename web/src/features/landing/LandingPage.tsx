@@ -1,10 +1,11 @@
 import styles from './landing.module.css';
-import { Link } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/Button';
 import { PRODUCT_NAME } from '../../config';
 import { ChatMockup } from './ChatMockup';
 import { useSubscriberRedirect } from './useSubscriberRedirect';
 import { useTryNow } from './useTryNow';
+import { selectIsCreator, useSessionStore } from '../session';
 
 const STEPS = [
   {
@@ -21,10 +22,13 @@ const STEPS = [
   },
 ];
 
-/** `/` (spec §1): the marketing page with the featured creator's chat one click away. */
+/** `/` (spec §1, §2): the marketing page (creators are sent to /creator) with the featured creator's chat one click away. */
 export function LandingPage() {
   useSubscriberRedirect();
   const { tryNow, pending } = useTryNow();
+  const isCreator = useSessionStore(selectIsCreator);
+  // Spec §2: a creator opening / goes to /creator.
+  if (isCreator) return <Navigate to="/creator" replace />;
   return (
     <div className={styles['landing']}>
       <section className={styles['hero']}>

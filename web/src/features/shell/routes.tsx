@@ -29,6 +29,16 @@ export interface RouteSections {
   developer?: RouteObject[];
 }
 
+/** The sections of several features, concatenated section by section. */
+export function mergeSections(...all: RouteSections[]): RouteSections {
+  const merged: Required<RouteSections> = { public: [], signedIn: [], creator: [], admin: [], developer: [] };
+  for (const sections of all) {
+    for (const key of Object.keys(merged) as (keyof RouteSections)[])
+      merged[key].push(...(sections[key] ?? []));
+  }
+  return merged;
+}
+
 // Each feature is its own chunk: the route table imports screens only through `lazy`.
 const landing = () => import('../landing/LandingPage').then((m) => ({ Component: m.LandingPage }));
 const noCreator = () => import('../creator-list/NoCreatorPage').then((m) => ({ Component: m.NoCreatorPage }));

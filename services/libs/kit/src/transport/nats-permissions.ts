@@ -51,7 +51,12 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     listens: [],
   },
   [ServiceName.Creators]: {
-    calls: [Subjects.BillingCreatorPaymentGet],
+    // Verification reads the live profile and marks the user a creator.
+    calls: [
+      Subjects.BillingCreatorPaymentGet,
+      Subjects.IngestionProfileGet,
+      Subjects.IdentityUserMarkCreator,
+    ],
     emits: [Events.CreatorsPostsChanged],
     listens: [],
   },

@@ -1,0 +1,40 @@
+import {
+  creatorPromptSchema,
+  dataExportImportReplySchema,
+  dataExportImportRequestSchema,
+  idSchema,
+  promptRollbackRequestSchema,
+  promptUpdateRequestSchema,
+  providerListReplySchema,
+  verificationCheckReplySchema,
+  verificationKeyCreateReplySchema,
+  verificationKeyCreateRequestSchema,
+  verificationKeyGetReplySchema,
+} from '@backtalk/proto';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+
+// Request bodies are the proto schemas minus the actor (from the token), strict.
+
+export class VerificationKeyResponse extends createZodDto(verificationKeyGetReplySchema) {}
+/** Spec §7 createCreatorVerificationKeyFunc({tikTokUserId}). */
+export class VerificationKeyCreateBody extends createZodDto(
+  verificationKeyCreateRequestSchema.omit({ actor: true }).strict(),
+) {}
+export class VerificationKeyCreateResponse extends createZodDto(verificationKeyCreateReplySchema) {}
+export class VerificationCheckResponse extends createZodDto(verificationCheckReplySchema) {}
+export class ContentProvidersResponse extends createZodDto(providerListReplySchema) {}
+export class DataExportImportBody extends createZodDto(
+  dataExportImportRequestSchema.omit({ actor: true }).strict(),
+) {}
+export class DataExportImportResponse extends createZodDto(dataExportImportReplySchema) {}
+
+export class CreatorPromptResponse extends createZodDto(creatorPromptSchema) {}
+/** `?creatorId=` names a demo creator (admins); without it, the caller's own prompt. */
+export class CreatorPromptQuery extends createZodDto(z.object({ creatorId: idSchema.optional() }).strict()) {}
+export class CreatorPromptUpdateBody extends createZodDto(
+  promptUpdateRequestSchema.omit({ actor: true }).strict(),
+) {}
+export class CreatorPromptRollbackBody extends createZodDto(
+  promptRollbackRequestSchema.omit({ actor: true }).strict(),
+) {}

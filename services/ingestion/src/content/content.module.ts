@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { CONTENT_PROVIDERS, type ContentProvider } from './content-provider';
+import { ContentController } from './content.controller';
+import { DataExportContentProvider } from './data-export-content.provider';
+import { DataExportProfileEntity } from './data-export-profile.entity';
+import { DataExportProfileRepository } from './data-export-profile.repository';
+import { FixtureContentProvider } from './fixture-content.provider';
+
+/** The content provider port and its adapters, asked in this order. */
+@Module({
+  imports: [TypeOrmModule.forFeature([DataExportProfileEntity])],
+  controllers: [ContentController],
+  providers: [
+    DataExportProfileRepository,
+    FixtureContentProvider,
+    DataExportContentProvider,
+    {
+      provide: CONTENT_PROVIDERS,
+      inject: [FixtureContentProvider, DataExportContentProvider],
+      useFactory: (...providers: ContentProvider[]) => providers,
+    },
+  ],
+})
+export class ContentModule {}

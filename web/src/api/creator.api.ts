@@ -1,0 +1,61 @@
+import { ApiError } from './api-error';
+import { api, bodyOf } from './client';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+export type VerificationKeyReply = Schemas['VerificationKeyResponse'];
+export type VerificationKeyCreateReply = Schemas['VerificationKeyCreateResponse'];
+export type VerificationCheckReply = Schemas['VerificationCheckResponse'];
+export type ContentProviders = Schemas['ContentProvidersResponse'];
+export type CreatorPrompt = Schemas['CreatorPromptResponse'];
+export type CreatorPost = Schemas['PostListResponse']['posts'][number];
+type Creator = Schemas['CreatorResponse'];
+
+/** The creator profile the signed-in user owns, or null when they are not a creator. */
+export async function getMyCreator(signal?: AbortSignal): Promise<Creator | null> {
+  try {
+    return bodyOf(await api.GET('/api/creator/me', { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export async function listCreatorPosts(creatorId: string, signal?: AbortSignal): Promise<CreatorPost[]> {
+  return bodyOf(await api.GET('/api/creators/{id}/posts', { params: { path: { id: creatorId } }, signal }))
+    .posts;
+}
+
+export async function getVerificationKey(signal?: AbortSignal): Promise<VerificationKeyReply> {
+  return bodyOf(await api.GET('/api/creator/verification-key', { signal }));
+}
+
+export async function createVerificationKey(tikTokUserId: string): Promise<VerificationKeyCreateReply> {
+  return bodyOf(await api.POST('/api/creator/verification-key', { body: { tikTokUserId } }));
+}
+
+export async function checkVerification(): Promise<VerificationCheckReply> {
+  return bodyOf(await api.POST('/api/creator/verification'));
+}
+
+export async function getContentProviders(signal?: AbortSignal): Promise<ContentProviders> {
+  return bodyOf(await api.GET('/api/creator/content-providers', { signal }));
+}
+
+export async function getCreatorPrompt(signal?: AbortSignal): Promise<CreatorPrompt> {
+  return bodyOf(await api.GET('/api/creator/prompt', { signal }));
+}
+
+export async function saveCreatorPrompt(creatorPrompt: string): Promise<CreatorPrompt> {
+  return bodyOf(await api.PUT('/api/creator/prompt', { body: { creatorPrompt } }));
+}
+
+export async function rollbackCreatorPrompt(versionId: string): Promise<CreatorPrompt> {
+  return bodyOf(await api.POST('/api/creator/prompt/rollback', { body: { versionId } }));
+}
+
+export type ImportedProfile = Schemas['DataExportImportResponse'];
+
+export async function importDataExport(archive: string): Promise<ImportedProfile> {
+  return bodyOf(await api.POST('/api/creator/data-export', { body: { archive } }));
+}

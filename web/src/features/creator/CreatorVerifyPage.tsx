@@ -1,0 +1,214 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { z } from 'zod';
+import { ApiError, checkVerification, createVerificationKey } from '../../api';
+import { Button } from '../../components/Button';
+import { selectIsCreator, useSessionStore } from '../session';
+import { DataExportUpload } from './DataExportUpload';
+import { useContentProvidersQuery, useVerificationKeyQuery } from './useCreatorQueries';
+import styles from './creator.module.css';
+
+/** Spec §4 "Verification page". */
+type Phase = 'idle' | 'checking' | 'generating' | 'verifying';
+
+// Spec §5 and §8, word for word.
+export const VERIFY_TEXT = {
+  mustStartWithAt: 'TikTok user ID must start with @',
+  followerUnder2500: 'Your account does not meet the minimum follower requirement of 2500 followers.',
+  notVerified:
+    'Verification failed. Please make sure you have added the verification key to your TikTok bio.',
+  unexpected: 'Unexpected response from server.',
+  generateFailed: 'Failed to generate verification key.',
+  verifyFailed: 'Failed to verify profile.',
+  invalidResponse: 'Invalid response from server',
+  checkFailed: 'Failed to check for existing verification key',
+} as const;
+
+const formSchema = z.object({
+  tikTokUserId: z
+    .string()
+    .trim()
+    .min(1, 'Enter your TikTok user ID')
+    .startsWith('@', VERIFY_TEXT.mustStartWithAt),
+});
+type FormValues = z.infer<typeof formSchema>;
+
+const PROVIDER_NAMES: Record<string, string> = {
+  fixture: 'Local fixture profiles',
+  'tiktok-api': 'TikTok API',
+  'data-export': 'TikTok data export (content only)',
+};
+
+/** A server refusal worth showing as is (a claimed or unknown profile); 5xx and network errors are not. */
+function serverReason(error: unknown): string | null {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : null;
+}
+
+/**
+ * `/creator/verify`: the user names their profile, gets a key to put in the bio, and verifies.
+ * An existing key is shown directly; a verified result reloads the session (the user is now a
+ * creator) and goes to /creator.
+ */
+export function CreatorVerifyPage() {
+  const navigate = useNavigate();
+  const isCreator = useSessionStore(selectIsCreator);
+  const existing = useVerificationKeyQuery();
+  const providers = useContentProvidersQuery();
+  const [phase, setPhase] = useState<Phase>('checking');
+  const [key, setKey] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState<string | null>(null);
+  const form = useForm<FormValues>({
+    resolver: zodResolver(formSchema),
+    mode: 'onChange',
+    defaultValues: { tikTokUserId: '' },
+  });
+  const inputError = form.formState.errors.tikTokUserId?.message;
+  const typed = form.watch('tikTokUserId');
+
+  useEffect(() => {
+    if (existing.isPending) return;
+    if (existing.isError) {
+      setError(VERIFY_TEXT.checkFailed);
+    } else if (existing.data.verificationKey) {
+      setKey(existing.data.verificationKey.key);
+      form.setValue('tikTokUserId', existing.data.verificationKey.tikTokUserId);
+    }
+    setPhase('idle');
+  }, [existing.isPending, existing.isError, existing.data, form]);
+
+  // Spec §5: a user id without '@' clears the shown key.
+  useEffect(() => {
+    if (inputError === VERIFY_TEXT.mustStartWithAt) setKey(null);
+  }, [inputError]);
+
+  if (isCreator) return <Navigate to="/creator" replace />;
+
+  const fail = (message: string, cause: unknown) => {
+    setError(message);
+    setReason(serverReason(cause));
+  };
+
+  const generate = form.handleSubmit(async ({ tikTokUserId }) => {
+    setPhase('generating');
+    setError(null);
+    setReason(null);
+    try {
+      const reply = await createVerificationKey(tikTokUserId);
+      if (typeof reply.key !== 'string') setError(VERIFY_TEXT.invalidResponse);
+      else setKey(reply.key);
+    } catch (cause) {
+      fail(VERIFY_TEXT.generateFailed, cause);
+    } finally {
+      setPhase('idle');
+    }
+  });
+
+  const verify = async () => {
+    setPhase('verifying');
+    setError(null);
+    setReason(null);
+    try {
+      const { outcome } = await checkVerification();
+      if (outcome === 'VERIFIED') {
+        await useSessionStore.getState().bootstrap();
+        navigate('/creator');
+        return;
+      }
+      if (outcome === 'FOLLOWER_UNDER_2500') setError(VERIFY_TEXT.followerUnder2500);
+      else if (outcome === 'NOT_VERIFIED') setError(VERIFY_TEXT.notVerified);
+      else setError(VERIFY_TEXT.unexpected);
+    } catch (cause) {
+      fail(VERIFY_TEXT.verifyFailed, cause);
+    }
+    setPhase('idle');
+  };
+
+  const generateDisabled = !typed?.trim() || !!inputError || phase !== 'idle' || existing.isPending;
+  const configured = providers.data?.providers.filter((provider) => provider.configured) ?? [];
+
+  return (
+    <div className={`page ${styles['page']}`}>
+      <div>
+        <h1 className={styles['title']}>Verify your TikTok profile</h1>
+        <p className={styles['subtitle']}>
+          Prove the profile is yours: put a key in your TikTok bio, then verify. You need at least 2500
+          followers.
+        </p>
+      </div>
+      <form className={styles['card']} onSubmit={(event) => void generate(event)} noValidate>
+        <div className={styles['field']}>
+          <label className={styles['label']} htmlFor="tiktok-user-id">
+            TikTok user ID
+          </label>
+          <input
+            id="tiktok-user-id"
+            className={styles['input']}
+            placeholder="@yourhandle"
+            autoComplete="off"
+            aria-invalid={!!inputError}
+            aria-describedby={inputError ? 'tiktok-user-id-error' : undefined}
+            {...form.register('tikTokUserId')}
+          />
+          {inputError ? (
+            <p id="tiktok-user-id-error" className={styles['error']} role="alert">
+              {inputError}
+            </p>
+          ) : null}
+        </div>
+        <div className={styles['row']}>
+          <Button
+            type="submit"
+            disabled={generateDisabled}
+            pending={phase === 'generating'}
+            pendingLabel="Generating key..."
+          >
+            Generate Key
+          </Button>
+          {phase === 'checking' ? (
+            <span className={styles['hint']}>Checking for an existing key...</span>
+          ) : null}
+        </div>
+        {key ? (
+          <>
+            <p className={styles['hint']}>Add this key anywhere in your TikTok bio, save it, then verify:</p>
+            <div className={styles['key']} data-testid="verification-key">
+              {key}
+            </div>
+            <div className={styles['row']}>
+              <Button
+                onClick={() => void verify()}
+                disabled={phase !== 'idle'}
+                pending={phase === 'verifying'}
+                pendingLabel="Verifying profile..."
+              >
+                Verify Profile
+              </Button>
+            </div>
+          </>
+        ) : null}
+        {error ? (
+          <div role="alert">
+            <p className={styles['error']}>{error}</p>
+            {reason ? <p className={styles['hint']}>{reason}</p> : null}
+          </div>
+        ) : null}
+      </form>
+      <div className={styles['card']}>
+        <h2 className={styles['card__title']}>Where we read your profile</h2>
+        {providers.isPending ? <p className={styles['hint']}>Loading...</p> : null}
+        {providers.isError ? <p className={styles['error']}>Could not load the profile sources.</p> : null}
+        {providers.data ? (
+          <p className={styles['hint']}>
+            {configured.length
+              ? `Available here: ${configured.map((provider) => PROVIDER_NAMES[provider.name] ?? provider.name).join(', ')}.`
+              : 'No profile source is configured on this server.'}
+          </p>
+        ) : null}
+        <DataExportUpload />
+      </div>
+    </div>
+  );
+}
