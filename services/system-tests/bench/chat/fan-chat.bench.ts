@@ -412,20 +412,11 @@ async function burstRun(
         (conversation, i) =>
           new Promise<{ tag: string; record: StreamRecord; started: number }>((resolve) => {
             const tag = `bb${run}-${round}-${i}`;
-            const started = performance.now();
-            const record: StreamRecord = {
-              startedAt: started,
-              nextSeq: 0,
-              textFragments: 0,
-              text: '',
-              problems: [],
-              errorEvents: 0,
-            };
+            const record = newRecord();
+            const started = record.startedAt;
             openStream(
               base,
-              conversation.id,
-              conversation.token,
-              conversation.address,
+              conversation,
               record,
               () => undefined,
               () => resolve({ tag, record, started }),
@@ -506,6 +497,16 @@ interface StreamRecord {
   body?: string;
 }
 
+/** The record of a stream opened now. */
+const newRecord = (): StreamRecord => ({
+  startedAt: performance.now(),
+  nextSeq: 0,
+  textFragments: 0,
+  text: '',
+  problems: [],
+  errorEvents: 0,
+});
+
 const agent = new http.Agent({ keepAlive: false, maxSockets: 10_000 });
 
 interface Conversation {
@@ -517,9 +518,7 @@ interface Conversation {
 
 function openStream(
   base: string,
-  conversation: string,
-  token: string,
-  address: string | undefined,
+  { id: conversation, token, address }: Conversation,
   record: StreamRecord,
   onFirst: () => void,
   onEnd: () => void,
@@ -708,22 +707,13 @@ async function streamsLevel(
   const perTick = 25;
   for (let i = 0; i < count; i++) {
     const conversation = conversations[i % conversations.length]!;
-    const record: StreamRecord = {
-      startedAt: performance.now(),
-      nextSeq: 0,
-      textFragments: 0,
-      text: '',
-      problems: [],
-      errorEvents: 0,
-    };
+    const record = newRecord();
     records.push(record);
     let counted = false;
     requests.push(
       openStream(
         base,
-        conversation.id,
-        conversation.token,
-        conversation.address,
+        conversation,
         record,
         () => {
           counted = true;
