@@ -29,6 +29,12 @@ export const commonErrors = {
     status: 503,
     message: 'Backtalk is briefly unavailable. Try again in a minute.',
   },
+  /** A service's database pool had no connection free in time (a load peak): retrying soon works. */
+  ServiceBusy: {
+    code: 'SERVICE_BUSY',
+    status: 503,
+    message: 'Backtalk is very busy right now. Wait a few seconds, then send again.',
+  },
   Timeout: { code: 'TIMEOUT', status: 504, message: 'This took too long. Try again in a moment.' },
   Internal: {
     code: 'INTERNAL',

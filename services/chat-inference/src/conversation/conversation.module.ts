@@ -12,6 +12,7 @@ import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
 import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
+import { ReplyProgressWriter } from './reply-progress';
 import { SendMessage } from './send-message.use-case';
 
 @Module({
@@ -23,6 +24,7 @@ import { SendMessage } from './send-message.use-case';
   providers: [
     ConversationRepository,
     MessageRepository,
+    ReplyProgressWriter,
     UserRateLimitRepository,
     FreeTierCounterRepository,
     FreeTierService,

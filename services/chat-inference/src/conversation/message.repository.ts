@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, LessThan, Repository } from 'typeorm';
+import { In, LessThan, Repository } from 'typeorm';
+import type { FreeTierAllowance } from '../rate-limit/free-tier.service';
+import { ChatError } from './chat.errors';
 import { MessageEntity, type MessageCitation, type MessageStatus } from './message.entity';
 
 /** A reply not written to for this long belonged to a process that died. */
@@ -57,29 +59,6 @@ export class MessageRepository {
     return query.getMany();
   }
 
-  /** Runs work in one transaction: each step's writes commit together or not at all. */
-  transaction<T>(work: (db: EntityManager) => Promise<T>): Promise<T> {
-    return this.messages.manager.transaction(work);
-  }
-
-  /**
-   * Serialises one fan's sends across replicas until the transaction ends, so
-   * counting their streaming replies and adding one cannot interleave.
-   */
-  async lockSender(db: EntityManager, owner: string): Promise<void> {
-    await db.query(`SELECT pg_advisory_xact_lock(hashtextextended('chat-send:' || $1, 0))`, [owner]);
-  }
-
-  /** The fan's replies still being written; one silent for `staleAfterMs` belonged to a dead process. */
-  async countStreaming(db: EntityManager, owner: string, staleAfterMs: number): Promise<number> {
-    const rows: { count: string }[] = await db.query(
-      `SELECT count(*) AS count FROM messages
-       WHERE owner = $1 AND status = 'streaming' AND "updatedAt" > now() - make_interval(secs => $2)`,
-      [owner, staleAfterMs / 1000],
-    );
-    return Number(rows[0]?.count ?? 0);
-  }
-
   /** The latest finished turns before the current one, oldest first. */
   async recentTurns(
     owner: string,
@@ -99,40 +78,46 @@ export class MessageRepository {
   }
 
   /**
-   * Stores the fan's message and an empty assistant message, in the caller's
-   * transaction, before the model runs, so what the fan wrote survives a crash.
+   * Stores the fan's message and an empty assistant message before the model
+   * runs, so what the fan wrote survives a crash — in one statement (the
+   * `send_turn` function, one round trip) with what must succeed or fail with
+   * it: under the fan's lock (serialising their sends across replicas), the
+   * free-tier allowances of `allowance` are taken and the fan's replies still
+   * streaming (one silent for ABANDONED_AFTER_MS belonged to a dead process)
+   * are counted against `maxReplies`. A refusal stores and takes nothing.
    */
-  async insertTurn(turn: NewTurn, db: EntityManager): Promise<void> {
-    const now = Date.now();
-    await db.insert(MessageEntity, [
-      {
-        id: turn.userMessageId,
-        conversationId: turn.conversationId,
-        owner: turn.owner,
-        role: 'user',
-        content: [{ text: turn.text }],
-        // jsonb: TypeORM's deep-partial type cannot express an open record.
-        aiContext: turn.aiContext as MessageEntity['aiContext'] & object,
-        toolConfiguration: null,
-        status: 'complete',
-        stopReason: null,
-        citations: [],
-        createdAt: new Date(now),
-      },
-      {
-        id: turn.assistantMessageId,
-        conversationId: turn.conversationId,
-        owner: turn.owner,
-        role: 'assistant',
-        content: [{ text: '' }],
-        aiContext: null,
-        toolConfiguration: null,
-        status: 'streaming',
-        stopReason: null,
-        citations: [],
-        createdAt: new Date(now + 1),
-      },
-    ]);
+  async sendTurn(turn: NewTurn, allowance: FreeTierAllowance, maxReplies: number): Promise<void> {
+    const counters = allowance.counters;
+    try {
+      await this.messages.query(
+        `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::text[], $12::text[], $13::integer[], $14, $15)`,
+        [
+          turn.owner,
+          turn.conversationId,
+          turn.userMessageId,
+          turn.assistantMessageId,
+          JSON.stringify([{ text: turn.text }]),
+          turn.aiContext === null ? null : JSON.stringify(turn.aiContext),
+          new Date(),
+          allowance.counted,
+          allowance.userLimit,
+          allowance.windowSeconds,
+          counters.map((counter) => counter.scope),
+          counters.map((counter) => counter.key),
+          counters.map((counter) => counter.limit),
+          maxReplies,
+          ABANDONED_AFTER_MS / 1000,
+        ],
+      );
+    } catch (error) {
+      const { code, detail } = error as { code?: unknown; detail?: unknown };
+      if (code === 'BT429') {
+        const resetAt = typeof detail === 'string' && detail !== '' ? new Date(Number(detail)) : null;
+        throw ChatError.rateLimited(resetAt ? resetAt.toISOString() : null);
+      }
+      if (code === 'BT409') throw ChatError.tooManyReplies(maxReplies);
+      throw error;
+    }
   }
 
   async saveAssistant(
@@ -153,6 +138,28 @@ export class MessageRepository {
         ...(update.stopReason === undefined ? {} : { stopReason: update.stopReason }),
         ...(update.citations === undefined ? {} : { citations: update.citations }),
       },
+    );
+  }
+
+  /**
+   * Writes the text so far of many streaming replies in one statement. A reply
+   * that is no longer streaming (its final save came first) is left alone, so
+   * a late batch never turns a finished reply back into a partial one.
+   */
+  async saveProgress(replies: { id: string; owner: string; text: string }[]): Promise<void> {
+    if (replies.length === 0) return;
+    await this.messages.query(
+      `UPDATE "chat_inference"."messages" AS message
+       SET "content" = jsonb_build_array(jsonb_build_object('text', progress.text)), "updatedAt" = now()
+       FROM unnest($1::uuid[], $2::uuid[], $3::text[]) AS progress(id, owner, text)
+       WHERE message.id = progress.id AND message.owner = progress.owner
+         AND message.role = 'assistant' AND message.status = 'streaming'`,
+      [
+        replies.map((reply) => reply.id),
+        replies.map((reply) => reply.owner),
+        // A text parameter cannot hold NUL (jsonb could not either): the final save reports it.
+        replies.map((reply) => reply.text.replaceAll('\u0000', '')),
+      ],
     );
   }
 

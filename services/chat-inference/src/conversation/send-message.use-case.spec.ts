@@ -7,6 +7,7 @@ import {
   InProcessClient,
   InProcessServer,
   ServiceClient,
+  ServiceError,
   dataSourceOptions,
   renderError,
   loadConfig,
@@ -46,6 +47,7 @@ import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
 import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
+import { ReplyProgressWriter } from './reply-progress';
 import { SendMessage } from './send-message.use-case';
 
 jest.setTimeout(60_000);
@@ -182,7 +184,16 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       config,
     );
     const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }));
-    const useCase = new SendMessage(conversations, messages, corpus, freeTier, prompts, model, config);
+    const useCase = new SendMessage(
+      conversations,
+      messages,
+      new ReplyProgressWriter(messages),
+      corpus,
+      freeTier,
+      prompts,
+      model,
+      config,
+    );
     const controller = new ConversationController(conversations, messages, corpus, freeTier, useCase);
     const send = (actor: Actor, conversationId: string, text: string, extra: Partial<SendRequest> = {}) =>
       firstValueFrom(
@@ -403,6 +414,115 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     expect(await used(actor.userId)).toBe(0);
     await expect(send(actor, conversationId, 'word '.repeat(50))).resolves.toBeDefined();
     expect(await used(actor.userId)).toBe(1);
+  });
+
+  // Issue 13: the periodic save runs beside the stream, batched over replies; the final save has the last word.
+  it('saves a streaming reply periodically while it streams, then completely at the end', async () => {
+    const reply = Array.from({ length: 40 }, (_, i) => `w${i} `).join('');
+    const { useCase, open } = harness(
+      new FakeStreamingChatModel({ sleep: 40, responses: [new AIMessage(reply)] }),
+    );
+    const actor = fan();
+    const conversationId = await open(actor);
+    const assistantRow = async () =>
+      (
+        await dataSource.query<{ status: string; content: { text: string }[] }[]>(
+          `SELECT status, content FROM messages WHERE owner = $1 AND role = 'assistant'`,
+          [actor.userId],
+        )
+      )[0];
+    const midway: { status: string; text: string }[] = [];
+    const events: MessageStreamEvent[] = [];
+    await new Promise<void>((resolve, reject) => {
+      let shown = 0;
+      useCase.execute({ actor, conversationId, content: [{ text: 'talk' }], aiContext: {} }).subscribe({
+        next: (event) => {
+          events.push(event);
+          if (event.type !== 'fragment') return;
+          shown += event.text.length;
+          // Past the first interval (750 ms at 40 ms a piece), read what is stored while it streams.
+          if (midway.length === 0 && shown >= reply.length * 0.8) {
+            void assistantRow().then((row) =>
+              midway.push({ status: row!.status, text: row!.content[0]!.text }),
+            );
+          }
+        },
+        error: reject,
+        complete: resolve,
+      });
+    });
+    expect(midway).toHaveLength(1);
+    expect(midway[0]!.status).toBe('streaming');
+    expect(midway[0]!.text.length).toBeGreaterThan(0);
+    expect(reply.startsWith(midway[0]!.text)).toBe(true);
+    const parts = fragments(events);
+    const messageId = parts[0]!.id.split('#')[0]!;
+    parts.forEach((part, seq) => expect(part.id).toBe(`${messageId}#${seq}`));
+    expect(parts.map((part) => part.text).join('')).toBe(reply);
+    const final = await assistantRow();
+    expect(final).toMatchObject({ status: 'complete', content: [{ text: reply }] });
+    // A late batch cannot turn the finished reply back into a partial one.
+    await new MessageRepository(dataSource.getRepository(MessageEntity)).saveProgress([
+      { id: messageId, owner: actor.userId, text: 'w0 ' },
+    ]);
+    expect(await assistantRow()).toMatchObject({ status: 'complete', content: [{ text: reply }] });
+  });
+
+  // Issue 13: a pool with no connection free in time is a load peak, answered 503 SERVICE_BUSY, not 500.
+  it('answers SERVICE_BUSY (503, try again) when the database pool has no connection free in time', async () => {
+    const { open } = harness(new FakeListChatModel({ responses: ['ok'] }));
+    const actor = fan();
+    const conversationId = await open(actor);
+    // A pool of one whose only connection is held: the send waits connectionTimeoutMillis, then fails.
+    const tiny = await openMigratedDataSource(
+      dataSourceOptions(chatInferenceDatabase, database.url, 1) as Parameters<
+        typeof openMigratedDataSource
+      >[0],
+    );
+    const holder = tiny.createQueryRunner();
+    await holder.connect();
+    try {
+      const config = loadConfig(chatInferenceConfigSchema, {
+        BACKTALK_MODE: 'standalone',
+        LOG_LEVEL: 'silent',
+        LLM_PROVIDER: 'openai',
+      });
+      const client = new ServiceClient(new InProcessClient(bus), config, 'chat-inference');
+      const tinyMessages = new MessageRepository(tiny.getRepository(MessageEntity));
+      const useCase = new SendMessage(
+        new ConversationRepository(tiny.getRepository(ConversationEntity)),
+        tinyMessages,
+        new ReplyProgressWriter(tinyMessages),
+        new CreatorCorpus(client, new PostRetriever({ index: postIndex })),
+        new FreeTierService(
+          new UserRateLimitRepository(tiny),
+          new FreeTierCounterRepository(tiny),
+          new FeatureFlagReader(client),
+          client,
+          config,
+        ),
+        new PersonaPromptBuilder(),
+        new FakeListChatModel({ responses: ['ok'] }),
+        config,
+      );
+      const failure: unknown = await firstValueFrom(
+        useCase.execute({ actor, conversationId, content: [{ text: 'hi' }], aiContext: {} }),
+      ).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(Error);
+      expect((failure as Error).message).toBe('timeout exceeded when trying to connect');
+      const { status, body } = renderError(failure);
+      expect(status).toBe(503);
+      expect(body).toEqual({
+        code: ErrorCode.ServiceBusy,
+        message: 'Backtalk is very busy right now. Wait a few seconds, then send again.',
+      });
+      expect(ServiceError.from(failure).code).toBe(ErrorCode.ServiceBusy);
+    } finally {
+      await holder.release();
+      await tiny.destroy();
+    }
+    expect(await stored(actor.userId)).toEqual([]);
+    expect(await used(actor.userId)).toBe(0);
   });
 
   // 7.17: at most CHAT_MAX_CONCURRENT_REPLIES_PER_USER replies streaming per fan.

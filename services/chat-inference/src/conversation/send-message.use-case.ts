@@ -1,10 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ServiceError, chatStreamsActive, llmFirstTokenSeconds, renderError } from '@backtalk/kit';
+import {
+  ServiceError,
+  busyErrorOf,
+  chatStreamsActive,
+  llmFirstTokenSeconds,
+  renderError,
+} from '@backtalk/kit';
 import {
   type Actor,
   ChatErrorCode,
   type Citation,
-  fragmentId,
   isAdmin,
   type MessageStreamEvent,
   type ParsedRequestOf,
@@ -35,17 +40,19 @@ import { CreatorCorpus } from '../persona/creator-corpus';
 import { CHAT_MODEL } from '../persona/persona.tokens';
 import { type FreeTierTicket, FreeTierService } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
+import { FragmentCoalescer } from './fragment-coalescer';
 import { messageText } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
-import { ABANDONED_AFTER_MS, MessageRepository } from './message.repository';
+import { MessageRepository } from './message.repository';
+import { ReplyProgressWriter } from './reply-progress';
 
 type SendRequest = ParsedRequestOf<typeof Subjects.ChatMessageSend>;
 type StopReason = 'end_turn' | 'max_tokens' | 'error';
 
 const RETRIEVED_POSTS = 6;
 const HISTORY_TURNS = 20;
-/** How often a streaming reply is written to the database, so a crash loses at most this much. */
-const FLUSH_INTERVAL_MS = 750;
+/** Model pieces closer together than this go out as one fragment (the first one never waits). */
+const FRAGMENT_WINDOW_MS = 15;
 
 /**
  * Sends a fan's message and streams the persona's reply: checks the
@@ -61,6 +68,7 @@ export class SendMessage {
   constructor(
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
+    private readonly progress: ReplyProgressWriter,
     private readonly corpus: CreatorCorpus,
     private readonly freeTier: FreeTierService,
     private readonly prompts: PersonaPromptBuilder,
@@ -82,7 +90,11 @@ export class SendMessage {
     const { actor } = request;
     const conversation = await this.conversations.findOwned(actor.userId, request.conversationId);
     if (!conversation) throw ChatError.conversationNotFound();
-    const persona = await this.corpus.persona(conversation.creatorId);
+    // The subscription lookup needs only the creator's id: it runs beside the persona's.
+    const [persona, unlimited] = await Promise.all([
+      this.corpus.persona(conversation.creatorId),
+      this.freeTier.isUnlimited(actor, conversation.creatorId),
+    ]);
     // Spec §4 creator gate: fans wait until the creator is initialised and can be paid; the
     // creator's own user and demo accounts skip it.
     if (
@@ -99,33 +111,25 @@ export class SendMessage {
     const mayOverride = mayOverridePrompts(actor, persona);
     await this.checkLength(persona, request, text, mayOverride);
     await this.checkModelQueue();
-    const unlimited = await this.freeTier.isUnlimited(actor, persona.creatorId);
 
     const userMessageId = randomUUID();
     const assistantMessageId = randomUUID();
-    const maxReplies = this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER;
-    // One transaction: the reply cap, the allowance and the stored turn succeed or fail together,
-    // so a message PostgreSQL refuses never costs the fan a message.
-    const ticket = await this.messages.transaction(async (db) => {
-      await this.messages.lockSender(db, actor.userId);
-      // The allowance first: a fan at the limit is told about the limit (and how to lift it).
-      const taken = await this.freeTier.consume(db, actor, unlimited, request.origin);
-      if ((await this.messages.countStreaming(db, actor.userId, ABANDONED_AFTER_MS)) >= maxReplies) {
-        throw ChatError.tooManyReplies(maxReplies);
-      }
-      await this.messages.insertTurn(
-        {
-          owner: actor.userId,
-          conversationId: conversation.id,
-          userMessageId,
-          assistantMessageId,
-          text,
-          aiContext: mayOverride && Object.keys(request.aiContext).length > 0 ? request.aiContext : null,
-        },
-        db,
-      );
-      return taken;
-    });
+    // One statement: the reply cap, the allowance and the stored turn succeed or fail together,
+    // so a message PostgreSQL refuses never costs the fan a message. The allowance is checked
+    // first: a fan at the limit is told about the limit (and how to lift it).
+    const ticket = this.freeTier.allowance(actor, unlimited, request.origin);
+    await this.messages.sendTurn(
+      {
+        owner: actor.userId,
+        conversationId: conversation.id,
+        userMessageId,
+        assistantMessageId,
+        text,
+        aiContext: mayOverride && Object.keys(request.aiContext).length > 0 ? request.aiContext : null,
+      },
+      ticket,
+      this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
+    );
 
     chatStreamsActive.inc({ service: 'chat-inference' });
     try {
@@ -234,18 +238,17 @@ export class SendMessage {
     emit: (event: MessageStreamEvent) => void,
     ticket: FreeTierTicket,
   ): Promise<void> {
-    let seq = 0;
+    const fragments = new FragmentCoalescer(messageId, FRAGMENT_WINDOW_MS, emit);
     let reply = '';
     let stopReason: StopReason = 'end_turn';
-    let lastFlush = Date.now();
     const started = process.hrtime.bigint();
     let prompt: PersonaPrompt;
     try {
       prompt = await buildPrompt();
       // A reply quoting the prompt's canary is quoting its instructions: stopped before it shows.
       const leakGuard = new PromptLeakGuard(prompt.canary);
-      const show = async (piece: string) => {
-        if (seq === 0) {
+      const show = (piece: string) => {
+        if (fragments.sent === 0) {
           const seconds = Number(process.hrtime.bigint() - started) / 1e9;
           llmFirstTokenSeconds.observe(
             { service: 'chat-inference', provider: this.config.LLM_PROVIDER },
@@ -253,11 +256,9 @@ export class SendMessage {
           );
         }
         reply += piece;
-        emit({ type: 'fragment', text: piece, id: fragmentId(messageId, seq++) });
-        if (Date.now() - lastFlush >= FLUSH_INTERVAL_MS) {
-          lastFlush = Date.now();
-          await this.messages.saveAssistant(actor.userId, messageId, { text: reply, status: 'streaming' });
-        }
+        fragments.push(piece);
+        // Saved periodically beside the stream, with every other reply's (ReplyProgressWriter).
+        this.progress.update(actor.userId, messageId, reply);
       };
       const chunks = await this.model.stream(prompt.messages);
       for await (const chunk of chunks) {
@@ -268,26 +269,31 @@ export class SendMessage {
           );
           throw ChatError.replyStopped();
         }
-        if (piece) await show(piece);
+        if (piece) show(piece);
         if (finishReason(chunk) === 'length') stopReason = 'max_tokens';
       }
       const rest = leakGuard.flush();
-      if (rest) await show(rest);
+      if (rest) show(rest);
+      fragments.flush();
     } catch (error) {
       this.logger.error(
         `Model ${this.config.LLM_PROVIDER}:${this.config.LLM_MODEL} failed for message ${messageId}: ${errorMessage(error)}`,
       );
-      if (seq === 0) await this.freeTier.refund(actor, ticket);
+      // What was shown stays shown (the leak guard let it through); the rest is never sent.
+      fragments.flush();
+      if (fragments.sent === 0) await this.freeTier.refund(actor, ticket);
+      await this.progress.finish(messageId);
       await this.messages.saveAssistant(actor.userId, messageId, {
         text: reply,
         status: 'failed',
         stopReason: 'error',
       });
       emit({ type: 'error', ...streamErrorOf(error) });
-      emit({ type: 'fragment', text: '', id: fragmentId(messageId, seq), stopReason: 'error' });
+      fragments.end('error');
       return;
     }
     const citations = prompt.includedPosts.map(toCitation);
+    await this.progress.finish(messageId);
     await this.messages.saveAssistant(actor.userId, messageId, {
       text: reply,
       status: 'complete',
@@ -295,7 +301,7 @@ export class SendMessage {
       citations,
     });
     if (citations.length) emit({ type: 'citations', messageId, citations });
-    emit({ type: 'fragment', text: '', id: fragmentId(messageId, seq), stopReason });
+    fragments.end(stopReason);
   }
 }
 
@@ -309,7 +315,10 @@ function mayOverridePrompts(actor: Actor, persona: PersonaGetReply): boolean {
  * anything else counts as the model failing.
  */
 function streamErrorOf(error: unknown): { code: string; message: string } {
-  const failure = error instanceof ServiceError ? error : new ServiceError(ChatErrorCode.LlmUnavailable);
+  const failure =
+    error instanceof ServiceError
+      ? error
+      : (busyErrorOf(error) ?? new ServiceError(ChatErrorCode.LlmUnavailable));
   const { code, message } = renderError(failure).body;
   return { code, message };
 }

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
 import type { FreeTierScope } from './free-tier-counter.entity';
-import { type RateLimitState, takeFromFixedWindow } from './fixed-window';
+import type { RateLimitState } from './fixed-window';
 
 /** The per-address and per-device free-tier counters; the same atomic statement as the per-user one. */
 @Injectable()
@@ -19,22 +19,6 @@ export class FreeTierCounterRepository {
       [scope, key],
     );
     return rows[0] ?? null;
-  }
-
-  /** Takes one message from this address's or device's allowance, or nothing when none is left. */
-  async consume(
-    scope: FreeTierScope,
-    key: string,
-    limit: number,
-    windowSeconds: number,
-    db: EntityManager = this.dataSource.manager,
-  ): Promise<RateLimitState | null> {
-    return takeFromFixedWindow(
-      db,
-      { table: 'free_tier_counters', columns: { scope, key }, conflictOn: ['scope', 'key'] },
-      limit,
-      windowSeconds,
-    );
   }
 
   async refund(scope: FreeTierScope, key: string): Promise<void> {

@@ -9,9 +9,7 @@ import {
 } from '@backtalk/proto';
 import ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
 import { ChatInferenceConfig } from '../chat-inference.config';
-import { ChatError } from '../conversation/chat.errors';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
 import type { RateLimitState } from './fixed-window';
@@ -23,7 +21,15 @@ export interface FreeTierTicket {
   counters: { scope: FreeTierScope; key: string }[];
 }
 
-const UNCOUNTED: FreeTierTicket = { counted: false, counters: [] };
+/** The allowances one send takes from (see FreeTierService.allowance); it is also its ticket. */
+export interface FreeTierAllowance extends FreeTierTicket {
+  /** FREE_TIER_MESSAGES: the fan's own allowance per window. */
+  userLimit: number;
+  windowSeconds: number;
+  counters: { scope: FreeTierScope; key: string; limit: number }[];
+}
+
+const UNCOUNTED: FreeTierAllowance = { counted: false, userLimit: 0, windowSeconds: 0, counters: [] };
 
 /**
  * Spec §4, §5, §9: a fan may send FREE_TIER_MESSAGES per window; an active
@@ -60,29 +66,20 @@ export class FreeTierService {
   }
 
   /**
-   * Takes one message from every allowance that applies, inside the caller's
-   * transaction, or throws RATE_LIMITED (and the caller's transaction rolls
-   * back whatever was taken). Subscribers and the bypass flag take nothing.
+   * What one send takes from the free tier: one message from every allowance
+   * that applies (the fan's, then the address's and the device's). The send's
+   * single statement (MessageRepository.sendTurn) takes them all or, with
+   * RATE_LIMITED, none. Subscribers and the bypass flag take nothing. The
+   * allowance is also the ticket a failed reply refunds.
    */
-  async consume(
-    db: EntityManager,
-    actor: Actor,
-    unlimited: boolean,
-    origin?: RequestOrigin,
-  ): Promise<FreeTierTicket> {
+  allowance(actor: Actor, unlimited: boolean, origin?: RequestOrigin): FreeTierAllowance {
     if (unlimited) return UNCOUNTED;
-    const window = this.config.FREE_TIER_WINDOW_SECONDS;
-    if (!(await this.limits.consume(actor.userId, this.config.FREE_TIER_MESSAGES, window, db))) {
-      throw ChatError.rateLimited(resetOf(await this.limits.find(actor.userId, db)));
-    }
-    const ticket: FreeTierTicket = { counted: true, counters: [] };
-    for (const { scope, key, limit } of this.originCounters(origin)) {
-      if (!(await this.counters.consume(scope, key, limit, window, db))) {
-        throw ChatError.rateLimited(resetOf(await this.counters.find(scope, key, db)));
-      }
-      ticket.counters.push({ scope, key });
-    }
-    return ticket;
+    return {
+      counted: true,
+      userLimit: this.config.FREE_TIER_MESSAGES,
+      windowSeconds: this.config.FREE_TIER_WINDOW_SECONDS,
+      counters: this.originCounters(origin),
+    };
   }
 
   /** Gives back what a send took (its reply failed before the model produced anything). */
@@ -128,10 +125,6 @@ export class FreeTierService {
 function isFull(state: RateLimitState | null, limit: number): boolean {
   if (limit <= 0) return true;
   return !!state && state.resetTime.getTime() > Date.now() && state.queryCount >= limit;
-}
-
-function resetOf(state: RateLimitState | null): string | null {
-  return state ? state.resetTime.toISOString() : null;
 }
 
 /** The time every full allowance has reset again; null when one never resets (a limit of 0). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type RateLimitState, takeFromFixedWindow } from './fixed-window';
+import type { RateLimitState } from './fixed-window';
 
 /**
  * The free-tier counter. Every read and write is for one fan's own row (the
@@ -19,21 +19,6 @@ export class UserRateLimitRepository {
       [userId],
     );
     return rows[0] ?? null;
-  }
-
-  /** Takes one message from the fan's allowance, or nothing when none is left (atomic: see takeFromFixedWindow). */
-  async consume(
-    userId: string,
-    limit: number,
-    windowSeconds: number,
-    db: EntityManager = this.dataSource.manager,
-  ): Promise<RateLimitState | null> {
-    return takeFromFixedWindow(
-      db,
-      { table: 'user_rate_limits', columns: { userId, owner: userId }, conflictOn: ['userId'] },
-      limit,
-      windowSeconds,
-    );
   }
 
   /** Gives a message back (the send failed before the model produced anything). */

@@ -1,5 +1,10 @@
+import type { ArgumentsHost } from '@nestjs/common';
 import { ErrorCode } from '@backtalk/proto';
+import net from 'node:net';
+import { Pool } from 'pg';
+import { firstValueFrom } from 'rxjs';
 import { renderError } from './error-body';
+import { RpcErrorFilter } from './rpc-error.filter';
 import { ServiceError } from './service-error';
 
 describe('renderError, the one {code, message} renderer for HTTP and SSE', () => {
@@ -24,5 +29,46 @@ describe('renderError, the one {code, message} renderer for HTTP and SSE', () =>
     expect(body.code).toBe('INTERNAL');
     expect(body.message).not.toContain('ECONNREFUSED');
     expect(body.message).toMatch(/reload the page\.$/);
+  });
+});
+
+describe('an exhausted database pool (issue 13)', () => {
+  /** pg-pool's own error: a pool of one whose connection never completes, asked for a second. */
+  async function poolTimeout(): Promise<Error> {
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    const pool = new Pool({ host: '127.0.0.1', port, max: 1, connectionTimeoutMillis: 100 });
+    const first = pool.connect().catch((error: unknown) => error);
+    const second = await pool.connect().catch((error: unknown) => error);
+    await first;
+    await pool.end().catch(() => undefined);
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => silent.close(resolve));
+    return second as Error;
+  }
+
+  it('answers 503 SERVICE_BUSY telling the caller to try again, over HTTP, SSE and the transport', async () => {
+    const error = await poolTimeout();
+    expect(error.message).toBe('timeout exceeded when trying to connect');
+    const { status, body } = renderError(error);
+    expect(status).toBe(503);
+    expect(body).toEqual({
+      code: 'SERVICE_BUSY',
+      message: 'Backtalk is very busy right now. Wait a few seconds, then send again.',
+    });
+    expect(ServiceError.from(error, 'chat-inference').toWire()).toEqual({
+      ...body,
+      service: 'chat-inference',
+    });
+    const wire = await firstValueFrom(
+      new RpcErrorFilter('chat-inference').catch(error, {} as ArgumentsHost),
+    ).catch((failure: unknown) => failure);
+    expect(wire).toEqual({ ...body, service: 'chat-inference' });
+  });
+
+  it('keeps any other database error INTERNAL', () => {
+    expect(renderError(new Error('Connection terminated unexpectedly')).body.code).toBe('INTERNAL');
   });
 });

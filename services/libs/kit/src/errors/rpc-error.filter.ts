@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from 
 import { RpcException } from '@nestjs/microservices';
 import { defaultMessageFor, ErrorCode, type WireError } from '@backtalk/proto';
 import { Observable, throwError } from 'rxjs';
-import { ServiceError } from './service-error';
+import { busyErrorOf, ServiceError } from './service-error';
 
 /** Everything a NATS handler throws leaves the service as `{ code, message }`. */
 @Catch()
@@ -23,6 +23,12 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     }
     if (exception instanceof HttpException) {
       return { code: ErrorCode.Internal, message: exception.message, service: this.serviceName };
+    }
+    const busy = busyErrorOf(exception, this.serviceName);
+    if (busy) {
+      // A load peak, not a fault: one line, and the caller is told to retry.
+      this.logger.warn(`Answered ${busy.code}: the database pool had no connection free in time`);
+      return busy.toWire();
     }
     this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     return {

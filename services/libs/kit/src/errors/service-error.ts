@@ -34,6 +34,8 @@ export class ServiceError extends Error {
   static from(error: unknown, service?: string): ServiceError {
     if (error instanceof ServiceError) return error;
     if (isWireError(error)) return ServiceError.fromWire(error);
+    const busy = busyErrorOf(error, service);
+    if (busy) return busy;
     const message =
       error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
     return new ServiceError(ErrorCode.Internal, message, undefined, service);
@@ -56,4 +58,22 @@ export class ForbiddenError extends ServiceError {
   constructor(message = 'You do not have access to this record') {
     super(ErrorCode.Forbidden, message);
   }
+}
+
+/** pg-pool's error when no connection became free within connectionTimeoutMillis. */
+const POOL_EXHAUSTED = 'timeout exceeded when trying to connect';
+
+/**
+ * SERVICE_BUSY (503, "try again in a few seconds") for a database pool that had
+ * no connection free in time: a load peak, not a fault, so the caller is told
+ * to retry rather than given INTERNAL. Undefined for any other error.
+ */
+export function busyErrorOf(error: unknown, service?: string): ServiceError | undefined {
+  if (!(error instanceof Error) || error.message !== POOL_EXHAUSTED) return undefined;
+  return new ServiceError(
+    ErrorCode.ServiceBusy,
+    defaultMessageFor(ErrorCode.ServiceBusy),
+    undefined,
+    service,
+  );
 }

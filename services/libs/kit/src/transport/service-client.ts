@@ -21,7 +21,6 @@ import {
   take,
   tap,
   throwError,
-  timeout,
 } from 'rxjs';
 import type { z } from 'zod';
 import { BaseConfig } from '../config/service-config';
@@ -29,6 +28,7 @@ import { ServiceError, ValidationError } from '../errors/service-error';
 import { describeZodIssues } from '../errors/zod-issues';
 import { REQUEST_ID_HEADER, RequestContext } from '../logging/request-context';
 import { natsRequestDuration, natsRequestsTotal } from '../metrics/metrics';
+import { idleTimeout } from './idle-timeout';
 import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
 
 /** NO_MESSAGE_HANDLER from Nest: the service is up but does not handle this subject. */
@@ -94,7 +94,7 @@ export class ServiceClient implements OnApplicationShutdown {
       natsRequestsTotal.inc({ service: this.caller, subject, outcome: value });
     };
     return this.proxy.send<unknown>(subject, this.record(payload)).pipe(
-      timeout({ first, each }),
+      idleTimeout<unknown>(first, each),
       map((value) => parseReply(contract.reply, value, target, subject) as ReplyOf<S>),
       single ? take(1) : (values$) => values$,
       tap({
