@@ -141,10 +141,15 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
       .slice(0, 12)
       .filter((id) => id !== postIds[5])
       .sort();
-    await waitFor(async () => ((await ids()).join() === expected.join() ? true : undefined), {
-      timeoutMs: 20_000,
-      what: 'the index to follow the posts',
-    });
+    // The index is updated first and the stored embeddings of gone posts removed after it.
+    const storedIds = async () => (await stored(ingestion)).map((row) => row.postId).sort();
+    await waitFor(
+      async () =>
+        (await ids()).join() === expected.join() && (await storedIds()).join() === expected.join()
+          ? true
+          : undefined,
+      { timeoutMs: 20_000, what: 'the index and the stored embeddings to follow the posts' },
+    );
     const after = new Map((await stored(ingestion)).map((row) => [row.postId, row.contentHash]));
     expect([...after.keys()].sort()).toEqual(expected);
     expect(after.get(postIds[0]!)).not.toBe(before.get(postIds[0]!));
