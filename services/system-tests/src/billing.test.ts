@@ -16,6 +16,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
+import { gatewayHttp, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -27,11 +28,6 @@ const PASSWORD = 'Correct-Horse-9';
 const NOT_SET_UP =
   'This creator is not set up to accept payments. Please try another creator or contact support.';
 const NO_VALID_PRICE = 'This creator has not set a valid subscription price (minimum $5.00).';
-
-interface Answer {
-  status: number;
-  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 /**
  * Issue 11 items 1, 2, 4: Connect onboarding, the creator's price, Checkout and the portal,
@@ -49,19 +45,10 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
   const creatorIds = { creator: randomUUID(), otherCreator: randomUUID() };
   let address = 0;
 
-  const call = async (route: string, init: { method?: string; body?: unknown; token?: string } = {}) => {
-    const response = await fetch(`${url}${route}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        'x-forwarded-for': `198.51.100.${++address % 250}`,
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : {} } as Answer;
-  };
+  const call = gatewayHttp(
+    () => url,
+    () => ({ 'x-forwarded-for': `198.51.100.${++address % 250}` }),
+  );
   const as = (who: keyof typeof users) => users[who].token;
   const actorOf = (who: keyof typeof users): Actor => ({
     userId: users[who].userId,
@@ -70,17 +57,8 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
   });
   const rows = async (query: string, params: unknown[] = []) => (await sql.query(query, params)).rows;
 
-  const signUp = async (email: string) => {
-    const started = await call('/api/auth/sign-up', { body: { email, password: PASSWORD } });
-    expect(started.status).toBe(200);
-    const code = await smtp.waitFor(email, /Your code is (\d{6})/);
-    const confirmed = await call('/api/auth/sign-up/confirm', {
-      body: { email, code, challenge: started.body.challenge },
-    });
-    const token = confirmed.body.session.accessToken as string;
-    const session = await call('/api/auth/session', { token });
-    return { userId: session.body.userId as string, token };
-  };
+  const signUp = (email: string) =>
+    signUpAccount(call, email, PASSWORD, (to) => smtp.waitFor(to, /Your code is (\d{6})/));
 
   beforeAll(async () => {
     mock = await startStripeMock();

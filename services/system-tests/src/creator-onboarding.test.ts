@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { firstValueFrom, toArray } from 'rxjs';
+import { gatewayHttp, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -14,11 +15,6 @@ import { createSystemTestDatabase } from './service-databases';
 jest.setTimeout(120_000);
 
 const PASSWORD = 'Correct-Horse-9';
-
-interface Answer {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 /**
  * Issue 10 items 1–3 and 6 over HTTP: bio-key verification against the fixture content
@@ -32,38 +28,14 @@ describe('creator onboarding: verification and persona tools (gateway, identity,
   let fixtures: string;
   let sql: Client;
 
-  const call = async (
-    route: string,
-    init: { method?: string; body?: unknown; token?: string } = {},
-  ): Promise<Answer> => {
-    const response = await fetch(`${gateway.url}${route}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-        'x-requested-with': 'backtalk',
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : {} };
-  };
+  const call = gatewayHttp(() => gateway.url);
 
   /** A new confirmed account; the code comes from the development outbox. */
-  const newUser = async (): Promise<{ userId: string; token: string }> => {
-    const email = `creator-${randomBytes(4).toString('hex')}@example.com`;
-    const started = await call('/api/auth/sign-up', { body: { email, password: PASSWORD } });
-    expect(started.status).toBe(200);
-    const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-    const code = /(\d{6})/.exec(messages.find((message) => message.to === email)!.text)![1];
-    const confirmed = await call('/api/auth/sign-up/confirm', {
-      body: { email, code, challenge: started.body.challenge },
+  const newUser = () =>
+    signUpAccount(call, `creator-${randomBytes(4).toString('hex')}@example.com`, PASSWORD, async (email) => {
+      const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
+      return /(\d{6})/.exec(messages.find((message) => message.to === email)!.text)![1]!;
     });
-    expect(confirmed.status).toBe(200);
-    const token = confirmed.body.session.accessToken as string;
-    const session = await call('/api/auth/session', { token });
-    return { userId: session.body.userId, token };
-  };
 
   const writeProfile = (handle: string, profile: { bio: string; followerCount: number }) =>
     writeFileSync(

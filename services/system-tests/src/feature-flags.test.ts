@@ -10,6 +10,7 @@ import { execFile } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { gatewayHttp, type HttpAnswer, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -19,11 +20,6 @@ jest.setTimeout(120_000);
 const PASSWORD = 'Correct-Horse-9';
 /** Spec §9: readers cache a flag for 60 s; a toggle must reach them within that (and a margin). */
 const FLAG_CACHE_MS = 60_000;
-
-interface Answer {
-  status: number;
-  body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-}
 
 describe('feature-flag admin over HTTP (spec §4, §6, §7, §9)', () => {
   let database: TestDatabase;
@@ -35,33 +31,10 @@ describe('feature-flag admin over HTTP (spec §4, §6, §7, §9)', () => {
   let guestToken: string;
   let featuredId: string;
 
-  const call = async (
-    route: string,
-    init: { method?: string; body?: unknown; token?: string } = {},
-  ): Promise<Answer> => {
-    const response = await fetch(`${gateway.url}${route}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
-      },
-      ...(init.body === undefined
-        ? {}
-        : { body: typeof init.body === 'string' ? init.body : JSON.stringify(init.body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, body: text.startsWith('{') ? JSON.parse(text) : {} };
-  };
-
-  /** Signs up through the sign-in screen's routes, confirms with the mailed code, signs in. */
-  const account = async (email: string): Promise<{ userId: string; token: string }> => {
-    const started = await call('/api/auth/sign-up', { body: { email, password: PASSWORD } });
-    expect(started.status).toBe(200);
-    const code = await smtp.waitFor(email, /Your code is (\d{6})/);
-    const confirmed = await call('/api/auth/sign-up/confirm', { body: { email, code } });
-    expect(confirmed.status).toBe(200);
-    return signIn(email);
-  };
+  const call = gatewayHttp(() => gateway.url);
+  /** A confirmed account, signed in; the code comes from the test SMTP server. */
+  const account = (email: string) =>
+    signUpAccount(call, email, PASSWORD, (to) => smtp.waitFor(to, /Your code is (\d{6})/));
   const signIn = async (email: string) => {
     const { status, body } = await call('/api/auth/sign-in', { body: { email, password: PASSWORD } });
     expect(status).toBe(200);
@@ -195,7 +168,7 @@ describe('feature-flag admin over HTTP (spec §4, §6, §7, §9)', () => {
     'tells a page on %s it is in %s, with developer pages: %s',
     async (host, environment, developerPages) => {
       // fetch() sends the URL's host whatever the headers say; node:http sends the one given.
-      const answer = await new Promise<Answer>((resolve, reject) => {
+      const answer = await new Promise<HttpAnswer>((resolve, reject) => {
         const request = http.get(`${gateway.url}/api/environment`, { headers: { host } }, (response) => {
           let text = '';
           response.on('data', (chunk) => (text += chunk));
