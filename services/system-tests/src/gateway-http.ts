@@ -4,7 +4,7 @@ export interface HttpAnswer {
   body: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
-export interface HttpInit {
+interface HttpInit {
   method?: string;
   /** Sent as JSON; a string is sent as it is (for malformed bodies). */
   body?: unknown;
