@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ServiceError } from '@backtalk/kit';
 import { ErrorCode } from '@backtalk/proto';
 import { InjectDataSource } from '@nestjs/typeorm';
@@ -44,15 +44,15 @@ type LimiterName =
  *   CODE_EMAILS_PER_RECIPIENT per receiving address, per hour.
  */
 @Injectable()
-export class BruteForceGuard implements OnModuleDestroy {
+export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(BruteForceGuard.name);
   private readonly redis?: Redis;
   private readonly limiters: Record<LimiterName, RateLimiterAbstract>;
-  private readonly sweep?: NodeJS.Timeout;
+  private sweep?: NodeJS.Timeout;
 
   constructor(
     private readonly config: IdentityConfig,
-    @InjectDataSource() dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
   ) {
     if (config.REDIS_URL) {
       this.redis = new Redis(config.REDIS_URL, {
@@ -98,7 +98,6 @@ export class BruteForceGuard implements OnModuleDestroy {
       'code-mail-address': limiter('code-mail-address', config.CODE_EMAILS_PER_ADDRESS, HOUR_SECONDS),
       'code-mail-recipient': limiter('code-mail-recipient', config.CODE_EMAILS_PER_RECIPIENT, HOUR_SECONDS),
     };
-    this.sweep = this.startSweeping(dataSource);
   }
 
   /** Before a password is checked: refused while the account or the address is locked or must wait. */
@@ -147,6 +146,14 @@ export class BruteForceGuard implements OnModuleDestroy {
   async takeCodeEmail(sender: string, recipient?: string): Promise<void> {
     await this.take('code-mail-address', keyOf(sender));
     if (recipient !== undefined) await this.take('code-mail-recipient', keyOf(recipient));
+  }
+
+  /**
+   * Sweeping starts once the whole service has started: a start that fails later (a wrong
+   * key-encryption key, say) never reaches destroy, and its timer would outlive the module.
+   */
+  onApplicationBootstrap(): void {
+    this.sweep = this.startSweeping(this.dataSource);
   }
 
   async onModuleDestroy(): Promise<void> {
