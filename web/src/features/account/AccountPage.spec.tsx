@@ -97,9 +97,9 @@ describe('/account', () => {
     const profile = section('Profile');
     expect(within(profile).getByText('Not verified')).toBeTruthy();
     fireEvent.click(within(profile).getByRole('button', { name: 'Verify email' }));
-    expect((await within(profile).findByText(/Sent to f\*\*\*n@example.com/)).textContent).toBe(
-      'Sent to f***n@example.com. It may take a minute to arrive',
-    );
+    expect(
+      (await within(profile).findByText(/Sent to f\*\*\*n@example.com/, {}, { timeout: 5000 })).textContent,
+    ).toBe('Sent to f***n@example.com. It may take a minute to arrive');
     fireEvent.change(within(profile).getByLabelText('Verification code'), { target: { value: ' 123456 ' } });
     fireEvent.click(within(profile).getByRole('button', { name: 'Confirm' }));
     await within(profile).findByText('Verified');
