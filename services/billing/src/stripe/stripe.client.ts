@@ -1,8 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceError } from '@backtalk/kit';
 import { ErrorCode } from '@backtalk/proto';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import { BillingConfig } from '../billing.config';
+
+/**
+ * The SDK, loaded when a secret key is configured: the standalone default has none, and loading
+ * `stripe` costs some 150 ms of CPU at every start (docs/benchmarks.md, "Issue 8 against the
+ * 2026-11-21 build"). `require`, not `import()`: `import()` would load its ES module build.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+const stripeSdk = (): typeof Stripe => require('stripe') as typeof Stripe;
 
 /** The product every creator's monthly price belongs to (spec §9). */
 const SUBSCRIPTION_PRODUCT_NAME = 'Premium Chat Subscription';
@@ -30,7 +38,7 @@ export class StripeClient {
   constructor(private readonly config: BillingConfig) {
     const key = config.STRIPE_SECRET_KEY;
     this.stripe = key
-      ? new Stripe(key, {
+      ? new (stripeSdk())(key, {
           maxNetworkRetries: 2,
           timeout: 20_000,
           ...(config.STRIPE_API_HOST ? { host: config.STRIPE_API_HOST } : {}),
@@ -170,7 +178,7 @@ export class StripeClient {
       return await run(this.stripe!);
     } catch (error) {
       if (error instanceof ServiceError) throw error;
-      const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
+      const stripeError = error instanceof stripeSdk().errors.StripeError ? error : undefined;
       this.logger.warn(
         `Stripe ${operation} failed: ${stripeError ? `${stripeError.type} ${stripeError.code ?? ''} ${stripeError.message}` : String(error)}`,
       );
