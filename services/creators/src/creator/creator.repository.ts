@@ -64,11 +64,23 @@ export class CreatorRepository {
     );
   }
 
-  /** Inserts or updates by handle; returns the stored row. */
-  async upsertByHandle(
+  /**
+   * A demo creator from the fixtures: inserted, or updated by handle. Its prompt is written only
+   * when the creator is created — an admin may have edited it since (prompt versions), and a
+   * restart must not undo that. Returns the stored row.
+   */
+  async seedByHandle(
     creator: Omit<CreatorEntity, 'id' | 'createdAt' | 'initComplete' | 'verifiedAt'>,
   ): Promise<CreatorEntity> {
-    await this.creators.upsert(creator, { conflictPaths: ['handle'], skipUpdateIfNoValuesChanged: true });
+    const updated = Object.keys(creator)
+      .filter((property) => property !== 'handle' && property !== 'creatorPrompt')
+      .map((property) => this.creators.metadata.findColumnWithPropertyPath(property)!.databaseName);
+    await this.creators
+      .createQueryBuilder()
+      .insert()
+      .values(creator)
+      .orUpdate(updated, ['handle'], { skipUpdateIfNoValuesChanged: true })
+      .execute();
     const stored = await this.findByHandle(creator.handle);
     if (!stored) throw new Error(`Creator ${creator.handle} vanished after upsert`);
     return stored;

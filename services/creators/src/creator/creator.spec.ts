@@ -143,4 +143,28 @@ describe('creators service with demo data', () => {
       await again.close();
     }
   });
+
+  it("keeps an admin's edit of a demo creator's prompt across a restart (the seed writes a prompt only when it creates the creator)", async () => {
+    const featured = await services.client.request(Subjects.CreatorsCreatorFeatured, {});
+    const admin = { userId: randomUUID(), userType: 'authenticated' as const, groups: ['admin'] };
+    await services.client.request(Subjects.CreatorsPromptUpdate, {
+      actor: admin,
+      creatorId: featured.id,
+      creatorPrompt: 'Answer in exactly three sentences.',
+    });
+    const again = await startServicesInProcess([creatorsService], {
+      DATABASE_URL: database.url,
+      DEMO_DATA: 'true',
+    });
+    try {
+      const prompt = await again.client.request(Subjects.CreatorsPromptGet, {
+        actor: admin,
+        creatorId: featured.id,
+      });
+      expect(prompt.creatorPrompt).toBe('Answer in exactly three sentences.');
+      expect(prompt.versions[0]).toMatchObject({ creatorPrompt: 'Answer in exactly three sentences.' });
+    } finally {
+      await again.close();
+    }
+  });
 });

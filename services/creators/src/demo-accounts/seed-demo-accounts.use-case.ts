@@ -32,7 +32,7 @@ export class SeedDemoAccounts {
     for (const fixture of fixtures) {
       const { creator } = fixture;
       const handle = handleFromTiktokUrl(creator.tiktokURL);
-      const stored = await this.creators.upsertByHandle({
+      const stored = await this.creators.seedByHandle({
         owner: DEMO_OWNER,
         userId: `demo:${handle}`,
         tiktokURL: creator.tiktokURL,
