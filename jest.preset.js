@@ -40,4 +40,5 @@ module.exports = {
     '<rootDir>/test/**/*.test.ts',
   ],
   moduleFileExtensions: ['ts', 'tsx', 'js', 'json'],
+  setupFilesAfterEnv: [path.join(root, 'services/libs/testing/src/jest-timeout.setup.ts')],
 };

@@ -28,6 +28,7 @@ export async function startGateway(env?: Record<string, string | undefined>): Pr
   const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(env), {
     bufferLogs: true,
     rawBody: true,
+    abortOnError: false,
   });
   app.useLogger(app.get(Logger));
   const config = app.get(GatewayConfig);

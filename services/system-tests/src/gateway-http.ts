@@ -50,12 +50,14 @@ export async function signUpAccount(
   codeFor: (email: string) => Promise<string>,
 ): Promise<{ userId: string; token: string }> {
   const started = await call('/api/auth/sign-up', { body: { email, password } });
-  if (started.status !== 200) throw new Error(`sign-up of ${email} answered ${started.status}`);
+  if (started.status !== 200)
+    throw new Error(`sign-up of ${email} answered ${started.status} ${JSON.stringify(started.body)}`);
   const code = await codeFor(email);
   const confirmed = await call('/api/auth/sign-up/confirm', {
     body: { email, code, challenge: started.body.challenge },
   });
-  if (confirmed.status !== 200) throw new Error(`confirming ${email} answered ${confirmed.status}`);
+  if (confirmed.status !== 200)
+    throw new Error(`confirming ${email} answered ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
   const token = confirmed.body.session.accessToken as string;
   const session = await call('/api/auth/session', { token });
   return { userId: session.body.userId as string, token };

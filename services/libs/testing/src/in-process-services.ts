@@ -46,6 +46,7 @@ export async function startServicesInProcess(
   class CallerModule {}
   const caller: INestApplicationContext = await NestFactory.createApplicationContext(CallerModule, {
     logger: false,
+    abortOnError: false,
   });
   return {
     client: caller.get(ServiceClient),

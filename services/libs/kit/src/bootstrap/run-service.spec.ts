@@ -1,5 +1,34 @@
+import { Injectable, Module } from '@nestjs/common';
 import { ConfigError } from '../config/load-config';
-import { describeStartupError } from './run-service';
+import { InProcessBus } from '../transport/in-process.bus';
+import { describeStartupError, startInProcessService } from './run-service';
+
+@Injectable()
+class BrokenProvider {
+  constructor() {
+    throw new Error('this provider cannot be built');
+  }
+}
+
+@Module({ providers: [BrokenProvider] })
+class BrokenModule {}
+
+describe('startInProcessService', () => {
+  it('rejects when a provider fails to build, and leaves the process running (no process.exit from Nest)', async () => {
+    const exit = jest.spyOn(process, 'exit').mockImplementation((() => undefined) as never);
+    try {
+      await expect(
+        startInProcessService(
+          { name: 'broken', module: () => ({ module: BrokenModule }) },
+          new InProcessBus(),
+        ),
+      ).rejects.toThrow('this provider cannot be built');
+      expect(exit).not.toHaveBeenCalled();
+    } finally {
+      exit.mockRestore();
+    }
+  });
+});
 
 describe('describeStartupError', () => {
   it('prints a configuration error as its message alone, naming the variable', () => {

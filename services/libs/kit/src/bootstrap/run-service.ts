@@ -30,7 +30,7 @@ export async function startClusterService(definition: ServiceDefinition): Promis
   const base = loadConfig(baseConfigSchema);
   collectProcessMetrics();
   const startupWork = holdStartupWork();
-  const app = await NestFactory.create(definition.module(), { bufferLogs: true });
+  const app = await NestFactory.create(definition.module(), { bufferLogs: true, abortOnError: false });
   app.useLogger(app.get(Logger));
   app.connectMicroservice(
     {
@@ -67,6 +67,9 @@ export async function startInProcessService(
   const app = await NestFactory.createMicroservice(definition.module(env), {
     strategy: new InProcessServer(bus),
     bufferLogs: true,
+    // A provider that fails to build rejects this call (the launcher reports it and stops
+    // PostgreSQL) instead of Nest calling process.exit(1) from inside a library.
+    abortOnError: false,
   });
   app.useLogger(app.get(Logger));
   await app.listen();
