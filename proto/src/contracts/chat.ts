@@ -97,11 +97,22 @@ export const streamErrorSchema = z.object({
   code: z.string(),
   message: z.string(),
 });
+/**
+ * Sent by chat-inference every REPLY_HEARTBEAT_MS while it works on a reply, whatever the model
+ * is doing, so the gateway can tell a slow model from a replica that died mid-reply: after
+ * REPLY_LIVENESS_MS without any value it ends the fan's stream with a clear error instead of
+ * leaving it open (issue 13). Between the two services only; the browser never sees it.
+ */
+export const streamHeartbeatSchema = z.object({ type: z.literal('heartbeat') });
+export const REPLY_HEARTBEAT_MS = 5_000;
+/** Three heartbeats missed. */
+export const REPLY_LIVENESS_MS = 15_000;
 /** Each value of the reply stream is one of these. */
 export const messageSendReplySchema = z.discriminatedUnion('type', [
   streamFragmentSchema,
   streamCitationsSchema,
   streamErrorSchema,
+  streamHeartbeatSchema,
 ]);
 export type MessageStreamEvent = z.infer<typeof messageSendReplySchema>;
 

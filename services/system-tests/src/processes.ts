@@ -25,11 +25,13 @@ export interface RunningCluster {
 
 /**
  * The seven services as separate processes, as `npm run start:cluster` runs
- * them; `only` starts just those backend services (and the gateway).
+ * them; `only` starts just those backend services (and the gateway), and each
+ * service named in `secondReplicas` once more, as `<name>-2` (one queue group).
  */
 export async function startCluster(
   env: Record<string, string>,
   only: readonly string[] = backendServices,
+  secondReplicas: readonly string[] = [],
 ): Promise<RunningCluster> {
   const output: string[] = [];
   const supervisor = new ProcessSupervisor({
@@ -47,6 +49,11 @@ export async function startCluster(
       // ahead of the spawn could be taken by the time the service binds it.
       env: { HTTP_PORT: '0' },
     });
+  }
+  for (const name of secondReplicas) {
+    const spec = specs.get(name);
+    if (!spec) throw new Error(`no ${name} to run a second replica of`);
+    specs.set(`${name}-2`, spec);
   }
   specs.set('gateway', {
     args: [path.join(repoRoot, 'services/gateway/dist/main.js')],

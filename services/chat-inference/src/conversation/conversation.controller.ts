@@ -15,6 +15,7 @@ import { toChatMessage, toConversation } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor';
 import { ABANDONED_AFTER_MS, MessageRepository } from './message.repository';
+import { withHeartbeats } from './reply-heartbeat';
 import { SendMessage } from './send-message.use-case';
 
 /**
@@ -73,7 +74,7 @@ export class ConversationController implements OnApplicationBootstrap {
 
   @MessagePattern(Subjects.ChatMessageSend)
   send(@Payload() request: ParsedRequestOf<typeof Subjects.ChatMessageSend>): Observable<MessageStreamEvent> {
-    return this.sendMessage.execute(request);
+    return withHeartbeats(this.sendMessage.execute(request));
   }
 
   @MessagePattern(Subjects.ChatRateLimitCheck)

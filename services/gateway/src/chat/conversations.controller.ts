@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ServiceClient } from '@backtalk/kit';
-import { type Actor, Subjects } from '@backtalk/proto';
+import { type Actor, REPLY_LIVENESS_MS, Subjects } from '@backtalk/proto';
 import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/auth.guard';
 import { GatewayConfig } from '../gateway.config';
@@ -16,6 +16,7 @@ import {
   SendMessageBody,
 } from './dto/chat.dto';
 import { clientOrigin } from '../security/client-origin';
+import { replyForFan } from './reply-liveness';
 import { relayAsServerSentEvents } from './sse-stream';
 
 @ApiTags('chat')
@@ -63,9 +64,13 @@ export class ConversationsController {
         aiContext: body.aiContext ?? {},
         origin: clientOrigin(request),
       },
-      { firstMs: this.config.CHAT_STREAM_TIMEOUT_MS, eachMs: this.config.CHAT_STREAM_TIMEOUT_MS },
+      { firstMs: REPLY_LIVENESS_MS, eachMs: REPLY_LIVENESS_MS },
     );
-    return relayAsServerSentEvents(events$, request, response);
+    return relayAsServerSentEvents(
+      replyForFan(events$, this.config.CHAT_STREAM_TIMEOUT_MS),
+      request,
+      response,
+    );
   }
 
   /** Spec §5: asked before every send; an empty message is the status check on mount. */

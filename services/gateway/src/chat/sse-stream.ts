@@ -1,7 +1,7 @@
 import { chatStreamsActive, renderError, ServiceError } from '@backtalk/kit';
-import type { MessageStreamEvent } from '@backtalk/proto';
 import type { Request, Response } from 'express';
 import type { Observable } from 'rxjs';
+import type { RelayedStreamEvent } from './reply-liveness';
 
 const HEARTBEAT_MS = 15_000;
 
@@ -13,7 +13,7 @@ const HEARTBEAT_MS = 15_000;
  * and stored by chat-inference.
  */
 export function relayAsServerSentEvents(
-  events$: Observable<MessageStreamEvent>,
+  events$: Observable<RelayedStreamEvent>,
   request: Request,
   response: Response,
 ): Promise<void> {
@@ -62,7 +62,7 @@ export function relayAsServerSentEvents(
   });
 }
 
-function formatEvent(event: MessageStreamEvent): string {
+function formatEvent(event: RelayedStreamEvent): string {
   switch (event.type) {
     case 'fragment': {
       const { type: _type, ...data } = event;

@@ -22,7 +22,7 @@
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/chat/fan-chat.bench.ts \
  *     [--only ttft,streams] [--n 100] [--warmup 10] [--bursts 50,200] [--burst-rounds 3]
  *     [--streams 100,200,300,500,1000] [--guests 10]
- *     [--pool <DATABASE_POOL_SIZE for the cluster>] [--cpu-prof <dir>] [--json out.json]
+ *     [--pool <DATABASE_POOL_SIZE for the cluster>] [--chat-replicas 1,2] [--cpu-prof <dir>] [--json out.json]
  *
  * --cpu-prof <dir>: V8 CPU profiles of the gateway and chat-inference over each measured level
  * (cpu-profile.preload.cjs), summarised by summarize-cpuprofile.mjs.
@@ -47,6 +47,7 @@ import {
   spawnNode,
   type SpawnedProcess,
   startCluster,
+  backendServices,
 } from '../../src/processes';
 import { freshDataDir, removeDir } from '../lib/proc';
 import { argValue, fmt, percentile, progress, sleep, table } from '../lib/stats';
@@ -89,6 +90,11 @@ const ONE_ADDRESS = process.argv.includes('--one-address');
 const POOL = process.argv.includes('--pool') ? argValue('pool', '5') : undefined;
 /** Write V8 CPU profiles of the gateway and chat-inference over each measured level into this folder. */
 const CPU_PROFILE_DIR = process.argv.includes('--cpu-prof') ? argValue('cpu-prof', '') : undefined;
+/**
+ * `--chat-replicas 1,2`: the cluster's time to first token and bursts once per count of
+ * chat-inference replicas (one NATS queue group), in the same run; streams with the last count.
+ */
+const CHAT_REPLICAS = argValue('chat-replicas', '1').split(',').map(Number);
 
 const productEnv = {
   LOG_LEVEL: 'warn',
@@ -863,27 +869,35 @@ async function withStandalone<T>(
   }
 }
 
-async function withCluster<T>(pacedUrl: string, body: (cluster: RunningCluster) => Promise<T>): Promise<T> {
+async function withCluster<T>(
+  pacedUrl: string,
+  chatReplicas: number,
+  body: (cluster: RunningCluster) => Promise<T>,
+): Promise<T> {
   process.env[TEST_SERVER_URL_VARIABLE] ??=
     process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const database: TestDatabase = await createTestDatabase('bench_chat');
   const prefix = `benchchat${randomBytes(4).toString('hex')}.`;
-  const cluster = await startCluster({
-    ...productEnv,
-    DATABASE_URL: database.url,
-    NATS_URL: testNatsUrl(),
-    NATS_SUBJECT_PREFIX: prefix,
-    DEMO_DATA: 'true',
-    LLM_BASE_URL: pacedUrl,
-    ...(POOL ? { DATABASE_POOL_SIZE: POOL } : {}),
-    ...(CPU_PROFILE_DIR
-      ? {
-          NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.preload.cjs')}`,
-          BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR),
-        }
-      : {}),
-    HOME: process.env.HOME ?? '',
-  });
+  const cluster = await startCluster(
+    {
+      ...productEnv,
+      DATABASE_URL: database.url,
+      NATS_URL: testNatsUrl(),
+      NATS_SUBJECT_PREFIX: prefix,
+      DEMO_DATA: 'true',
+      LLM_BASE_URL: pacedUrl,
+      ...(POOL ? { DATABASE_POOL_SIZE: POOL } : {}),
+      ...(CPU_PROFILE_DIR
+        ? {
+            NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.preload.cjs')}`,
+            BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR),
+          }
+        : {}),
+      HOME: process.env.HOME ?? '',
+    },
+    backendServices,
+    chatReplicas >= 2 ? ['chat-inference'] : [],
+  );
   try {
     await waitForHealth(cluster.gatewayUrl, 120_000, () => cluster.output.slice(-40).join('\n'));
     return await body(cluster);
@@ -1033,62 +1047,67 @@ async function main(): Promise<void> {
       }
     }
     const levels: LevelResult[] = [];
-    await withCluster(pacedUrl, async (cluster) => {
-      if (only.includes('ttft')) {
-        progress('cluster: up');
-        ttft.push(await ttftRun('cluster', cluster.gatewayUrl, browser as Browser, paced, pacedUrl));
-        for (const fans of BURSTS)
-          bursts.push(await burstRun('cluster', cluster.gatewayUrl, fans, paced, pacedUrl));
-      }
-      await browser?.close();
-      browser = undefined;
-      if (!only.includes('streams')) return;
-      // Same port, same LLM_BASE_URL: now a 200-token reply at 50 ms a token.
-      await paced.stop();
-      await paced.start({
-        firstTokenDelayMs: FIRST_TOKEN_MS,
-        interTokenDelayMs: LONG_INTER_TOKEN_MS,
-        reply: LONG_REPLY,
-        port: pacedPort,
+    for (const [index, replicas] of CHAT_REPLICAS.entries()) {
+      const last = index === CHAT_REPLICAS.length - 1;
+      const label = replicas === 1 ? 'cluster' : `cluster, ${replicas} chat-inference replicas`;
+      await withCluster(pacedUrl, replicas, async (cluster) => {
+        if (only.includes('ttft')) {
+          progress(`${label}: up`);
+          ttft.push(await ttftRun(label, cluster.gatewayUrl, browser as Browser, paced, pacedUrl));
+          for (const fans of BURSTS)
+            bursts.push(await burstRun(label, cluster.gatewayUrl, fans, paced, pacedUrl));
+        }
+        if (!last) return;
+        await browser?.close();
+        browser = undefined;
+        if (!only.includes('streams')) return;
+        // Same port, same LLM_BASE_URL: now a 200-token reply at 50 ms a token.
+        await paced.stop();
+        await paced.start({
+          firstTokenDelayMs: FIRST_TOKEN_MS,
+          interTokenDelayMs: LONG_INTER_TOKEN_MS,
+          reply: LONG_REPLY,
+          port: pacedPort,
+        });
+        const base = cluster.gatewayUrl;
+        const creators = await demoCreators(base);
+        const conversations: Conversation[] = [];
+        for (let g = 0; g < GUESTS; g++) {
+          const address = addressOf(g);
+          const token = await guestToken(base, address);
+          for (const creator of creators)
+            conversations.push({ id: await openConversation(base, token, creator, address), token, address });
+        }
+        const pids = {
+          gateway: cluster.supervisor.process('gateway')?.pid as number,
+          chatInference: cluster.supervisor.process('chat-inference')?.pid as number,
+          paced: paced.child.pid as number,
+        };
+        progress(
+          `streams: ${GUESTS} guests × ${creators.length} demo creators = ${conversations.length} conversations`,
+        );
+        for (const count of LEVELS) {
+          // A fresh gateway process per level, so its idle RSS is not what earlier levels left behind
+          // (V8 keeps the heap it grew); then a warm-up of 20 streams end to end (JWKS fetch, JIT).
+          await cluster.supervisor.kill('gateway', 'SIGTERM');
+          cluster.start('gateway');
+          pids.gateway = cluster.supervisor.process('gateway')?.pid as number;
+          await waitForHealth(base, 60_000, () => cluster.output.slice(-40).join('\n'));
+          progress(
+            `streams: ${count} concurrent (gateway pid ${pids.gateway}, chat-inference pid ${pids.chatInference}); warm-up`,
+          );
+          await streamsLevel(base, Math.min(20, conversations.length), conversations, pids);
+          const level = await streamsLevel(base, count, conversations, pids);
+          progress(
+            `streams ${count}: ${level.complete}/${count} complete, peak open ${level.peakOpen}, gateway ${fmt(level.gatewayIdleMiB)} → ${fmt(level.gatewayDuringMiB)} → ${fmt(level.gatewayAfterMiB)} MiB, ` +
+              `heap ${fmt(level.gatewayHeapIdleMiB)} → ${fmt(level.gatewayHeapDuringMiB)} MiB with ${level.gatewayStreamsActive} streams active by the gateway's own gauge, ` +
+              `duration p50 ${fmt(level.durationP50Ms / 1000, 2)} s, CPU ${JSON.stringify(Object.fromEntries(Object.entries(level.cpuPercent).map(([k, v]) => [k, Math.round(v)])))}`,
+          );
+          if (level.problems.length) progress(`  problems: ${level.problems.join(' | ')}`);
+          levels.push(level);
+        }
       });
-      const base = cluster.gatewayUrl;
-      const creators = await demoCreators(base);
-      const conversations: Conversation[] = [];
-      for (let g = 0; g < GUESTS; g++) {
-        const address = addressOf(g);
-        const token = await guestToken(base, address);
-        for (const creator of creators)
-          conversations.push({ id: await openConversation(base, token, creator, address), token, address });
-      }
-      const pids = {
-        gateway: cluster.supervisor.process('gateway')?.pid as number,
-        chatInference: cluster.supervisor.process('chat-inference')?.pid as number,
-        paced: paced.child.pid as number,
-      };
-      progress(
-        `streams: ${GUESTS} guests × ${creators.length} demo creators = ${conversations.length} conversations`,
-      );
-      for (const count of LEVELS) {
-        // A fresh gateway process per level, so its idle RSS is not what earlier levels left behind
-        // (V8 keeps the heap it grew); then a warm-up of 20 streams end to end (JWKS fetch, JIT).
-        await cluster.supervisor.kill('gateway', 'SIGTERM');
-        cluster.start('gateway');
-        pids.gateway = cluster.supervisor.process('gateway')?.pid as number;
-        await waitForHealth(base, 60_000, () => cluster.output.slice(-40).join('\n'));
-        progress(
-          `streams: ${count} concurrent (gateway pid ${pids.gateway}, chat-inference pid ${pids.chatInference}); warm-up`,
-        );
-        await streamsLevel(base, Math.min(20, conversations.length), conversations, pids);
-        const level = await streamsLevel(base, count, conversations, pids);
-        progress(
-          `streams ${count}: ${level.complete}/${count} complete, peak open ${level.peakOpen}, gateway ${fmt(level.gatewayIdleMiB)} → ${fmt(level.gatewayDuringMiB)} → ${fmt(level.gatewayAfterMiB)} MiB, ` +
-            `heap ${fmt(level.gatewayHeapIdleMiB)} → ${fmt(level.gatewayHeapDuringMiB)} MiB with ${level.gatewayStreamsActive} streams active by the gateway's own gauge, ` +
-            `duration p50 ${fmt(level.durationP50Ms / 1000, 2)} s, CPU ${JSON.stringify(Object.fromEntries(Object.entries(level.cpuPercent).map(([k, v]) => [k, Math.round(v)])))}`,
-        );
-        if (level.problems.length) progress(`  problems: ${level.problems.join(' | ')}`);
-        levels.push(level);
-      }
-    });
+    }
     json.ttft = ttft;
     json.bursts = bursts;
     json.streams = levels;

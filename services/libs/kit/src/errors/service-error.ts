@@ -77,3 +77,19 @@ export function busyErrorOf(error: unknown, service?: string): ServiceError | un
     service,
   );
 }
+
+/**
+ * A service took the request (or was expected to) and then sent nothing for longer than the
+ * caller waits: it is overloaded, or its process died mid-request. Still SERVICE_UNAVAILABLE on the
+ * wire; the class lets a caller that knows better say what to do (a reply stream: send again).
+ */
+export class ServiceTimeoutError extends ServiceError {
+  constructor(service: string, waitedMs: number) {
+    super(
+      ErrorCode.ServiceUnavailable,
+      `${service} did not answer within ${waitedMs} ms`,
+      undefined,
+      service,
+    );
+  }
+}

@@ -24,7 +24,7 @@ import {
 } from 'rxjs';
 import type { z } from 'zod';
 import { BaseConfig } from '../config/service-config';
-import { ServiceError, ValidationError } from '../errors/service-error';
+import { ServiceError, ServiceTimeoutError, ValidationError } from '../errors/service-error';
 import { describeZodIssues } from '../errors/zod-issues';
 import { REQUEST_ID_HEADER, RequestContext } from '../logging/request-context';
 import { natsRequestDuration, natsRequestsTotal } from '../metrics/metrics';
@@ -133,14 +133,7 @@ export class ServiceClient implements OnApplicationShutdown {
 
   private toServiceError(error: unknown, target: string, waitedMs: number): ServiceError {
     if (error instanceof ServiceError) return error;
-    if (error instanceof TimeoutError) {
-      return new ServiceError(
-        ErrorCode.ServiceUnavailable,
-        `${target} did not answer within ${waitedMs} ms`,
-        undefined,
-        target,
-      );
-    }
+    if (error instanceof TimeoutError) return new ServiceTimeoutError(target, waitedMs);
     if (error instanceof Error && error.message.includes(NO_RESPONDERS_TEXT)) {
       return new ServiceError(ErrorCode.ServiceUnavailable, `${target} is unavailable`, undefined, target);
     }
