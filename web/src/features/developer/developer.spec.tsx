@@ -13,7 +13,11 @@ import { MASKED_SECRET } from './EnvVarsPage';
 import { SIGN_OUT_FAILED_TEXT } from './SignOutPage';
 import { VERIFICATION_KEYS_DENIED_TEXT } from './VerificationKeysPage';
 
-const ADMIN = { userType: 'authenticated', email: 'ops@example.com', groups: [Role.Admin] } as const;
+const ADMIN: Partial<SessionInfo> = {
+  userType: 'authenticated',
+  email: 'ops@example.com',
+  groups: [Role.Admin],
+};
 
 /** The signed-in session, in the store and as GET /api/auth/session answers (the shell reloads it). */
 function sessionOf(info: Partial<SessionInfo>) {
@@ -322,7 +326,9 @@ describe('/dev/* (spec §2, §6, §8, §9)', () => {
         }),
       ),
       http.get('/api/creators/{id}/posts', ({ response }) => response(200).json({ posts: [] })),
-      http.get('/api/billing/subscriptions', ({ response }) => response(200).json({ subscriptions: [] })),
+      http.get('/api/billing/subscriptions', ({ response }) =>
+        response(200).json({ subscriptions: [], canManageBilling: false }),
+      ),
       http.get('/api/creator/verification-key', ({ response }) =>
         response(200).json({ verificationKey: null }),
       ),
