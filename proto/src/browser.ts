@@ -106,3 +106,4 @@ export const OAUTH_LOGOUT_FAILED_MESSAGE =
 /** Spec §9: the OAuth state is 32 random alphanumerics and the PKCE code verifier 128. */
 export const OAUTH_STATE_LENGTH = 32;
 export const OAUTH_CODE_VERIFIER_LENGTH = 128;
+export * from './model-access';

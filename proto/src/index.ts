@@ -5,6 +5,7 @@ export * from './registry';
 export * from './durable';
 export * from './contracts/common';
 export * from './contracts/health';
+export * from './contracts/service-config';
 export * from './contracts/identity';
 export * from './contracts/auth';
 export * from './contracts/mfa';

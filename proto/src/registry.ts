@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Events, type EventName, type Subject, Subjects } from './subjects';
 import { healthCheckReplySchema, healthCheckRequestSchema } from './contracts/health';
+import { configShowReplySchema, configShowRequestSchema } from './contracts/service-config';
 import * as identity from './contracts/identity';
 import * as creators from './contracts/creators';
 import * as chat from './contracts/chat';
@@ -20,6 +21,7 @@ export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodTy
 }
 
 const health = { request: healthCheckRequestSchema, reply: healthCheckReplySchema };
+const configShow = { request: configShowRequestSchema, reply: configShowReplySchema };
 
 /**
  * Every request/reply subject with its schemas. `satisfies` makes a subject
@@ -32,6 +34,12 @@ export const contracts = {
   [Subjects.ChatInferenceHealthCheck]: health,
   [Subjects.BillingHealthCheck]: health,
   [Subjects.FeatureFlagsHealthCheck]: health,
+  [Subjects.IdentityConfigShow]: configShow,
+  [Subjects.CreatorsConfigShow]: configShow,
+  [Subjects.IngestionConfigShow]: configShow,
+  [Subjects.ChatInferenceConfigShow]: configShow,
+  [Subjects.BillingConfigShow]: configShow,
+  [Subjects.FeatureFlagsConfigShow]: configShow,
 
   [Subjects.IdentityJwksGet]: { request: identity.jwksGetRequestSchema, reply: identity.jwksGetReplySchema },
   [Subjects.IdentityGuestCreate]: {
@@ -220,6 +228,14 @@ export const contracts = {
   [Subjects.CreatorsPromptUpdate]: {
     request: creators.promptUpdateRequestSchema,
     reply: creators.creatorPromptSchema,
+  },
+  [Subjects.CreatorsDemoAccountList]: {
+    request: creators.demoAccountListRequestSchema,
+    reply: creators.demoAccountListReplySchema,
+  },
+  [Subjects.CreatorsDemoAccountPromptUpdate]: {
+    request: creators.demoAccountPromptUpdateRequestSchema,
+    reply: creators.demoAccountSchema,
   },
   [Subjects.CreatorsPromptRollback]: {
     request: creators.promptRollbackRequestSchema,

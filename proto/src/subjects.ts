@@ -25,6 +25,14 @@ export const Subjects = {
   BillingHealthCheck: 'billing.health.check',
   FeatureFlagsHealthCheck: 'feature-flags.health.check',
 
+  /** Each service's configuration, secrets masked (admins only; the developer env-vars page). */
+  IdentityConfigShow: 'identity.config.show',
+  CreatorsConfigShow: 'creators.config.show',
+  IngestionConfigShow: 'ingestion.config.show',
+  ChatInferenceConfigShow: 'chat-inference.config.show',
+  BillingConfigShow: 'billing.config.show',
+  FeatureFlagsConfigShow: 'feature-flags.config.show',
+
   IdentityJwksGet: 'identity.jwks.get',
   IdentityGuestCreate: 'identity.guest.create',
   IdentityTokenRefresh: 'identity.token.refresh',
@@ -82,6 +90,9 @@ export const Subjects = {
   CreatorsPromptGet: 'creators.prompt.get',
   CreatorsPromptUpdate: 'creators.prompt.update',
   CreatorsPromptRollback: 'creators.prompt.rollback',
+  /** Admins: the demo creators with their prompts, and a demo creator's prompt edit (spec §6 Admin). */
+  CreatorsDemoAccountList: 'creators.demo-account.list',
+  CreatorsDemoAccountPromptUpdate: 'creators.demo-account.prompt-update',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',
@@ -128,6 +139,15 @@ export const healthSubjectFor = {
   'chat-inference': Subjects.ChatInferenceHealthCheck,
   billing: Subjects.BillingHealthCheck,
   'feature-flags': Subjects.FeatureFlagsHealthCheck,
+} as const satisfies Record<Exclude<ServiceName, 'gateway'>, Subject>;
+
+export const configSubjectFor = {
+  identity: Subjects.IdentityConfigShow,
+  creators: Subjects.CreatorsConfigShow,
+  ingestion: Subjects.IngestionConfigShow,
+  'chat-inference': Subjects.ChatInferenceConfigShow,
+  billing: Subjects.BillingConfigShow,
+  'feature-flags': Subjects.FeatureFlagsConfigShow,
 } as const satisfies Record<Exclude<ServiceName, 'gateway'>, Subject>;
 
 /** Events, past tense, published fire-and-forget. */

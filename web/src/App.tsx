@@ -1,12 +1,12 @@
-import { createBrowserRouter, redirect, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { appRoutes, mergeSections } from './features/shell/routes';
+import { adminRoutes } from './features/admin/admin.routes';
 import { creatorRoutes } from './features/creator/creator.routes';
+import { developerRoutes } from './features/developer/developer.routes';
 
 const signIn = () => import('./features/sign-in/SignInPage').then((m) => ({ Component: m.SignInPage }));
 // The account page is a chunk of its own, for signed-in users only.
 const account = () => import('./features/account/AccountPage').then((m) => ({ Component: m.AccountPage }));
-const featureFlags = () =>
-  import('./features/developer/FeatureFlagsPage').then((m) => ({ Component: m.FeatureFlagsPage }));
 
 // Payments (docs/billing.md): Stripe Connect onboarding and the creator's payments page.
 const stripeSignup = () =>
@@ -32,12 +32,10 @@ const router = createBrowserRouter(
           { path: 'stripe-signup', lazy: stripeSignup },
           { path: 'payments', lazy: payments },
         ],
-        developer: [
-          { index: true, loader: () => redirect('/dev/feature-flags') },
-          { path: 'feature-flags', lazy: featureFlags },
-        ],
       },
       creatorRoutes,
+      adminRoutes,
+      developerRoutes,
     ),
   ),
 );

@@ -177,3 +177,31 @@ export const promptUpdateRequestSchema = z
 export const promptRollbackRequestSchema = z
   .object({ actor: actorSchema, creatorId: idSchema.optional(), versionId: idSchema })
   .strict();
+
+// --- Admin: demo accounts (spec §2 /admin/demo-accounts, §6 Admin) ---
+
+/** A demo creator with the prompt an admin edits (creators owns both; only admins list them). */
+export const demoAccountSchema = z.object({
+  creatorId: idSchema,
+  handle: z.string(),
+  nickName: z.string(),
+  thumb: z.string(),
+  tiktokURL: z.string(),
+  creatorPrompt: z.string(),
+  /** How many saved versions the prompt has (0: still the seeded text). */
+  promptVersions: z.number().int().min(0),
+  /** When the prompt was last saved, or null if never. */
+  promptUpdatedAt: isoDateSchema.nullable(),
+  createdAt: isoDateSchema,
+});
+export type DemoAccount = z.infer<typeof demoAccountSchema>;
+
+export const demoAccountListRequestSchema = z.object({ actor: actorSchema }).strict();
+export const demoAccountListReplySchema = z.object({ demoAccounts: z.array(demoAccountSchema) });
+export type DemoAccountListReply = z.infer<typeof demoAccountListReplySchema>;
+
+/** The prompt body of the admin route (the gateway adds the actor and the creator id). */
+export const demoAccountPromptBodySchema = z.object({ creatorPrompt: creatorPromptTextSchema }).strict();
+export const demoAccountPromptUpdateRequestSchema = z
+  .object({ actor: actorSchema, creatorId: idSchema, creatorPrompt: creatorPromptTextSchema })
+  .strict();

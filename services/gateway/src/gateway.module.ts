@@ -4,7 +4,9 @@ import { DurableQueueModule, ServiceKitModule, ValidationError, describeZodIssue
 import { createZodValidationPipe } from 'nestjs-zod';
 import type { ZodError } from 'zod';
 import { AuthModule } from './auth/auth.module';
+import { AdminController } from './admin/admin.controller';
 import { BillingController } from './billing/billing.controller';
+import { DeveloperController } from './developer/developer.controller';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
 import { CreatorsController } from './creators/creators.controller';
@@ -51,6 +53,8 @@ export class GatewayModule implements NestModule {
         EnvironmentController,
         BillingController,
         StripeWebhookController,
+        AdminController,
+        DeveloperController,
       ],
       providers: [PlatformHealthService, ThrottleService, { provide: APP_PIPE, useClass: ValidationPipe }],
     };

@@ -32,7 +32,7 @@ export function chromiumProblem(): string | null {
  * Headless Chromium as these machines need it: no sandbox as root, and none of
  * the background traffic a closed network would refuse.
  */
-export function launchChromium(): Promise<Browser> {
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!CHROMIUM) throw new Error(chromiumProblem() ?? 'no Chromium');
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -45,6 +45,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   });
 }

@@ -83,3 +83,18 @@ export function bodyOf<T>(result: { data?: T; response: Response }): T {
     throw new ApiError(result.response.status, 'EMPTY_RESPONSE', 'API returned empty response');
   return result.data;
 }
+
+/**
+ * A request of any method and path with the session's token (renewed once after a 401), for the
+ * model-test page's probes, whose paths are data (ACCESS_PROBES). Throws ApiError like the client.
+ */
+export function sessionFetch(method: string, path: string, body?: unknown): Promise<Response> {
+  return gatewayFetch(true)(
+    new Request(`${baseUrl()}${path}`, {
+      method,
+      ...(body === undefined
+        ? {}
+        : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } }),
+    }),
+  );
+}

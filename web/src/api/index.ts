@@ -16,3 +16,6 @@ export { queryClient } from './query-client';
 export * from './creator.api';
 export * from './feature-flags.api';
 export * from './feature-flags.queries';
+export * from './operators.api';
+export * from './operators.queries';
+export { sessionFetch } from './client';

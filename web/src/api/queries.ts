@@ -1,4 +1,5 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { queryClient } from './query-client';
 import { checkRateLimit } from './chat.api';
 import { listMessages, openConversation } from './conversations.api';
 import { findCreatorByHandle, listCreators } from './creators.api';
@@ -67,4 +68,12 @@ export function useRateLimitStatusQuery(userId: string | null, creatorId: string
     staleTime: 0,
     gcTime: 0,
   });
+}
+
+/**
+ * The chat widget's server state that changes while the user is elsewhere — whether they may send
+ * (a subscription bought, the limit's window passed) — marked stale, so a mounted chat asks again.
+ */
+export function refreshChatWidget(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: ['rate-limit'] });
 }

@@ -4,6 +4,38 @@
  */
 
 export interface paths {
+    "/api/admin/demo-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["AdminController_demoAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/demo-accounts/{creatorId}/prompt": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AdminController_updatePrompt"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/attributes/confirm": {
         parameters: {
             query?: never;
@@ -884,6 +916,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/auth-test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeveloperController_authTest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/env-vars": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeveloperController_envVars"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/outbox": {
         parameters: {
             query?: never;
@@ -1111,6 +1175,22 @@ export interface components {
             passwordMinLength: number;
             sms: boolean;
         };
+        AuthTestResponse: {
+            actor: {
+                groups: string[];
+                /** Format: uuid */
+                sessionId?: string;
+                /** Format: uuid */
+                userId: string;
+                /** @enum {string} */
+                userType: "guest" | "authenticated";
+            };
+            claims: {
+                [key: string]: unknown;
+            };
+            /** Format: date-time */
+            expiresAt: string | null;
+        };
         AutoSignInBody: {
             challenge: string;
             email: string;
@@ -1285,10 +1365,68 @@ export interface components {
             secUid: string;
             tikTokUserId: string;
         };
+        DemoAccountListResponse: {
+            demoAccounts: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                creatorId: string;
+                creatorPrompt: string;
+                handle: string;
+                nickName: string;
+                /** Format: date-time */
+                promptUpdatedAt: string | null;
+                promptVersions: number;
+                thumb: string;
+                tiktokURL: string;
+            }[];
+        };
+        DemoAccountPromptBody: {
+            creatorPrompt: string;
+        };
+        DemoAccountResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            creatorId: string;
+            creatorPrompt: string;
+            handle: string;
+            nickName: string;
+            /** Format: date-time */
+            promptUpdatedAt: string | null;
+            promptVersions: number;
+            thumb: string;
+            tiktokURL: string;
+        };
         EnvironmentResponse: {
             developerPages: boolean;
             /** @enum {string} */
             environment: "development" | "production";
+        };
+        EnvVarsResponse: {
+            services: ({
+                service: string;
+                /** @enum {string} */
+                status: "ok";
+                variables: ({
+                    name: string;
+                    /** @enum {boolean} */
+                    secret: false;
+                    value: string | null;
+                } | {
+                    isSet: boolean;
+                    name: string;
+                    /** @enum {boolean} */
+                    secret: true;
+                })[];
+            } | {
+                message: string;
+                service: string;
+                /** @enum {string} */
+                status: "unavailable";
+            })[];
+            /** Format: date-time */
+            timestamp: string;
         };
         FeatureFlagCreateBody: {
             /** @default  */
@@ -1840,6 +1978,50 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    AdminController_demoAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoAccountListResponse"];
+                };
+            };
+        };
+    };
+    AdminController_updatePrompt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoAccountPromptBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DemoAccountResponse"];
+                };
+            };
+        };
+    };
     SignInController_confirmAttribute: {
         parameters: {
             query?: never;
@@ -3215,6 +3397,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorResponse"];
+                };
+            };
+        };
+    };
+    DeveloperController_authTest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AuthTestResponse"];
+                };
+            };
+        };
+    };
+    DeveloperController_envVars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EnvVarsResponse"];
                 };
             };
         };

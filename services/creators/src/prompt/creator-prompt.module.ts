@@ -5,10 +5,12 @@ import { CreatorPromptController } from './creator-prompt.controller';
 import { CreatorPromptService } from './creator-prompt.service';
 import { CreatorPromptVersionEntity } from './creator-prompt-version.entity';
 import { CreatorPromptVersionRepository } from './creator-prompt-version.repository';
+import { DemoAccountPromptsController } from './demo-account-prompts.controller';
+import { DemoAccountPromptsService } from './demo-account-prompts.service';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CreatorPromptVersionEntity]), CreatorModule],
-  controllers: [CreatorPromptController],
-  providers: [CreatorPromptService, CreatorPromptVersionRepository],
+  controllers: [CreatorPromptController, DemoAccountPromptsController],
+  providers: [CreatorPromptService, DemoAccountPromptsService, CreatorPromptVersionRepository],
 })
 export class CreatorPromptModule {}

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { cleanupOpenApiDoc, type ZodDto } from 'nestjs-zod';
 import { z } from 'zod';
+import * as adminDtos from '../admin/admin.dto';
 import * as authDtos from '../auth/dto/auth.dto';
 import * as mfaDtos from '../auth/dto/mfa.dto';
 import * as oauthDtos from '../auth/dto/oauth.dto';
@@ -10,12 +11,14 @@ import * as billingDtos from '../billing/billing.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
 import * as creatorOnboardingDtos from '../creators/creator-onboarding.dto';
 import * as creatorDtos from '../creators/creators.dto';
+import * as developerDtos from '../developer/developer.dto';
 import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 
 /** Every zod DTO of the API, by class name (the name Swagger gives its schema). Add a new DTO module here. */
 const dtos = {
+  ...adminDtos,
   ...authDtos,
   ...mfaDtos,
   ...oauthDtos,
@@ -24,6 +27,7 @@ const dtos = {
   ...chatDtos,
   ...creatorDtos,
   ...creatorOnboardingDtos,
+  ...developerDtos,
   ...environmentDtos,
   ...featureFlagDtos,
   ...stripeWebhookDtos,

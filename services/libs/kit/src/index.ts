@@ -8,6 +8,7 @@ export * from './config/load-config';
 export * from './config/config.module';
 export * from './config/service-config';
 export * from './config/config-docs';
+export * from './config/config-show.controller';
 export * from './logging/request-context';
 export * from './logging/logger';
 export * from './logging/logging.module';

@@ -2,7 +2,18 @@ import { NavLink, Outlet } from 'react-router-dom';
 import styles from './developer.module.css';
 
 /** The developer pages that exist; the navbar links to each (spec §2 /dev/*). */
-const DEVELOPER_PAGES = [{ path: 'feature-flags', label: 'Feature Flags' }] as const;
+export const DEVELOPER_PAGES = [
+  { path: 'creator-list', label: 'Creator List' },
+  { path: 'stripe', label: 'Stripe' },
+  { path: 'feature-flags', label: 'Feature Flags' },
+  { path: 'env-vars', label: 'Env Vars' },
+  { path: 'auth-test', label: 'Auth Test' },
+  { path: 'sign-out', label: 'Sign Out' },
+  { path: 'sesh-refresh', label: 'Sesh Refresh' },
+  { path: 'verification-keys', label: 'Verification Keys' },
+  { path: 'model-test', label: 'Model Test' },
+  { path: 'outbox', label: 'Outbox' },
+] as const;
 
 /** The developer navbar above every /dev page. */
 export function DeveloperLayout() {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConfigVariable } from '@backtalk/proto';
 import { isSecret } from './config.schema';
 
 export class ConfigError extends Error {
@@ -44,4 +45,44 @@ export function redactConfig<S extends z.ZodObject>(schema: S, config: z.output<
     out[key] = field && isSecret(field) && value !== undefined ? '[secret]' : value;
   }
   return out;
+}
+
+/**
+ * Every variable of the schema with the value this process uses, for the developer env-vars
+ * page (spec §2): a secret never carries its value, only whether one is set.
+ */
+export function shownConfigVariables<S extends z.ZodObject>(
+  schema: S,
+  config: z.output<S>,
+): ConfigVariable[] {
+  return Object.keys(schema.shape)
+    .sort()
+    .map((name): ConfigVariable => {
+      const value = (config as Record<string, unknown>)[name];
+      if (isSecret(schema.shape[name] as z.ZodType)) {
+        const isSet = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== '';
+        return { name, secret: true, isSet };
+      }
+      return { name, secret: false, value: shownValue(value) };
+    });
+}
+
+function shownValue(value: unknown): string | null {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.join(',');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return withoutUrlPassword(String(value as string | number | boolean));
+}
+
+/** A URL's password (`nats://user:pass@host`) is a secret even where the variable is not marked one. */
+function withoutUrlPassword(text: string): string {
+  if (!/^[a-z][a-z\d+.-]*:\/\/[^/\s]*@/i.test(text)) return text;
+  try {
+    const url = new URL(text);
+    if (!url.password) return text;
+    url.password = '****';
+    return url.toString();
+  } catch {
+    return text.replace(/\/\/([^/:@\s]*):[^@/\s]*@/, '//$1:****@');
+  }
 }

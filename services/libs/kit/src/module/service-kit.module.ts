@@ -1,10 +1,11 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
-import type { Subject } from '@backtalk/proto';
+import { configSubjectFor, type Subject } from '@backtalk/proto';
 import type { z } from 'zod';
 import { ConfigModule, type ServiceConfigClass } from '../config/config.module';
 import { baseConfigSchema } from '../config/config.schema';
+import { createConfigShowRpcController } from '../config/config-show.controller';
 import { loadConfig } from '../config/load-config';
 import { DatabaseModule } from '../database/database.module';
 import type { ServiceDatabase } from '../database/database.options';
@@ -40,6 +41,7 @@ export class ServiceKitModule implements NestModule {
 
   static forService<S extends z.ZodObject>(options: ServiceKitOptions<S>): DynamicModule {
     const config = loadConfig(baseConfigSchema, options.env);
+    const configSubject = (configSubjectFor as Record<string, Subject | undefined>)[options.name];
     return {
       module: ServiceKitModule,
       imports: [
@@ -59,6 +61,10 @@ export class ServiceKitModule implements NestModule {
         HealthHttpController,
         MetricsController,
         ...(options.healthSubject ? [createHealthRpcController(options.healthSubject)] : []),
+        // The developer env-vars page: every backend service shows its own configuration, secrets masked.
+        ...(configSubject
+          ? [createConfigShowRpcController(configSubject, options.name, options.config)]
+          : []),
       ],
       providers: [
         ServiceHealth,

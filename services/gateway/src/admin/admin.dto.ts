@@ -1,0 +1,13 @@
+import {
+  demoAccountListReplySchema,
+  demoAccountPromptBodySchema,
+  demoAccountSchema,
+  idSchema,
+} from '@backtalk/proto';
+import { createZodDto } from 'nestjs-zod';
+import { z } from 'zod';
+
+export class DemoAccountListResponse extends createZodDto(demoAccountListReplySchema) {}
+export class DemoAccountResponse extends createZodDto(demoAccountSchema) {}
+export class DemoAccountPromptBody extends createZodDto(demoAccountPromptBodySchema) {}
+export class DemoAccountIdParams extends createZodDto(z.object({ creatorId: idSchema }).strict()) {}

@@ -1,0 +1,42 @@
+import { api, bodyOf, publicApi } from './client';
+import type { Schemas } from './types';
+
+// The admin and developer pages (spec §2 /admin/*, /dev/*): demo accounts, the configuration
+// with its secrets masked, and the session as the gateway sees it.
+
+export type DemoAccount = Schemas['DemoAccountResponse'];
+export type DemoAccountList = Schemas['DemoAccountListResponse'];
+export type EnvVars = Schemas['EnvVarsResponse'];
+export type AuthTest = Schemas['AuthTestResponse'];
+
+export async function listDemoAccounts(signal?: AbortSignal): Promise<DemoAccountList> {
+  return bodyOf(await api.GET('/api/admin/demo-accounts', { signal }));
+}
+
+export async function updateDemoAccountPrompt(
+  creatorId: string,
+  creatorPrompt: string,
+): Promise<DemoAccount> {
+  return bodyOf(
+    await api.PUT('/api/admin/demo-accounts/{creatorId}/prompt', {
+      params: { path: { creatorId } },
+      body: { creatorPrompt },
+    }),
+  );
+}
+
+export async function getEnvVars(signal?: AbortSignal): Promise<EnvVars> {
+  return bodyOf(await api.GET('/api/dev/env-vars', { signal }));
+}
+
+/** The session's claims; `withoutToken` sends none, which the gateway must answer with 401. */
+export async function getAuthTest({ withoutToken = false } = {}): Promise<AuthTest> {
+  return bodyOf(await (withoutToken ? publicApi : api).GET('/api/dev/auth-test'));
+}
+
+export type Outbox = Schemas['OutboxResponse'];
+
+/** Standalone's development outbox (loopback clients only; 404 elsewhere). */
+export async function getOutbox(signal?: AbortSignal): Promise<Outbox> {
+  return bodyOf(await publicApi.GET('/api/dev/outbox', { params: { query: { limit: 100 } }, signal }));
+}

@@ -1,0 +1,31 @@
+import { redirect } from 'react-router-dom';
+import type { RouteSections } from '../shell/routes';
+
+const page =
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
+  () =>
+    load().then((module) => ({ Component: module[name] }));
+
+/**
+ * The /dev pages (spec §2), behind RequireDeveloperHost with the developer navbar. creator-init,
+ * check-all-tiktok and test-essence come with the ingestion pipeline; until then they show
+ * 'Page Not Found (Dev)' like any unknown sub-route.
+ */
+export const developerRoutes: RouteSections = {
+  developer: [
+    { index: true, loader: () => redirect('/dev/feature-flags') },
+    { path: 'feature-flags', lazy: page(() => import('./FeatureFlagsPage'), 'FeatureFlagsPage') },
+    { path: 'creator-list', lazy: page(() => import('./CreatorListDevPage'), 'CreatorListDevPage') },
+    { path: 'stripe', lazy: page(() => import('./StripeDebugPage'), 'StripeDebugPage') },
+    { path: 'env-vars', lazy: page(() => import('./EnvVarsPage'), 'EnvVarsPage') },
+    { path: 'auth-test', lazy: page(() => import('./AuthTestPage'), 'AuthTestPage') },
+    { path: 'sign-out', lazy: page(() => import('./SignOutPage'), 'SignOutPage') },
+    { path: 'sesh-refresh', lazy: page(() => import('./SessionRefreshPage'), 'SessionRefreshPage') },
+    {
+      path: 'verification-keys',
+      lazy: page(() => import('./VerificationKeysPage'), 'VerificationKeysPage'),
+    },
+    { path: 'model-test', lazy: page(() => import('./ModelTestPage'), 'ModelTestPage') },
+    { path: 'outbox', lazy: page(() => import('./OutboxPage'), 'OutboxPage') },
+  ],
+};
