@@ -82,11 +82,18 @@ export const Subjects = {
   CreatorsPromptGet: 'creators.prompt.get',
   CreatorsPromptUpdate: 'creators.prompt.update',
   CreatorsPromptRollback: 'creators.prompt.rollback',
+  CreatorsInitStart: 'creators.init.start',
+  CreatorsInitStatusGet: 'creators.init-status.get',
+  CreatorsInitStatusRecord: 'creators.init-status.record',
+  CreatorsInitProfileSave: 'creators.init.profile-save',
+  CreatorsPostUpsertMany: 'creators.post.upsert-many',
+  CreatorsResyncStart: 'creators.resync.start',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',
   IngestionProviderList: 'ingestion.provider.list',
   IngestionDataExportImport: 'ingestion.data-export.import',
+  IngestionMediaGet: 'ingestion.media.get',
 
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',
@@ -119,6 +126,9 @@ export const internalSubjects: readonly Subject[] = [
   Subjects.ChatGuestDataTransfer,
   Subjects.IdentityUserMarkCreator,
   Subjects.IngestionProfileGet,
+  Subjects.CreatorsInitStatusRecord,
+  Subjects.CreatorsInitProfileSave,
+  Subjects.CreatorsPostUpsertMany,
 ];
 
 export const healthSubjectFor = {

@@ -8,6 +8,7 @@ import { BillingController } from './billing/billing.controller';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
 import { CreatorsController } from './creators/creators.controller';
+import { MediaController } from './creators/media.controller';
 import { EnvironmentController } from './environment/environment.controller';
 import { FeatureFlagsController } from './feature-flags/feature-flags.controller';
 import { GatewayConfig } from './gateway.config';
@@ -46,6 +47,7 @@ export class GatewayModule implements NestModule {
         PlatformHealthController,
         CreatorsController,
         CreatorOnboardingController,
+        MediaController,
         ConversationsController,
         FeatureFlagsController,
         EnvironmentController,
