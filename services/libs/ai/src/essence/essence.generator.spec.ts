@@ -35,15 +35,16 @@ describe('essence generation', () => {
     expect(human.text).toContain('2. Glaze test — Celadon over iron slip, cone six.');
   });
 
-  it('keeps at most 30 posts of 400 characters', () => {
-    const many = {
-      ...source,
-      posts: Array.from({ length: 40 }, (_, i) => ({ desc: `p${i}`, transcript: 'x'.repeat(1000) })),
-    };
-    const [, human] = essenceMessages(many);
-    expect(human.text).toContain('30. p29');
-    expect(human.text).not.toContain('31. p30');
-    expect(human.text).not.toContain('x'.repeat(400));
+  it('keeps at most 30 posts of 400 characters, 2000 in all', () => {
+    const posts = (transcript: string) =>
+      Array.from({ length: 40 }, (_, i) => ({ desc: `p${i}`, transcript }));
+    const [, short] = essenceMessages({ ...source, posts: posts('x') });
+    expect(short.text).toContain('30. p29');
+    expect(short.text).not.toContain('31. p30');
+    const [, long] = essenceMessages({ ...source, posts: posts('x'.repeat(1000)) });
+    expect(long.text).not.toContain('x'.repeat(400));
+    expect(long.text).toContain('4. p3');
+    expect(long.text).not.toContain('5. p4');
   });
 
   it('cuts a long reply at a sentence end and refuses an empty one (a fake model: no LLM claim)', async () => {

@@ -14,6 +14,8 @@ export const ESSENCE_MAX_LENGTH = 4000;
 /** Posts given to the model, newest first, and the characters of each. */
 const MAX_POSTS = 30;
 const MAX_POST_CHARS = 400;
+/** All posts together, so the prompt fits a small model's context (2048 tokens) with room to reply. */
+const MAX_POSTS_CHARS = 2000;
 
 export class EssenceGenerationError extends Error {
   override readonly name = 'EssenceGenerationError';
@@ -25,13 +27,16 @@ export class EssenceGenerationError extends Error {
  * written only from their bio and posts. Posts are cut to fit a small context.
  */
 export function essenceMessages(source: EssenceSource): [SystemMessage, HumanMessage] {
-  const posts = source.posts
-    .slice(0, MAX_POSTS)
-    .map((post, index) => {
-      const text = [post.desc.trim(), post.transcript.trim()].filter(Boolean).join(' — ');
-      return `${index + 1}. ${clip(text, MAX_POST_CHARS)}`;
-    })
-    .join('\n');
+  const lines: string[] = [];
+  let used = 0;
+  for (const [index, post] of source.posts.slice(0, MAX_POSTS).entries()) {
+    const text = [post.desc.trim(), post.transcript.trim()].filter(Boolean).join(' — ');
+    const line = `${index + 1}. ${clip(text, MAX_POST_CHARS)}`;
+    if (used + line.length > MAX_POSTS_CHARS && lines.length > 0) break;
+    lines.push(line);
+    used += line.length + 1;
+  }
+  const posts = lines.join('\n');
   return [
     new SystemMessage(
       'You write the persona description an AI uses to chat as a short-video creator. Write in the second ' +
