@@ -11,6 +11,8 @@ import styles from './creator.module.css';
 const INITIAL_PROGRESS = 0.06;
 const CREEP_PER_SECOND = 0.005;
 const CREEP_AFTER_MS = 3000;
+/** How long 'All done! Your creator account is ready.' stays before /creator/stripe-signup. */
+const DONE_REDIRECT_MS = 1500;
 
 /** Progress of a status: step index / 13, never below the initial 6%. */
 function progressOf(step: number): number {
@@ -74,8 +76,15 @@ export function CreatorInitProgress() {
   const completed = status?.state === 'completed';
   useEffect(() => {
     if (!completed) return;
-    void queryClient.invalidateQueries({ queryKey: ['creator'] });
-    if (!isTestEnvironment) navigate('/creator/stripe-signup');
+    // Refreshing the creator shows the creator home here, so it happens as the page is left.
+    const timer = setTimeout(
+      () => {
+        void queryClient.invalidateQueries({ queryKey: ['creator'] });
+        if (!isTestEnvironment) navigate('/creator/stripe-signup');
+      },
+      isTestEnvironment ? 0 : DONE_REDIRECT_MS,
+    );
+    return () => clearTimeout(timer);
   }, [completed, navigate, queryClient]);
 
   const failed = status?.state === 'failed';
