@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
+import { ResyncScheduler } from '@backtalk/ingestion';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
@@ -101,7 +102,7 @@ describe('creator initialisation pipeline (standalone transport, local object st
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('walks the 13 statuses in order, live over SSE, and stores every post, cover and embedding once', async () => {
+  it('walks the 13 statuses in order, live over SSE, and stores every post, cover and caption track once', async () => {
     const creator = await newCreator(3);
     expect((await call('/api/creator/init', { token: creator.token })).body).toMatchObject({
       creatorId: creator.creatorId,
@@ -160,7 +161,7 @@ describe('creator initialisation pipeline (standalone transport, local object st
     expect(
       readFileSync(path.join(dataDir, 'objects', 'customai-kb', creator.creatorId, 'posts.md'), 'utf8'),
     ).toContain('Kiln 0 fired to cone six');
-    // The index has them (ingestion embedded and indexed through the posts-changed path).
+    // One cover and one caption track per post.
     const media = (
       await sql.query(`SELECT count(*)::int AS n FROM ingestion.media_objects WHERE "creatorId" = $1`, [
         creator.creatorId,
@@ -320,5 +321,39 @@ describe('creator initialisation pipeline (standalone transport, local object st
     );
     // A creator still initialising cannot be re-synced.
     expect((await call('/api/creator/resync', { body: {}, token: other.token })).status).toBe(409);
+
+    // The scheduled round: every initialised creator once per slot, however often it is run.
+    const newest = fixtureVideos(creator.handle, 6);
+    writeFixtureProfile(fixtures, creator.handle, { bio: 'x', followerCount: 3000, videos: newest });
+    // The apps are started in startPlatformInProcess's order: identity, creators, ingestion, …
+    const scheduler = services.apps[2]!.get(ResyncScheduler);
+    const now = Date.now();
+    const queued = await scheduler.syncAll(now);
+    expect(await scheduler.syncAll(now)).toBe(queued);
+    await waitFor(async () => ((await postsOf(creator.creatorId)).length === 6 ? true : undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 200,
+      what: 'the scheduled re-sync to store the new posts',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect((await postsOf(creator.creatorId)).map((post) => post.awemeId)).toEqual(
+      newest.map((video) => video.id).sort(),
+    );
+    const jobs = (
+      await sql.query(
+        `SELECT count(*)::int AS n FROM ingestion.ingest_jobs WHERE kind = 'resync' AND "creatorId" = $1`,
+        [creator.creatorId],
+      )
+    ).rows[0].n;
+    expect(jobs).toBe(3);
+    // The creator still initialising was not queued.
+    expect(
+      (
+        await sql.query(
+          `SELECT count(*)::int AS n FROM ingestion.ingest_jobs WHERE kind = 'resync' AND "creatorId" = $1`,
+          [other.creatorId],
+        )
+      ).rows[0].n,
+    ).toBe(0);
   });
 });
