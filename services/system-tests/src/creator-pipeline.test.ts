@@ -89,6 +89,9 @@ describe('creator initialisation pipeline (standalone transport, local object st
       LLM_MAX_TOKENS: '16',
       ESSENCE_MAX_TOKENS: '32',
       LLM_PRELOAD: 'false',
+      // A real local model as the embedder (as post-index.spec does): embeddings stored and indexed.
+      EMBEDDINGS_PROVIDER: 'local',
+      EMBEDDINGS_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
     }));
     sql = new Client({ connectionString: database.url });
     await sql.connect();
@@ -102,7 +105,7 @@ describe('creator initialisation pipeline (standalone transport, local object st
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('walks the 13 statuses in order, live over SSE, and stores every post, cover and caption track once', async () => {
+  it('walks the 13 statuses in order, live over SSE, and stores every post, cover, caption track and embedding once', async () => {
     const creator = await newCreator(3);
     expect((await call('/api/creator/init', { token: creator.token })).body).toMatchObject({
       creatorId: creator.creatorId,
@@ -161,6 +164,13 @@ describe('creator initialisation pipeline (standalone transport, local object st
     expect(
       readFileSync(path.join(dataDir, 'objects', 'customai-kb', creator.creatorId, 'posts.md'), 'utf8'),
     ).toContain('Kiln 0 fired to cone six');
+    // One embedding per post in PostgreSQL, the system of record.
+    const embeddings = (
+      await sql.query(`SELECT "postId" FROM ingestion.post_embeddings WHERE "creatorId" = $1`, [
+        creator.creatorId,
+      ])
+    ).rows;
+    expect(embeddings).toHaveLength(3);
     // One cover and one caption track per post.
     const media = (
       await sql.query(`SELECT count(*)::int AS n FROM ingestion.media_objects WHERE "creatorId" = $1`, [
@@ -339,6 +349,13 @@ describe('creator initialisation pipeline (standalone transport, local object st
     expect((await postsOf(creator.creatorId)).map((post) => post.awemeId)).toEqual(
       newest.map((video) => video.id).sort(),
     );
+    expect(
+      (
+        await sql.query(`SELECT count(*)::int AS n FROM ingestion.post_embeddings WHERE "creatorId" = $1`, [
+          creator.creatorId,
+        ])
+      ).rows[0].n,
+    ).toBe(6);
     const jobs = (
       await sql.query(
         `SELECT count(*)::int AS n FROM ingestion.ingest_jobs WHERE kind = 'resync' AND "creatorId" = $1`,
