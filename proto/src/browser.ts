@@ -107,3 +107,26 @@ export const OAUTH_LOGOUT_FAILED_MESSAGE =
 export const OAUTH_STATE_LENGTH = 32;
 export const OAUTH_CODE_VERIFIER_LENGTH = 128;
 export * from './model-access';
+
+/**
+ * Spec §4 "Creator init progress": the 13 ordered statuses of a creator's initialisation, word
+ * for word. Progress is step index / 13 (docs/creators.md, "Initialisation pipeline").
+ */
+export const CREATOR_INIT_STATUSES = [
+  'Starting creator onboarding...',
+  'Looking up TikTok profile link...',
+  'Found TikTok profile. Fetching recent videos...',
+  'Fetching latest videos...',
+  'Fetched videos.',
+  'Processing video data...',
+  'Processed videos. Analyzing content...',
+  'Creating your creator profile...',
+  'Creator profile created. Saving your posts...',
+  'Uploading your posts...',
+  'Uploaded posts.',
+  'Finalizing your setup...',
+  'All done! Your creator account is ready.',
+] as const;
+export type CreatorInitStatusText = (typeof CREATOR_INIT_STATUSES)[number];
+/** The last step's index (12). */
+export const CREATOR_INIT_LAST_STEP = CREATOR_INIT_STATUSES.length - 1;

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { stripeEventSchema } from './contracts/stripe-webhook';
+import { creatorIngestRequestedSchema } from './contracts/ingestion';
 
 /**
  * Durable work (DESIGN "Communication"): messages that must survive restarts,
@@ -12,11 +13,17 @@ import { stripeEventSchema } from './contracts/stripe-webhook';
 export const DurableSubjects = {
   /** A Stripe webhook event whose signature the gateway verified; billing applies it once. */
   BillingStripeEventReceived: 'billing.stripe-event.received',
+  /** A creator initialisation run (creators publishes it); ingestion walks the 13 statuses once. */
+  IngestionCreatorInitRequested: 'ingestion.creator-init.requested',
+  /** A re-sync of one creator's new posts (scheduled or on demand). */
+  IngestionCreatorResyncRequested: 'ingestion.creator-resync.requested',
 } as const;
 export type DurableSubject = (typeof DurableSubjects)[keyof typeof DurableSubjects];
 
 export const durableContracts = {
   [DurableSubjects.BillingStripeEventReceived]: stripeEventSchema,
+  [DurableSubjects.IngestionCreatorInitRequested]: creatorIngestRequestedSchema,
+  [DurableSubjects.IngestionCreatorResyncRequested]: creatorIngestRequestedSchema,
 } as const satisfies Record<DurableSubject, z.ZodType>;
 export type DurablePayloadOf<S extends DurableSubject> = z.output<(typeof durableContracts)[S]>;
 

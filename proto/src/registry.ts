@@ -242,6 +242,31 @@ export const contracts = {
     reply: creators.creatorPromptSchema,
   },
 
+  [Subjects.CreatorsInitStart]: {
+    request: creators.initStartRequestSchema,
+    reply: creators.initStatusSchema,
+  },
+  [Subjects.CreatorsInitStatusGet]: {
+    request: creators.initStatusGetRequestSchema,
+    reply: creators.initStatusSchema,
+  },
+  [Subjects.CreatorsInitStatusRecord]: {
+    request: creators.initStatusRecordRequestSchema,
+    reply: creators.initStatusRecordReplySchema,
+  },
+  [Subjects.CreatorsInitProfileSave]: {
+    request: creators.initProfileSaveRequestSchema,
+    reply: creators.initStatusRecordReplySchema,
+  },
+  [Subjects.CreatorsPostUpsertMany]: {
+    request: creators.postUpsertManyRequestSchema,
+    reply: creators.postUpsertManyReplySchema,
+  },
+  [Subjects.CreatorsResyncStart]: {
+    request: creators.resyncStartRequestSchema,
+    reply: creators.resyncStartReplySchema,
+  },
+
   [Subjects.IngestionProfileGet]: {
     request: ingestion.profileGetRequestSchema,
     reply: ingestion.profileGetReplySchema,
@@ -249,6 +274,10 @@ export const contracts = {
   [Subjects.IngestionProviderList]: {
     request: ingestion.providerListRequestSchema,
     reply: ingestion.providerListReplySchema,
+  },
+  [Subjects.IngestionMediaGet]: {
+    request: ingestion.mediaGetRequestSchema,
+    reply: ingestion.mediaGetReplySchema,
   },
   [Subjects.IngestionDataExportImport]: {
     request: ingestion.dataExportImportRequestSchema,

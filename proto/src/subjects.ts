@@ -93,11 +93,18 @@ export const Subjects = {
   /** Admins: the demo creators with their prompts, and a demo creator's prompt edit (spec §6 Admin). */
   CreatorsDemoAccountList: 'creators.demo-account.list',
   CreatorsDemoAccountPromptUpdate: 'creators.demo-account.prompt-update',
+  CreatorsInitStart: 'creators.init.start',
+  CreatorsInitStatusGet: 'creators.init-status.get',
+  CreatorsInitStatusRecord: 'creators.init-status.record',
+  CreatorsInitProfileSave: 'creators.init.profile-save',
+  CreatorsPostUpsertMany: 'creators.post.upsert-many',
+  CreatorsResyncStart: 'creators.resync.start',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',
   IngestionProviderList: 'ingestion.provider.list',
   IngestionDataExportImport: 'ingestion.data-export.import',
+  IngestionMediaGet: 'ingestion.media.get',
 
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',
@@ -130,6 +137,9 @@ export const internalSubjects: readonly Subject[] = [
   Subjects.ChatGuestDataTransfer,
   Subjects.IdentityUserMarkCreator,
   Subjects.IngestionProfileGet,
+  Subjects.CreatorsInitStatusRecord,
+  Subjects.CreatorsInitProfileSave,
+  Subjects.CreatorsPostUpsertMany,
 ];
 
 export const healthSubjectFor = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HANDLE_PATTERN } from '../browser';
+import { CREATOR_INIT_LAST_STEP, HANDLE_PATTERN } from '../browser';
 import { actorSchema, emptySchema, idSchema, isoDateSchema, textSchema } from './common';
 
 export const handleSchema = z
@@ -205,3 +205,92 @@ export const demoAccountPromptBodySchema = z.object({ creatorPrompt: creatorProm
 export const demoAccountPromptUpdateRequestSchema = z
   .object({ actor: actorSchema, creatorId: idSchema, creatorPrompt: creatorPromptTextSchema })
   .strict();
+// --- Initialisation (spec §3 CreatorInitStatus, §4 Creator init progress; docs/creators.md) ---
+
+/** A run of the pipeline: `running` until its last step, `failed` (with `error`) until retried. */
+export const initStateSchema = z.enum(['idle', 'running', 'failed', 'completed']);
+export type InitState = z.infer<typeof initStateSchema>;
+
+export const initStepSchema = z.number().int().min(0).max(CREATOR_INIT_LAST_STEP);
+
+/**
+ * A creator's newest init status. `step` indexes CREATOR_INIT_STATUSES and `status` is that
+ * text; `idle` means no run was started yet (step 0).
+ */
+export const initStatusSchema = z.object({
+  creatorId: idSchema,
+  runId: idSchema.nullable(),
+  step: initStepSchema,
+  status: z.string(),
+  state: initStateSchema,
+  error: z.string().nullable(),
+  initComplete: z.boolean(),
+  updatedAt: isoDateSchema.nullable(),
+});
+export type InitStatus = z.infer<typeof initStatusSchema>;
+
+/** Starts (or retries after a failure) the caller's own creator initialisation; idempotent while one runs. */
+export const initStartRequestSchema = z.object({ actor: actorSchema }).strict();
+
+/** The caller's own init status, or (`creatorId`) a creator's for its owner or an admin. */
+export const initStatusGetRequestSchema = z
+  .object({ actor: actorSchema, creatorId: idSchema.optional() })
+  .strict();
+
+/** Internal (ingestion → creators): a run reached a step, or failed at it. */
+export const initStatusRecordRequestSchema = z
+  .object({
+    creatorId: idSchema,
+    runId: idSchema,
+    step: initStepSchema,
+    state: z.enum(['running', 'failed', 'completed']),
+    error: textSchema.max(2000).optional(),
+  })
+  .strict();
+/** `current` false: a newer run replaced this one, which must stop. */
+export const initStatusRecordReplySchema = z.object({ current: z.boolean() });
+
+/** Internal (ingestion → creators): the profile and essence the pipeline read and generated. */
+export const initProfileSaveRequestSchema = z
+  .object({
+    creatorId: idSchema,
+    runId: idSchema,
+    nickName: z.string().max(200),
+    bio: z.string().max(2000),
+    thumb: z.string().max(2000),
+    essencePrompt: textSchema.min(1).max(8000),
+  })
+  .strict();
+
+/** One post as ingestion stores it through creators (keyed by creator and awemeId). */
+export const postUpsertSchema = z
+  .object({
+    awemeId: z
+      .string()
+      .min(1)
+      .max(64)
+      .regex(/^[\w-]+$/),
+    desc: z.string().max(5000),
+    caption: z.string().max(5000),
+    transcript: z.string().max(50_000),
+    tikTokCreatedAt: isoDateSchema,
+    videoUrl: z.string().max(2000),
+    captionUrl: z.string().max(2000),
+    s3Path: z.string().max(500).nullable(),
+    coverS3Path: z.string().max(500).nullable(),
+    s3CoverPublicUrl: z.string().max(2000).nullable(),
+  })
+  .strict();
+export type PostUpsert = z.infer<typeof postUpsertSchema>;
+
+/** Internal (ingestion → creators): inserts new posts and updates changed ones, never twice. */
+export const postUpsertManyRequestSchema = z
+  .object({ creatorId: idSchema, posts: z.array(postUpsertSchema).max(500) })
+  .strict();
+export const postUpsertManyReplySchema = z.object({ inserted: z.number().int(), total: z.number().int() });
+
+/** Re-fetches one creator's new posts now (item 5): the creator themself or an admin. */
+export const resyncStartRequestSchema = z
+  .object({ actor: actorSchema, creatorId: idSchema.optional() })
+  .strict();
+export const resyncStartReplySchema = z.object({ creatorId: idSchema, runId: idSchema });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, emptySchema, textSchema } from './common';
+import { actorSchema, emptySchema, idSchema, textSchema } from './common';
 import { handleSchema } from './creators';
 
 /** Where a profile is read from (docs/creators.md, "Content providers"). */
@@ -42,3 +42,25 @@ export const dataExportImportRequestSchema = z
   .object({ actor: actorSchema, archive: textSchema.min(2).max(DATA_EXPORT_MAX_LENGTH) })
   .strict();
 export const dataExportImportReplySchema = contentProfileSchema;
+
+/** The durable ingestion job (init or re-sync) of one creator; `runId` names the run. */
+export const creatorIngestRequestedSchema = z
+  .object({
+    creatorId: idSchema,
+    runId: idSchema,
+    userId: z.string().min(1).max(128),
+    handle: handleSchema,
+  })
+  .strict();
+export type CreatorIngestRequested = z.infer<typeof creatorIngestRequestedSchema>;
+
+/** A stored cover for the browser (`GET /api/media/tiktok-data/…`); only `tiktok-data/` is served. */
+export const mediaGetRequestSchema = z
+  .object({
+    key: z
+      .string()
+      .max(512)
+      .regex(/^tiktok-data(?:\/(?!\.{1,2}(?:\/|$))[\w.-]+)+$/, 'must be a tiktok-data/ storage key'),
+  })
+  .strict();
+export const mediaGetReplySchema = z.object({ contentType: z.string(), base64: z.string() });

@@ -1,9 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceKitModule } from '@backtalk/kit';
+import { DurableQueueModule, ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
+import { CreatorInitModule } from './init/creator-init.module';
 import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
 import { CreatorPromptModule } from './prompt/creator-prompt.module';
 import { VerificationModule } from './verification-key/verification.module';
@@ -21,7 +22,9 @@ export class CreatorsModule {
           healthSubject: Subjects.CreatorsHealthCheck,
           env,
         }),
+        DurableQueueModule.forService(),
         CreatorModule,
+        CreatorInitModule,
         DemoAccountsModule,
         VerificationModule,
         CreatorPromptModule,

@@ -10,6 +10,7 @@ import { DeveloperController } from './developer/developer.controller';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
 import { CreatorsController } from './creators/creators.controller';
+import { MediaController } from './creators/media.controller';
 import { EnvironmentController } from './environment/environment.controller';
 import { FeatureFlagsController } from './feature-flags/feature-flags.controller';
 import { GatewayConfig } from './gateway.config';
@@ -48,6 +49,7 @@ export class GatewayModule implements NestModule {
         PlatformHealthController,
         CreatorsController,
         CreatorOnboardingController,
+        MediaController,
         ConversationsController,
         FeatureFlagsController,
         EnvironmentController,

@@ -9,3 +9,5 @@ export const ingestionService: ServiceDefinition = {
   module: (env) => IngestionModule.register(env),
   database: ingestionDatabase,
 };
+/** The scheduled re-sync, for tests that run a round now rather than wait for the interval. */
+export { ResyncScheduler } from './creator-init/resync.scheduler';

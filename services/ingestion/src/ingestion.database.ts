@@ -1,4 +1,4 @@
-import type { ServiceDatabase } from '@backtalk/kit';
+import { DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { DataExportProfileEntity } from './content/data-export-profile.entity';
 import { IngestJobEntity } from './ingest-job/ingest-job.entity';
 import { MediaObjectEntity } from './media-object/media-object.entity';
@@ -7,6 +7,13 @@ import { migrations } from './migrations';
 
 export const ingestionDatabase: ServiceDatabase = {
   schema: 'ingestion',
-  entities: [IngestJobEntity, MediaObjectEntity, PostEmbeddingEntity, DataExportProfileEntity],
+  entities: [
+    IngestJobEntity,
+    MediaObjectEntity,
+    PostEmbeddingEntity,
+    DataExportProfileEntity,
+    // Standalone mode's durable queue (creator initialisation and re-sync jobs).
+    DurableMessageEntity,
+  ],
   migrations,
 };

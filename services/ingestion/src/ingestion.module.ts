@@ -1,9 +1,10 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { ServiceKitModule } from '@backtalk/kit';
+import { DurableQueueModule, ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { IngestionConfig } from './ingestion.config';
 import { ingestionDatabase } from './ingestion.database';
 import { ContentModule } from './content/content.module';
+import { CreatorInitModule } from './creator-init/creator-init.module';
 import { PostIndexModule } from './post-index/post-index.module';
 
 @Module({})
@@ -19,8 +20,10 @@ export class IngestionModule {
           healthSubject: Subjects.IngestionHealthCheck,
           env,
         }),
+        DurableQueueModule.forService(),
         PostIndexModule,
         ContentModule,
+        CreatorInitModule,
       ],
     };
   }

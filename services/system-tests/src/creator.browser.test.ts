@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { CREATOR_INIT_STATUSES } from '@backtalk/proto/browser';
 import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -14,7 +16,10 @@ jest.setTimeout(300_000);
  * served by the fixture content provider (a JSON file this test writes, read live): first one
  * with 2000 followers (FOLLOWER_UNDER_2500), then one with enough, landing on /creator. Then the
  * prompt editor ('Prompt updated!', the persona's prompt changes) and a rollback. Screenshots at
- * 1280 and 390 px go to CREATOR_SHOTS_DIR (default: a temp folder).
+ * 1280 and 390 px go to CREATOR_SHOTS_DIR (default: a temp folder). The verified creator's
+ * initialisation (issue 10 item 4) runs on the init screen: the statuses in order with a moving
+ * bar, then /creator/stripe-signup; the posts appear in /creator/posts and the persona's reply
+ * cites them.
  */
 const PASSWORD = 'Sunny-Day-42';
 const shotsDir =
@@ -35,10 +40,11 @@ describeWhenAvailable(
     const handle = `maya.${Date.now()}`;
 
     const writeProfile = (name: string, bio: string, followerCount: number) =>
-      fs.writeFileSync(
-        path.join(fixtures, `${name}.json`),
-        JSON.stringify({ handle: name, nickName: 'Maya Makes', bio, followerCount }),
-      );
+      writeFixtureProfile(fixtures, name, {
+        bio,
+        followerCount,
+        ...(name === handle ? { videos: fixtureVideos(handle, 4) } : {}),
+      });
 
     beforeAll(async () => {
       fs.mkdirSync(shotsDir, { recursive: true });
@@ -147,6 +153,41 @@ describeWhenAvailable(
       await shoot('04-key-generated');
       await page.getByRole('button', { name: 'Verify Profile' }).click();
       await page.waitForURL(/\/creator$/);
+
+      // The creator-initialisation screen: the statuses in order, the bar moving, then Stripe sign-up.
+      await page.getByRole('heading', { name: 'Setting up your AI chat' }).waitFor();
+      const seen: string[] = [];
+      const bar: number[] = [];
+      let shotTaken = false;
+      while (!/\/creator\/stripe-signup$/.test(page.url())) {
+        const text = await page
+          .getByTestId('init-status')
+          .innerText({ timeout: 1000 })
+          .catch(() => null);
+        const value = await page
+          .getByRole('progressbar', { name: 'Creator setup progress' })
+          .getAttribute('aria-valuenow', { timeout: 1000 })
+          .catch(() => null);
+        if (text && seen[seen.length - 1] !== text) seen.push(text);
+        if (value !== null && bar[bar.length - 1] !== Number(value)) bar.push(Number(value));
+        if (!shotTaken && seen.length >= 3) {
+          await shoot('05-init-progress');
+          shotTaken = true;
+        }
+        if (seen.length > 40) break;
+        await page.waitForTimeout(25);
+      }
+      await page.waitForURL(/\/creator\/stripe-signup$/, { timeout: 120_000 });
+      const order = seen.map((text) => CREATOR_INIT_STATUSES.indexOf(text as never));
+      expect(order.every((index) => index >= 0)).toBe(true);
+      expect([...order].sort((a, b) => a - b)).toEqual(order);
+      expect(seen.length).toBeGreaterThanOrEqual(3);
+      expect(seen[seen.length - 1]).toBe('All done! Your creator account is ready.');
+      expect(bar[0]).toBeGreaterThanOrEqual(6);
+      expect([...bar].sort((a, b) => a - b)).toEqual(bar);
+      expect(bar[bar.length - 1]).toBe(100);
+
+      await page.goto(`${app.origin}/creator`);
       await page.getByRole('heading', { name: 'Welcome, Creator!' }).waitFor();
       await page.getByText('Share your AI chat:').waitFor();
       await expect(page.getByTestId('share-link').innerText()).resolves.toBe(`${app.origin}/@${handle}`);
@@ -155,7 +196,7 @@ describeWhenAvailable(
       await expect(page.evaluate('navigator.clipboard.readText()')).resolves.toBe(`${app.origin}/@${handle}`);
       // The user menu now carries the Creator badge, and / leads to /creator.
       await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: 'Creator' }).waitFor();
-      await shoot('05-creator-home');
+      await shoot('06-creator-home');
       await page.goto(app.origin);
       await page.waitForURL(/\/creator$/);
     });
@@ -167,7 +208,7 @@ describeWhenAvailable(
       await editor.fill('Always end with the word sourdough.');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Prompt updated!').waitFor();
-      await shoot('06-prompt-updated');
+      await shoot('06b-prompt-updated');
       await editor.fill('Answer in one short sentence.');
       await page.getByRole('button', { name: 'Save' }).click();
       await page.getByText('Prompt updated!').waitFor();
@@ -183,10 +224,29 @@ describeWhenAvailable(
       const restored = await apiAsPage<{ creatorPrompt: string }>('/api/creator/prompt');
       expect(restored.creatorPrompt).toBe('Always end with the word sourdough.');
 
+      await shoot('07-prompt-restored');
+    });
+
+    it('shows the new posts in /creator/posts, and the persona answers from them', async () => {
       await page.goto(`${app.origin}/creator/posts`);
       await page.getByText("View the posts we've analyzed.").waitFor();
-      await page.getByText('No posts found.').waitFor();
-      await shoot('07-posts-empty');
+      await page.getByText('Glaze test number 3 with celadon').waitFor();
+      for (const index of [0, 1, 2, 3])
+        await page.getByText(`Glaze test number ${index} with celadon`).waitFor();
+      await shoot('08-posts');
+
+      await page.goto(`${app.origin}/@${handle}`);
+      const box = page.getByRole('textbox', { name: 'Message' });
+      await box.fill('What glaze did you test with celadon in kiln 2?');
+      await box.press('Enter');
+      const reply = page.locator('[data-testid="chat-message"][data-role="assistant"]').first();
+      await reply.waitFor({ timeout: 60_000 });
+      await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+      const sources = page.getByRole('list', { name: 'Sources' }).first().locator('a');
+      await sources.first().waitFor({ timeout: 10_000 });
+      const cited = await sources.evaluateAll((links) => links.map((link) => link.getAttribute('title')));
+      expect(cited[0]).toBe('Glaze test number 2 with celadon');
+      await shoot('09-persona-reply');
     });
   },
 );

@@ -1,4 +1,5 @@
 import { ApiError } from './api-error';
+import { readEventStream } from './sse';
 import { api, bodyOf } from './client';
 import type { components } from './schema';
 
@@ -58,4 +59,38 @@ export type ImportedProfile = Schemas['DataExportImportResponse'];
 
 export async function importDataExport(archive: string): Promise<ImportedProfile> {
   return bodyOf(await api.POST('/api/creator/data-export', { body: { archive } }));
+}
+
+export type CreatorInitStatus = Schemas['CreatorInitStatusResponse'];
+
+/** Starts the caller's creator initialisation (or answers the run under way; a failed one is retried). */
+export async function startCreatorInit(): Promise<CreatorInitStatus> {
+  return bodyOf(await api.POST('/api/creator/init'));
+}
+
+/**
+ * Follows the caller's init status live (Server-Sent Events) until the server ends the stream
+ * after a completed or failed status; every change reaches `onStatus`.
+ */
+export async function followCreatorInit(
+  onStatus: (status: CreatorInitStatus) => void,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { response } = await api.GET('/api/creator/init/events', {
+    headers: { Accept: 'text/event-stream' },
+    parseAs: 'stream',
+    signal,
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new Error(body.message ?? 'Could not follow the setup progress.');
+  }
+  await readEventStream(
+    response,
+    (event) => {
+      if (event.event === 'status') onStatus(JSON.parse(event.data) as CreatorInitStatus);
+      if (event.event === 'error') throw new Error((JSON.parse(event.data) as { message: string }).message);
+    },
+    signal,
+  );
 }

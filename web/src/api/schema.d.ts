@@ -756,6 +756,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creator/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorOnboardingController_initStatus"];
+        put?: never;
+        post: operations["CreatorOnboardingController_startInit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/init/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorOnboardingController_initEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creator/me": {
         parameters: {
             query?: never;
@@ -798,6 +830,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["CreatorOnboardingController_rollbackPrompt"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/resync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorOnboardingController_resync"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1020,6 +1068,22 @@ export interface paths {
             cookie?: never;
         };
         get: operations["PlatformHealthController_check"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/media/tiktok-data/{creatorId}/{awemeId}/{file}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MediaController_get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1292,6 +1356,20 @@ export interface components {
         };
         /** @default {} */
         CookieOnlyBody: Record<string, never>;
+        CreatorInitStatusResponse: {
+            /** Format: uuid */
+            creatorId: string;
+            error: string | null;
+            initComplete: boolean;
+            /** Format: uuid */
+            runId: string | null;
+            /** @enum {string} */
+            state: "idle" | "running" | "failed" | "completed";
+            status: string;
+            step: number;
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
         CreatorListResponse: {
             creators: {
                 bio: string;
@@ -1350,6 +1428,16 @@ export interface components {
             tiktokURL: string;
             userId: string;
             verified: boolean;
+        };
+        CreatorResyncBody: {
+            /** Format: uuid */
+            creatorId?: string;
+        };
+        CreatorResyncResponse: {
+            /** Format: uuid */
+            creatorId: string;
+            /** Format: uuid */
+            runId: string;
         };
         DataExportImportBody: {
             archive: string;
@@ -3151,6 +3239,65 @@ export interface operations {
             };
         };
     };
+    CreatorOnboardingController_initStatus: {
+        parameters: {
+            query?: {
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorInitStatusResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_startInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorInitStatusResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_initEvents: {
+        parameters: {
+            query?: {
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     CreatorOnboardingController_me: {
         parameters: {
             query?: never;
@@ -3233,6 +3380,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorPromptResponse"];
+                };
+            };
+        };
+    };
+    CreatorOnboardingController_resync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatorResyncBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorResyncResponse"];
                 };
             };
         };
@@ -3555,6 +3725,28 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    MediaController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                awemeId: string;
+                file: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the stored file */
             200: {
                 headers: {
                     [name: string]: unknown;

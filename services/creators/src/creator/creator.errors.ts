@@ -15,6 +15,22 @@ export class CreatorError extends ServiceError {
     return new CreatorError(ErrorCode.Forbidden, 'You can only see and edit your own creator prompt.');
   }
 
+  /** Another creator's initialisation status (spec §6 as narrowed in docs/creators.md). */
+  static notYourInitStatus(): CreatorError {
+    return new CreatorError(
+      ErrorCode.Forbidden,
+      'You can only see the setup progress of your own creator profile.',
+    );
+  }
+
+  /** A re-sync needs a creator whose first initialisation finished. */
+  static initIncomplete(): CreatorError {
+    return new CreatorError(
+      ErrorCode.Conflict,
+      'This creator has not finished setting up yet. Finish the initialisation before syncing new posts.',
+    );
+  }
+
   static guestsCannotVerify(): CreatorError {
     return new CreatorError(
       ErrorCode.Forbidden,

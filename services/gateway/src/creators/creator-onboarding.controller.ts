@@ -1,10 +1,16 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ServiceClient } from '@backtalk/kit';
 import { type Actor, Subjects } from '@backtalk/proto';
+import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/auth.guard';
+import { relayInitStatus } from './init-status-stream';
 import {
   ContentProvidersResponse,
+  CreatorInitStatusQuery,
+  CreatorInitStatusResponse,
+  CreatorResyncBody,
+  CreatorResyncResponse,
   CreatorPromptQuery,
   CreatorPromptResponse,
   CreatorPromptRollbackBody,
@@ -103,5 +109,49 @@ export class CreatorOnboardingController {
     @Body() body: CreatorPromptRollbackBody,
   ): Promise<CreatorPromptResponse> {
     return this.client.request(Subjects.CreatorsPromptRollback, { actor, ...body });
+  }
+
+  /** Starts the caller's creator initialisation, or answers the run under way (a failed run is retried). */
+  @Post('init')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CreatorInitStatusResponse })
+  startInit(@CurrentActor() actor: Actor): Promise<CreatorInitStatusResponse> {
+    return this.client.request(Subjects.CreatorsInitStart, { actor });
+  }
+
+  @Get('init')
+  @ApiOkResponse({ type: CreatorInitStatusResponse })
+  initStatus(
+    @CurrentActor() actor: Actor,
+    @Query() query: CreatorInitStatusQuery,
+  ): Promise<CreatorInitStatusResponse> {
+    return this.client.request(Subjects.CreatorsInitStatusGet, { actor, ...query });
+  }
+
+  /**
+   * The init status live, as Server-Sent Events (`event: status`, data a CreatorInitStatusResponse)
+   * each time it changes; the stream ends after a completed or failed status.
+   */
+  @Get('init/events')
+  @ApiProduces('text/event-stream')
+  initEvents(
+    @CurrentActor() actor: Actor,
+    @Query() query: CreatorInitStatusQuery,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
+    return relayInitStatus(
+      () => this.client.request(Subjects.CreatorsInitStatusGet, { actor, ...query }),
+      request,
+      response,
+    );
+  }
+
+  /** Re-fetches the caller's (or, for an admin, a named creator's) new posts now. */
+  @Post('resync')
+  @HttpCode(202)
+  @ApiOkResponse({ type: CreatorResyncResponse })
+  resync(@CurrentActor() actor: Actor, @Body() body: CreatorResyncBody): Promise<CreatorResyncResponse> {
+    return this.client.request(Subjects.CreatorsResyncStart, { actor, ...body });
   }
 }

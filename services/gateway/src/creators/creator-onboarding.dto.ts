@@ -2,6 +2,8 @@ import {
   creatorPromptSchema,
   dataExportImportReplySchema,
   dataExportImportRequestSchema,
+  initStatusSchema,
+  resyncStartReplySchema,
   idSchema,
   promptRollbackRequestSchema,
   promptUpdateRequestSchema,
@@ -38,3 +40,12 @@ export class CreatorPromptUpdateBody extends createZodDto(
 export class CreatorPromptRollbackBody extends createZodDto(
   promptRollbackRequestSchema.omit({ actor: true }).strict(),
 ) {}
+
+/** Spec §3 CreatorInitStatus as the init screen reads it (docs/creators.md, "Initialisation pipeline"). */
+export class CreatorInitStatusResponse extends createZodDto(initStatusSchema) {}
+/** `?creatorId=` names another creator (its owner or an admin); without it, the caller's own. */
+export class CreatorInitStatusQuery extends createZodDto(
+  z.object({ creatorId: idSchema.optional() }).strict(),
+) {}
+export class CreatorResyncBody extends createZodDto(z.object({ creatorId: idSchema.optional() }).strict()) {}
+export class CreatorResyncResponse extends createZodDto(resyncStartReplySchema) {}

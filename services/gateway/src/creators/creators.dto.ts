@@ -1,4 +1,5 @@
 import {
+  idSchema,
   creatorGetRequestSchema,
   creatorListQuerySchema,
   creatorListReplySchema,
@@ -16,4 +17,14 @@ export class PostListResponse extends createZodDto(z.object({ posts: z.array(pos
 export class CreatorIdParams extends createZodDto(creatorGetRequestSchema) {}
 /** Spec §2: word characters, dots and hyphens; leading @ characters are stripped. */
 export class HandleParams extends createZodDto(z.object({ handle: handleParamSchema })) {}
+/** A stored cover: `tiktok-data/<creatorId>/<awemeId>/<file>`. */
+export class MediaParams extends createZodDto(
+  z
+    .object({
+      creatorId: idSchema,
+      awemeId: z.string().regex(/^[\w-]{1,64}$/),
+      file: z.string().regex(/^(cover\.(jpg|png|webp|svg)|captions\.vtt)$/),
+    })
+    .strict(),
+) {}
 export class CreatorListQuery extends createZodDto(creatorListQuerySchema) {}

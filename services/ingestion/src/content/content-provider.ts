@@ -14,6 +14,22 @@ export interface ContentProvider {
    */
   readonly trusted: boolean;
   profile(handle: string, userId: string): Promise<ContentProfile | null>;
+  /**
+   * The profile's videos, newest first (the initialisation pipeline and re-sync read them);
+   * null when this provider does not know the handle or cannot list videos.
+   */
+  videos?(handle: string, userId: string): Promise<ContentVideo[] | null>;
+}
+
+/** One video as a provider reads it; the pipeline stores its cover and captions itself. */
+export interface ContentVideo {
+  awemeId: string;
+  desc: string;
+  createdAt: Date;
+  videoUrl: string;
+  /** The caption track as WebVTT text, when the video has one. */
+  captionsVtt: string | null;
+  cover: { body: Buffer; extension: 'jpg' | 'png' | 'webp' | 'svg' } | null;
 }
 
 export const CONTENT_PROVIDERS = Symbol('CONTENT_PROVIDERS');

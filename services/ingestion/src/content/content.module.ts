@@ -21,5 +21,6 @@ import { FixtureContentProvider } from './fixture-content.provider';
       useFactory: (...providers: ContentProvider[]) => providers,
     },
   ],
+  exports: [CONTENT_PROVIDERS],
 })
 export class ContentModule {}

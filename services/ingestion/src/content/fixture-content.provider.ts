@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { IngestionConfig } from '../ingestion.config';
-import type { ContentProvider } from './content-provider';
+import type { ContentProvider, ContentVideo } from './content-provider';
 
 /** One profile file in CONTENT_FIXTURES_DIR, named `<handle>.json`. */
 const fixtureProfileSchema = z
@@ -17,8 +17,32 @@ const fixtureProfileSchema = z
     avatarUrl: z.string().max(2000).default(''),
     secUid: z.string().min(1).max(200).optional(),
     tikTokUserId: z.string().min(1).max(200).optional(),
+    /** The profile's videos for the initialisation pipeline (docs/creators.md, "Fixture files"). */
+    videos: z
+      .array(
+        z
+          .object({
+            id: z.string().regex(/^[\w-]{1,64}$/),
+            desc: z.string().max(2200).default(''),
+            createTime: z.string().datetime({ offset: true }),
+            videoUrl: z.string().max(2000).optional(),
+            /** WebVTT caption track text. */
+            captions: z.string().max(200_000).optional(),
+            /** A cover image file in CONTENT_FIXTURES_DIR (a plain file name). */
+            coverFile: z
+              .string()
+              .regex(/^[\w.-]+\.(jpg|png|webp|svg)$/)
+              .optional(),
+          })
+          .strict(),
+      )
+      .max(500)
+      .default([]),
   })
   .strict();
+
+/** The largest cover image a fixture may name. */
+const MAX_COVER_BYTES = 512 * 1024;
 
 /**
  * The local fixture provider, on when CONTENT_FIXTURES_DIR is set (standalone sets it): the
@@ -46,7 +70,33 @@ export class FixtureContentProvider implements ContentProvider {
     return (await this.fromFile(wanted)) ?? (await this.fromDemoCreators(wanted));
   }
 
-  private async fromFile(handle: string): Promise<ContentProfile | null> {
+  /** The fixture file's videos, newest first; demo creators' posts are seeded by creators. */
+  async videos(handle: string): Promise<ContentVideo[] | null> {
+    const fixture = await this.readFixture(handle.toLowerCase());
+    if (!fixture) return null;
+    const folder = this.config.CONTENT_FIXTURES_DIR!;
+    const videos: ContentVideo[] = [];
+    for (const video of fixture.videos) {
+      let cover: ContentVideo['cover'] = null;
+      if (video.coverFile) {
+        const body = await readFile(path.join(folder, video.coverFile));
+        if (body.length > MAX_COVER_BYTES) throw new Error(`${video.coverFile} is larger than 512 kB`);
+        cover = { body, extension: video.coverFile.split('.').pop() as 'jpg' | 'png' | 'webp' | 'svg' };
+      }
+      videos.push({
+        awemeId: video.id,
+        desc: video.desc,
+        createdAt: new Date(video.createTime),
+        videoUrl:
+          video.videoUrl ?? `https://www.tiktok.com/@${fixture.handle.toLowerCase()}/video/${video.id}`,
+        captionsVtt: video.captions ?? null,
+        cover,
+      });
+    }
+    return videos.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+
+  private async readFixture(handle: string): Promise<z.infer<typeof fixtureProfileSchema> | null> {
     const folder = this.config.CONTENT_FIXTURES_DIR;
     if (!folder || !/^[\w.-]+$/.test(handle)) return null;
     let text: string;
@@ -56,7 +106,12 @@ export class FixtureContentProvider implements ContentProvider {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
     }
-    const fixture = fixtureProfileSchema.parse(JSON.parse(text));
+    return fixtureProfileSchema.parse(JSON.parse(text));
+  }
+
+  private async fromFile(handle: string): Promise<ContentProfile | null> {
+    const fixture = await this.readFixture(handle);
+    if (!fixture) return null;
     return {
       provider: this.name,
       handle: fixture.handle.toLowerCase(),

@@ -22,7 +22,18 @@ export class IngestJobEntity {
   @Column({ type: 'text' })
   state!: IngestJobState;
 
-  /** Index into the 13 creator-init statuses (spec §4). */
+  /** `init` (the 13-step initialisation) or `resync` (new posts only). */
+  @Column({ type: 'text', default: 'init' })
+  kind!: 'init' | 'resync';
+
+  @Column({ type: 'uuid', nullable: true })
+  runId!: string | null;
+
+  /** The essence generated at step 6, kept so a resumed run does not generate it again. */
+  @Column({ type: 'text', nullable: true })
+  essencePrompt!: string | null;
+
+  /** The next of the 13 creator-init statuses (spec §4) this run has to do. */
   @Column({ type: 'integer', default: 0 })
   step!: number;
 

@@ -27,6 +27,6 @@ const logger = new Logger('PostIndex');
     IndexCreatorPosts,
     PostIndexBuilder,
   ],
-  exports: [PostIndexBuilder],
+  exports: [PostIndexBuilder, IndexCreatorPosts],
 })
 export class PostIndexModule {}

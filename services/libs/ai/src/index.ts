@@ -3,3 +3,4 @@
 export * from './llm';
 export * from './retrieval';
 export * from './post-index.setup';
+export * from './essence/essence.generator';

@@ -8,3 +8,4 @@ export * from './components';
 export * from './redis';
 export * from './smtp';
 export * from './stripe-mock';
+export * from './versitygw';

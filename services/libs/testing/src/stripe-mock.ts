@@ -18,7 +18,7 @@ export interface StripeMock {
   close(): Promise<void>;
 }
 
-function goBinDir(): string | undefined {
+export function goBinDir(): string | undefined {
   const go = ['/usr/local/go/bin', ...(process.env.PATH ?? '').split(delimiter)]
     .filter(Boolean)
     .map((dir) => join(dir, 'go'))

@@ -5,6 +5,7 @@ import { Button, buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { FinishOnboardingButton } from '../payments/FinishOnboardingButton';
 import { selectIsCreator, useSessionStore } from '../session';
+import { CreatorInitProgress } from './CreatorInitProgress';
 import { useMyCreatorQuery } from './useCreatorQueries';
 import styles from './creator.module.css';
 
@@ -29,16 +30,12 @@ function CreatorHome() {
       </div>
     );
   }
+  // A verified creator whose initialisation is incomplete sees the creator-initialisation screen.
+  if (!creator.data.initComplete) return <CreatorInitProgress />;
   const link = `${window.location.origin}/@${creator.data.handle}`;
   return (
     <div className={`page ${styles['page']}`}>
       <h1 className={styles['title']}>Welcome, Creator!</h1>
-      {!creator.data.initComplete ? (
-        <Banner tone="info">
-          Your profile is verified. We are preparing your AI chat from your posts; fans can chat once it is
-          ready.
-        </Banner>
-      ) : null}
       <div className={styles['card']}>
         <h2 className={styles['card__title']}>Share your AI chat:</h2>
         <ShareLink link={link} />

@@ -59,11 +59,29 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     ],
     emits: [Events.CreatorsPostsChanged],
     listens: [],
+    // Creator initialisation runs and on-demand re-syncs, handed to ingestion durably.
+    enqueues: [
+      DurableSubjects.IngestionCreatorInitRequested,
+      DurableSubjects.IngestionCreatorResyncRequested,
+    ],
   },
   [ServiceName.Ingestion]: {
-    calls: [Subjects.CreatorsCreatorList, Subjects.CreatorsPostList],
+    calls: [
+      Subjects.CreatorsCreatorList,
+      Subjects.CreatorsPostList,
+      // The initialisation pipeline reports its steps and stores what it made through creators.
+      Subjects.CreatorsInitStatusRecord,
+      Subjects.CreatorsInitProfileSave,
+      Subjects.CreatorsPostUpsertMany,
+    ],
     emits: [],
     listens: [Events.CreatorsPostsChanged],
+    // The scheduled re-sync publishes to its own queue.
+    enqueues: [DurableSubjects.IngestionCreatorResyncRequested],
+    consumes: [
+      DurableSubjects.IngestionCreatorInitRequested,
+      DurableSubjects.IngestionCreatorResyncRequested,
+    ],
   },
   [ServiceName.ChatInference]: {
     calls: [

@@ -1,0 +1,217 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DurableQueue, ServiceClient } from '@backtalk/kit';
+import {
+  type Actor,
+  CREATOR_INIT_LAST_STEP,
+  CREATOR_INIT_STATUSES,
+  DurableSubjects,
+  Events,
+  type InitStatus,
+  type PostUpsert,
+  isAdmin,
+} from '@backtalk/proto';
+import { randomUUID } from 'node:crypto';
+import { DataSource, type EntityManager } from 'typeorm';
+import { CreatorEntity } from '../creator/creator.entity';
+import { CreatorError } from '../creator/creator.errors';
+import { CreatorRepository } from '../creator/creator.repository';
+import { CreatorInitStatusEntity } from '../init-status/creator-init-status.entity';
+import { PostEntity } from '../post/post.entity';
+
+/**
+ * The creators side of the initialisation pipeline (docs/creators.md, "Initialisation
+ * pipeline"): creators owns CreatorInitStatus, Creator and Post, so it starts runs (and hands
+ * them to ingestion's durable queue), records each step a run reaches, and stores what the run
+ * produced. Only the newest run of a creator may write: an older one learns it was replaced.
+ */
+@Injectable()
+export class CreatorInitService {
+  private readonly logger = new Logger(CreatorInitService.name);
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly creators: CreatorRepository,
+    private readonly queue: DurableQueue,
+    private readonly client: ServiceClient,
+  ) {}
+
+  /** Starts the caller's run, or answers the one under way; a failed run is retried as a new run. */
+  async start(actor: Actor): Promise<InitStatus> {
+    if (actor.userType !== 'authenticated') throw CreatorError.guestsCannotVerify();
+    const own = await this.creators.findByUserId(actor.userId);
+    if (!own) throw CreatorError.notACreator();
+    return this.dataSource.transaction(async (manager) => {
+      const creator = await this.lock(manager, own.id);
+      const newest = await this.newest(manager, creator.id);
+      if (creator.initComplete || newest?.state === 'running') return toStatus(creator, newest);
+      const runId = randomUUID();
+      const row = await manager.save(
+        manager.create(CreatorInitStatusEntity, {
+          owner: creator.userId,
+          creatorId: creator.id,
+          runId,
+          step: 0,
+          status: CREATOR_INIT_STATUSES[0],
+          state: 'running',
+          error: null,
+        }),
+      );
+      // Stored before the commit: if the commit fails, the run is not current and the job stops.
+      await this.queue.publish(
+        DurableSubjects.IngestionCreatorInitRequested,
+        { creatorId: creator.id, runId, userId: creator.userId, handle: creator.handle },
+        { dedupeId: `creator-init:${creator.id}:${runId}` },
+      );
+      this.logger.log(`Creator ${creator.id} initialisation run ${runId} started`);
+      return toStatus(creator, row);
+    });
+  }
+
+  /** Spec §6 as narrowed in docs/creators.md: the creator themself, or an admin. */
+  async status(actor: Actor, creatorId: string | undefined): Promise<InitStatus> {
+    const creator = await this.readable(actor, creatorId);
+    return toStatus(creator, await this.newest(this.dataSource.manager, creator.id));
+  }
+
+  /** A run reached `step` (or failed at it); the last step completes the creator. */
+  async record(input: {
+    creatorId: string;
+    runId: string;
+    step: number;
+    state: 'running' | 'failed' | 'completed';
+    error?: string | undefined;
+  }): Promise<{ current: boolean }> {
+    return this.dataSource.transaction(async (manager) => {
+      const creator = await this.lock(manager, input.creatorId);
+      const newest = await this.newest(manager, creator.id);
+      if (newest?.runId !== input.runId) return { current: false };
+      const completed = input.state === 'completed' && input.step === CREATOR_INIT_LAST_STEP;
+      await manager.save(
+        manager.create(CreatorInitStatusEntity, {
+          owner: creator.userId,
+          creatorId: creator.id,
+          runId: input.runId,
+          step: input.step,
+          status: CREATOR_INIT_STATUSES[input.step],
+          state: completed ? 'completed' : input.state === 'failed' ? 'failed' : 'running',
+          error: input.state === 'failed' ? (input.error ?? 'This step failed.') : null,
+        }),
+      );
+      if (completed) await manager.update(CreatorEntity, { id: creator.id }, { initComplete: true });
+      return { current: true };
+    });
+  }
+
+  /** The profile the run read and the essence it generated; the creator's own prompt is kept. */
+  async saveProfile(input: {
+    creatorId: string;
+    runId: string;
+    nickName: string;
+    bio: string;
+    thumb: string;
+    essencePrompt: string;
+  }): Promise<{ current: boolean }> {
+    return this.dataSource.transaction(async (manager) => {
+      const creator = await this.lock(manager, input.creatorId);
+      if ((await this.newest(manager, creator.id))?.runId !== input.runId) return { current: false };
+      await manager.update(
+        CreatorEntity,
+        { id: creator.id },
+        {
+          nickName: input.nickName || creator.nickName,
+          bio: input.bio,
+          thumb: input.thumb || creator.thumb,
+          essencePrompt: input.essencePrompt,
+        },
+      );
+      return { current: true };
+    });
+  }
+
+  /**
+   * Inserts new posts and updates changed ones, keyed by creator and awemeId (a unique index):
+   * storing the same posts again changes nothing. Announces the change for the post index.
+   */
+  async upsertPosts(creatorId: string, posts: PostUpsert[]): Promise<{ inserted: number; total: number }> {
+    const creator = await this.creators.findById(creatorId);
+    if (!creator) throw CreatorError.notFound();
+    const repository = this.dataSource.getRepository(PostEntity);
+    const before = await repository.countBy({ creatorId });
+    if (posts.length > 0) {
+      await repository.upsert(
+        posts.map((post) => ({
+          ...post,
+          owner: creator.userId,
+          creatorId,
+          tikTokCreatedAt: new Date(post.tikTokCreatedAt),
+        })),
+        { conflictPaths: ['creatorId', 'awemeId'], skipUpdateIfNoValuesChanged: true },
+      );
+    }
+    const total = await repository.countBy({ creatorId });
+    await this.client.emit(Events.CreatorsPostsChanged, { creatorId });
+    return { inserted: total - before, total };
+  }
+
+  /** Who may ask for a re-sync of a creator now: its owner, or an admin. */
+  async resyncTarget(actor: Actor, creatorId: string | undefined): Promise<CreatorEntity> {
+    const creator = await this.readable(actor, creatorId);
+    if (!creator.initComplete) throw CreatorError.initIncomplete();
+    return creator;
+  }
+
+  private async readable(actor: Actor, creatorId: string | undefined): Promise<CreatorEntity> {
+    if (creatorId === undefined) {
+      const own = await this.creators.findByUserId(actor.userId);
+      if (!own) throw CreatorError.notACreator();
+      return own;
+    }
+    const creator = await this.creators.findById(creatorId);
+    if (!creator) throw CreatorError.notFound();
+    if (creator.userId !== actor.userId && !isAdmin(actor)) throw CreatorError.notYourInitStatus();
+    return creator;
+  }
+
+  private async lock(manager: EntityManager, creatorId: string): Promise<CreatorEntity> {
+    const creator = await manager.findOne(CreatorEntity, {
+      where: { id: creatorId },
+      lock: { mode: 'pessimistic_write' },
+    });
+    if (!creator) throw CreatorError.notFound();
+    return creator;
+  }
+
+  private newest(manager: EntityManager, creatorId: string): Promise<CreatorInitStatusEntity | null> {
+    return manager.findOne(CreatorInitStatusEntity, {
+      where: { creatorId },
+      order: { updatedAt: 'DESC', step: 'DESC' },
+    });
+  }
+}
+
+function toStatus(creator: CreatorEntity, row: CreatorInitStatusEntity | null): InitStatus {
+  if (!row) {
+    const step = creator.initComplete ? CREATOR_INIT_LAST_STEP : 0;
+    return {
+      creatorId: creator.id,
+      runId: null,
+      step,
+      status: CREATOR_INIT_STATUSES[step],
+      state: creator.initComplete ? 'completed' : 'idle',
+      error: null,
+      initComplete: creator.initComplete,
+      updatedAt: null,
+    };
+  }
+  return {
+    creatorId: creator.id,
+    runId: row.runId,
+    step: row.step,
+    status: CREATOR_INIT_STATUSES[row.step] ?? row.status,
+    state: row.state,
+    error: row.error,
+    initComplete: creator.initComplete,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

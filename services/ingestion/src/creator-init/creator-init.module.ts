@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ContentModule } from '../content/content.module';
+import { IngestJobEntity } from '../ingest-job/ingest-job.entity';
+import { MediaObjectEntity } from '../media-object/media-object.entity';
+import { objectStorageProvider } from '../object-storage/object-storage.provider';
+import { PostIndexModule } from '../post-index/post-index.module';
+import { CreatorIngestJob } from './creator-ingest.job';
+import { essenceModelProvider } from './essence-model.provider';
+import { MediaController } from './media.controller';
+import { ResyncScheduler } from './resync.scheduler';
+
+/** The creator ingestion jobs: initialisation (13 statuses) and re-sync (docs/creators.md). */
+@Module({
+  imports: [TypeOrmModule.forFeature([IngestJobEntity, MediaObjectEntity]), ContentModule, PostIndexModule],
+  controllers: [MediaController],
+  providers: [objectStorageProvider, essenceModelProvider, CreatorIngestJob, ResyncScheduler],
+})
+export class CreatorInitModule {}
