@@ -1,4 +1,5 @@
 import { Injectable, Module } from '@nestjs/common';
+import { z } from 'zod';
 import { ConfigError } from '../config/load-config';
 import { InProcessBus } from '../transport/in-process.bus';
 import { describeStartupError, startInProcessService } from './run-service';
@@ -19,7 +20,7 @@ describe('startInProcessService', () => {
     try {
       await expect(
         startInProcessService(
-          { name: 'broken', module: () => ({ module: BrokenModule }) },
+          { name: 'broken', config: z.object({}), module: () => ({ module: BrokenModule }) },
           new InProcessBus(),
         ),
       ).rejects.toThrow('this provider cannot be built');
