@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { stripeEventSchema } from './contracts/stripe-webhook';
+import { accountDeletedPayloadSchema } from './contracts/retention';
 
 /**
  * Durable work (DESIGN "Communication"): messages that must survive restarts,
@@ -12,13 +13,27 @@ import { stripeEventSchema } from './contracts/stripe-webhook';
 export const DurableSubjects = {
   /** A Stripe webhook event whose signature the gateway verified; billing applies it once. */
   BillingStripeEventReceived: 'billing.stripe-event.received',
+  /** Identity deleted an account: each service erases that user's data (docs/retention.md). */
+  ChatInferenceAccountDeleted: 'chat-inference.account.deleted',
+  CreatorsAccountDeleted: 'creators.account.deleted',
+  BillingAccountDeleted: 'billing.account.deleted',
 } as const;
 export type DurableSubject = (typeof DurableSubjects)[keyof typeof DurableSubjects];
 
 export const durableContracts = {
   [DurableSubjects.BillingStripeEventReceived]: stripeEventSchema,
+  [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
+  [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
+  [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
 } as const satisfies Record<DurableSubject, z.ZodType>;
 export type DurablePayloadOf<S extends DurableSubject> = z.output<(typeof durableContracts)[S]>;
+
+/** Every service that holds a user's data and erases it when the account is deleted. */
+export const accountDeletedSubjects = [
+  DurableSubjects.ChatInferenceAccountDeleted,
+  DurableSubjects.CreatorsAccountDeleted,
+  DurableSubjects.BillingAccountDeleted,
+] as const;
 
 /** The service whose durable consumer takes a subject: its first token. */
 export function durableOwner(subject: DurableSubject): string {

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
+import { CreatorsRetentionModule } from './retention/retention.module';
 import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
@@ -25,6 +26,7 @@ export class CreatorsModule {
         DemoAccountsModule,
         VerificationModule,
         CreatorPromptModule,
+        CreatorsRetentionModule,
       ],
     };
   }
