@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { stripeEventSchema } from './contracts/stripe-webhook';
 import { creatorIngestRequestedSchema } from './contracts/ingestion';
+import { accountDeletedPayloadSchema } from './contracts/retention';
 
 /**
  * Durable work (DESIGN "Communication"): messages that must survive restarts,
@@ -17,6 +18,10 @@ export const DurableSubjects = {
   IngestionCreatorInitRequested: 'ingestion.creator-init.requested',
   /** A re-sync of one creator's new posts (scheduled or on demand). */
   IngestionCreatorResyncRequested: 'ingestion.creator-resync.requested',
+  /** Identity deleted an account: each service erases that user's data (docs/retention.md). */
+  ChatInferenceAccountDeleted: 'chat-inference.account.deleted',
+  CreatorsAccountDeleted: 'creators.account.deleted',
+  BillingAccountDeleted: 'billing.account.deleted',
 } as const;
 export type DurableSubject = (typeof DurableSubjects)[keyof typeof DurableSubjects];
 
@@ -24,8 +29,18 @@ export const durableContracts = {
   [DurableSubjects.BillingStripeEventReceived]: stripeEventSchema,
   [DurableSubjects.IngestionCreatorInitRequested]: creatorIngestRequestedSchema,
   [DurableSubjects.IngestionCreatorResyncRequested]: creatorIngestRequestedSchema,
+  [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
+  [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
+  [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
 } as const satisfies Record<DurableSubject, z.ZodType>;
 export type DurablePayloadOf<S extends DurableSubject> = z.output<(typeof durableContracts)[S]>;
+
+/** Every service that holds a user's data and erases it when the account is deleted. */
+export const accountDeletedSubjects = [
+  DurableSubjects.ChatInferenceAccountDeleted,
+  DurableSubjects.CreatorsAccountDeleted,
+  DurableSubjects.BillingAccountDeleted,
+] as const;
 
 /** The service whose durable consumer takes a subject: its first token. */
 export function durableOwner(subject: DurableSubject): string {

@@ -18,3 +18,4 @@ export * from './contracts/billing';
 export * from './contracts/stripe-webhook';
 export * from './contracts/token';
 export * from './contracts/ingestion';
+export * from './contracts/retention';

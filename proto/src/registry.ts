@@ -12,6 +12,7 @@ import * as mfa from './contracts/mfa';
 import * as passkeys from './contracts/passkeys';
 import * as oauth from './contracts/oauth';
 import * as ingestion from './contracts/ingestion';
+import * as retention from './contracts/retention';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -103,6 +104,10 @@ export const contracts = {
   [Subjects.IdentityPasswordChange]: {
     request: auth.passwordChangeRequestSchema,
     reply: auth.passwordChangeReplySchema,
+  },
+  [Subjects.IdentityAccountDelete]: {
+    request: retention.accountDeleteRequestSchema,
+    reply: retention.accountDeleteReplySchema,
   },
   [Subjects.IdentityAttributeVerify]: {
     request: auth.attributeVerifyRequestSchema,

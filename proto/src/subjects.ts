@@ -52,6 +52,7 @@ export const Subjects = {
   IdentityPasswordForgot: 'identity.password.forgot',
   IdentityPasswordReset: 'identity.password.reset',
   IdentityPasswordChange: 'identity.password.change',
+  IdentityAccountDelete: 'identity.account.delete',
   IdentityAttributeVerify: 'identity.attribute.verify',
   IdentityAttributeConfirm: 'identity.attribute.confirm',
   IdentityProvidersGet: 'identity.providers.get',

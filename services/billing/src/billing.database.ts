@@ -1,4 +1,4 @@
-import { DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
+import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { CreatorSubscriptionEntity } from './subscription/creator-subscription.entity';
 import { StripeAccountEntity } from './stripe-account/stripe-account.entity';
 import { StripeCustomerEntity } from './stripe-account/stripe-customer.entity';
@@ -18,6 +18,8 @@ export const billingDatabase: ServiceDatabase = {
     StripeObjectVersionEntity,
     // Standalone mode's durable queue (the Stripe events the gateway hands over).
     DurableMessageEntity,
+    // Retention (docs/retention.md): deleted accounts to erase.
+    AccountErasureEntity,
   ],
   migrations,
 };

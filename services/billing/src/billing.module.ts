@@ -10,6 +10,7 @@ import { StripeAccountModule } from './stripe-account/stripe-account.module';
 import { StripeModule } from './stripe/stripe.module';
 import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
 import { WebhookEventModule } from './webhook-event/webhook-event.module';
+import { BillingRetentionModule } from './retention/retention.module';
 
 @Module({})
 export class BillingModule {
@@ -32,6 +33,7 @@ export class BillingModule {
         PriceModule,
         CheckoutModule,
         WebhookEventModule,
+        BillingRetentionModule,
       ],
     };
   }

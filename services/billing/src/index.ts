@@ -9,3 +9,4 @@ export const billingService: ServiceDefinition = {
   module: (env) => BillingModule.register(env),
   database: billingDatabase,
 };
+export { BillingRetention } from './retention/billing-retention';

@@ -1,4 +1,4 @@
-import type { ServiceDatabase } from '@backtalk/kit';
+import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { ConversationEntity } from './conversation/conversation.entity';
 import { MessageEntity } from './conversation/message.entity';
 import { FreeTierCounterEntity } from './rate-limit/free-tier-counter.entity';
@@ -7,6 +7,14 @@ import { migrations } from './migrations';
 
 export const chatInferenceDatabase: ServiceDatabase = {
   schema: 'chat_inference',
-  entities: [ConversationEntity, MessageEntity, UserRateLimitEntity, FreeTierCounterEntity],
+  entities: [
+    ConversationEntity,
+    MessageEntity,
+    UserRateLimitEntity,
+    FreeTierCounterEntity,
+    // Retention (docs/retention.md): deleted accounts to erase, and the standalone durable queue they arrive by.
+    AccountErasureEntity,
+    DurableMessageEntity,
+  ],
   migrations,
 };

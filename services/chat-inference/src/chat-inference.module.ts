@@ -4,6 +4,7 @@ import { Subjects } from '@backtalk/proto';
 import { ChatInferenceConfig } from './chat-inference.config';
 import { chatInferenceDatabase } from './chat-inference.database';
 import { ConversationModule } from './conversation/conversation.module';
+import { ChatRetentionModule } from './retention/retention.module';
 import { GuestDataModule } from './guest-data/guest-data.module';
 
 @Module({})
@@ -21,6 +22,7 @@ export class ChatInferenceModule {
         }),
         ConversationModule,
         GuestDataModule,
+        ChatRetentionModule,
       ],
     };
   }

@@ -9,3 +9,4 @@ export const chatInferenceService: ServiceDefinition = {
   module: (env) => ChatInferenceModule.register(env),
   database: chatInferenceDatabase,
 };
+export { ChatRetention } from './retention/chat-retention';

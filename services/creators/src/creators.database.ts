@@ -1,4 +1,4 @@
-import type { ServiceDatabase } from '@backtalk/kit';
+import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { CreatorEntity } from './creator/creator.entity';
 import { CreatorInitStatusEntity } from './init-status/creator-init-status.entity';
 import { PostEntity } from './post/post.entity';
@@ -14,6 +14,9 @@ export const creatorsDatabase: ServiceDatabase = {
     CreatorVerificationKeyEntity,
     CreatorInitStatusEntity,
     CreatorPromptVersionEntity,
+    // Retention (docs/retention.md): deleted accounts to erase, and the standalone durable queue they arrive by.
+    AccountErasureEntity,
+    DurableMessageEntity,
   ],
   migrations,
 };

@@ -1,6 +1,7 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DurableQueueModule, ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
+import { CreatorsRetentionModule } from './retention/retention.module';
 import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
@@ -28,6 +29,7 @@ export class CreatorsModule {
         DemoAccountsModule,
         VerificationModule,
         CreatorPromptModule,
+        CreatorsRetentionModule,
       ],
     };
   }

@@ -10,3 +10,4 @@ export const creatorsService: ServiceDefinition = {
   database: creatorsDatabase,
 };
 export { loadDemoFixtures, type DemoCreatorFixture } from './demo-accounts/demo-fixtures';
+export { CreatorsRetention } from './retention/creators-retention';

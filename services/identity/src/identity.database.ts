@@ -15,6 +15,7 @@ import { PasskeyEntity } from './passkey/passkey.entity';
 import { OAuthAuthorizationEntity } from './oauth/oauth-authorization.entity';
 import { OAuthSessionEntity } from './oauth/oauth-session.entity';
 import { UserIdentityEntity } from './oauth/user-identity.entity';
+import { AccountDeletionEntity } from './retention/account-deletion.entity';
 import { migrations } from './migrations';
 
 export const identityDatabase: ServiceDatabase = {
@@ -36,6 +37,7 @@ export const identityDatabase: ServiceDatabase = {
     OAuthAuthorizationEntity,
     UserIdentityEntity,
     OAuthSessionEntity,
+    AccountDeletionEntity,
   ],
   migrations,
 };

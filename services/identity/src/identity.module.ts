@@ -8,6 +8,7 @@ import { identityDatabase } from './identity.database';
 import { MfaModule } from './mfa/mfa.module';
 import { PasskeyModule } from './passkey/passkey.module';
 import { OAuthModule } from './oauth/oauth.module';
+import { RetentionModule } from './retention/retention.module';
 import { SessionModule } from './session/session.module';
 import { SigningKeyModule } from './signing-key/signing-key.module';
 import { TokenModule } from './token/token.module';
@@ -33,6 +34,7 @@ export class IdentityModule {
         MfaModule,
         PasskeyModule,
         OAuthModule,
+        RetentionModule,
       ],
     };
   }

@@ -148,6 +148,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the user menu and
       'Manage Billing',
       'Account',
       'Register a passkey',
+      'Delete account',
       'Sign Out',
     ]);
     await shot('menu-1280');

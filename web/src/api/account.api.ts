@@ -65,3 +65,10 @@ export async function disableMfa(method: MfaMethod, code: string): Promise<MfaSe
 export async function changePassword(body: PasswordChangeBody): Promise<PasswordChangeReply> {
   return bodyOf(await api.POST('/api/auth/password/change', { body }));
 }
+
+export type AccountDeleteBody = Schemas['AccountDeleteBody'];
+
+/** Deletes the signed-in account (docs/retention.md); the server clears the refresh cookie. */
+export async function deleteAccount(body: AccountDeleteBody): Promise<void> {
+  bodyOf(await api.POST('/api/auth/account/delete', { body }));
+}

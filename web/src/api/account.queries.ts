@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   changePassword,
   confirmEmailMfa,
+  deleteAccount,
   confirmTotpSetup,
   disableMfa,
   getMfaSettings,
@@ -86,6 +87,10 @@ export function useDisableMfaMutation(userId: string) {
   return useMfaUpdate(userId, ({ method, code }: { method: MfaMethod; code: string }) =>
     disableMfa(method, code),
   );
+}
+
+export function useDeleteAccountMutation() {
+  return useMutation({ mutationFn: deleteAccount });
 }
 
 export function useChangePasswordMutation() {

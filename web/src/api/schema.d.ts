@@ -36,6 +36,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/account/delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AccountDeletionController_deleteAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/attributes/confirm": {
         parameters: {
             query?: never;
@@ -1161,6 +1177,15 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountDeleteBody: {
+            /** @enum {string} */
+            confirm: "DELETE";
+            password?: string;
+        };
+        AccountDeleteResponse: {
+            /** @enum {boolean} */
+            deleted: true;
+        };
         AttributeConfirmBody: {
             /** @enum {string} */
             attribute: "email" | "phone_number";
@@ -2106,6 +2131,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DemoAccountResponse"];
+                };
+            };
+        };
+    };
+    AccountDeletionController_deleteAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AccountDeleteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountDeleteResponse"];
                 };
             };
         };

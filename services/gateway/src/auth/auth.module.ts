@@ -1,3 +1,4 @@
+import { AccountDeletionController } from './account-deletion.controller';
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller';
@@ -14,6 +15,7 @@ import { PasskeysController } from './passkeys.controller';
 @Module({
   controllers: [
     AuthController,
+    AccountDeletionController,
     SignInController,
     MfaController,
     PasskeysController,

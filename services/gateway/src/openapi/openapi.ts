@@ -3,6 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { cleanupOpenApiDoc, type ZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 import * as adminDtos from '../admin/admin.dto';
+import * as accountDeletionDtos from '../auth/dto/account-deletion.dto';
 import * as authDtos from '../auth/dto/auth.dto';
 import * as mfaDtos from '../auth/dto/mfa.dto';
 import * as oauthDtos from '../auth/dto/oauth.dto';
@@ -19,6 +20,7 @@ import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 /** Every zod DTO of the API, by class name (the name Swagger gives its schema). Add a new DTO module here. */
 const dtos = {
   ...adminDtos,
+  ...accountDeletionDtos,
   ...authDtos,
   ...mfaDtos,
   ...oauthDtos,

@@ -42,3 +42,6 @@ export * from './transport/durable-queue';
 export { DurableMessageEntity } from './transport/durable-message.entity';
 export { durableStreamConfig, durableConsumerName } from './transport/durable-jetstream';
 export { retryDelayMs, UnprocessableMessageError } from './transport/durable-delivery';
+export { Clock, DAY_MS } from './retention/clock';
+export { AccountErasureEntity } from './retention/account-erasure.entity';
+export { AccountErasures } from './retention/account-erasures';

@@ -21,6 +21,7 @@ export function PrivacyPolicyPage() {
         When you delete content, it is removed from our systems within 90 days. When you delete your account,
         your account data is removed within 60 days.
       </p>
+      <p>You can delete your account at any time from the account menu, under Delete account.</p>
       <h2>Your choices</h2>
       <p>You can ask us for a copy of your data, or for its correction or deletion, at any time.</p>
     </LegalPage>

@@ -1,3 +1,3 @@
-export { useSessionStore, selectIsAdmin, selectIsCreator } from './session.store';
+export { useSessionStore, selectIsAdmin, selectIsCreator, reloadAfterChangeElsewhere } from './session.store';
 export { useSessionBootstrap } from './useSessionBootstrap';
 export { STORAGE_KEYS, isSignInPath, markGuest, rememberSignInRedirect } from './auth-storage';

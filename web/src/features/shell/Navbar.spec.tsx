@@ -86,7 +86,13 @@ describe('Navbar', () => {
     expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('fan@example.com');
     await waitFor(() => expect(apiCalls('GET', '/api/billing/subscriptions')).toHaveLength(1));
     openUserMenu();
-    expect(menuItems()).toEqual(['Manage Billing', 'Account', 'Register a passkey', 'Sign Out']);
+    expect(menuItems()).toEqual([
+      'Manage Billing',
+      'Account',
+      'Register a passkey',
+      'Delete account',
+      'Sign Out',
+    ]);
     expect(screen.getByRole('menuitem', { name: 'Account' }).getAttribute('href')).toBe('/account');
     // Without a Stripe customer (no subscription yet) there is no portal to open.
     const billing = screen.getByRole('menuitem', { name: 'Manage Billing' });
@@ -137,6 +143,7 @@ describe('Navbar', () => {
       'Payments',
       'Account',
       'Register a passkey',
+      'Delete account',
       'Sign Out',
     ]);
     expect(screen.getByRole('menuitem', { name: 'Posts' }).getAttribute('href')).toBe('/creator/posts');

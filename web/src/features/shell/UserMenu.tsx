@@ -6,6 +6,8 @@ import { createPortal, useSubscriptionsQuery } from '../../api';
 import { Badge } from '../../components/Badge';
 import { Button } from '../../components/Button';
 import { Dropdown, MenuItem, MenuSeparator } from '../../components/Dropdown';
+import { DeleteAccountDialog } from '../account/DeleteAccountDialog';
+import { openDeleteAccountDialog } from '../account/delete-account.store';
 import { PasskeyDialog } from '../passkeys/PasskeyDialog';
 import { openPasskeyDialog } from '../passkeys/passkeys.store';
 import { rememberSignInRedirect, useSessionStore } from '../session';
@@ -141,6 +143,9 @@ export function UserMenu() {
             <MenuItem onSelect={openPasskeyDialog}>
               <button type="button">Register a passkey</button>
             </MenuItem>
+            <MenuItem onSelect={openDeleteAccountDialog}>
+              <button type="button">Delete account</button>
+            </MenuItem>
             <MenuSeparator />
             <MenuItem onSelect={() => void handleSignOut()} disabled={signingOut}>
               <button type="button">Sign Out</button>
@@ -171,6 +176,7 @@ export function UserMenu() {
       ) : null}
       {/* Outside the dropdown: closing the menu must not end the passkey ceremony. */}
       <PasskeyDialog />
+      <DeleteAccountDialog />
     </div>
   );
 }

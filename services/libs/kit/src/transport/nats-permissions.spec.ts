@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Events, Subjects } from '@backtalk/proto';
+import { Events, Subjects, accountDeletedSubjects } from '@backtalk/proto';
 import { baseConfigSchema } from '../config/config.schema';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { natsAuthorizationFiles, natsCredentials, natsPermissionsFor } from './nats-permissions';
@@ -24,10 +24,14 @@ describe('NATS permissions', () => {
   });
 
   it('lets a service publish only the requests it makes', () => {
-    expect(natsPermissionsFor('identity').publish.allow).toEqual([
+    // Its calls and events, then the durable account deletions it hands each service's stream.
+    expect(natsPermissionsFor('identity').publish.allow.slice(0, 2)).toEqual([
       Subjects.ChatGuestDataTransfer,
       Events.IdentityGuestPurged,
     ]);
+    expect(
+      natsPermissionsFor('identity').publish.allow.filter((subject) => !subject.startsWith('$JS.')),
+    ).toEqual([Subjects.ChatGuestDataTransfer, Events.IdentityGuestPurged, ...accountDeletedSubjects]);
     // Only services call each other on internal subjects; no HTTP route leads there.
     expect(natsPermissionsFor('gateway').publish.allow).not.toContain(Subjects.ChatGuestDataTransfer);
     expect(natsPermissionsFor('chat-inference').publish.allow).toContain(Subjects.FeatureFlagsFlagGet);

@@ -7,6 +7,7 @@ import {
   type Subject,
   Subjects,
   internalSubjects,
+  accountDeletedSubjects,
   durableOwner,
   serviceNames,
 } from '@backtalk/proto';
@@ -49,6 +50,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     calls: [Subjects.ChatGuestDataTransfer],
     emits: [Events.IdentityGuestPurged],
     listens: [],
+    // A deleted account, announced to every service holding the user's data (docs/retention.md).
+    enqueues: [...accountDeletedSubjects],
   },
   [ServiceName.Creators]: {
     // Verification reads the live profile and marks the user a creator.
@@ -64,6 +67,7 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.IngestionCreatorInitRequested,
       DurableSubjects.IngestionCreatorResyncRequested,
     ],
+    consumes: [DurableSubjects.CreatorsAccountDeleted],
   },
   [ServiceName.Ingestion]: {
     calls: [
@@ -94,13 +98,14 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     ],
     emits: [],
     listens: [],
+    consumes: [DurableSubjects.ChatInferenceAccountDeleted],
   },
   [ServiceName.Billing]: {
     // The caller's own creator profile (payments pages) and the creator a fan subscribes to.
     calls: [Subjects.CreatorsCreatorFindByUser, Subjects.CreatorsCreatorGet],
     emits: [],
     listens: [],
-    consumes: [DurableSubjects.BillingStripeEventReceived],
+    consumes: [DurableSubjects.BillingStripeEventReceived, DurableSubjects.BillingAccountDeleted],
   },
   [ServiceName.FeatureFlags]: { calls: [], emits: [], listens: [] },
 };

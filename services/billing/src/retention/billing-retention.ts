@@ -1,0 +1,137 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  AccountErasures,
+  Clock,
+  DAY_MS,
+  DurableHandler,
+  type DurableHandlerOf,
+  ServiceClient,
+} from '@backtalk/kit';
+import { DurableSubjects, ErrorCode, Subjects } from '@backtalk/proto';
+import { DataSource } from 'typeorm';
+
+/**
+ * Billing's retention terms (docs/retention.md). A deleted account's Stripe customer id,
+ * and a deleted creator's Stripe account and price, go 30 days after the deletion, with
+ * the rest of the account. The fan's subscription records are payment records: kept, but
+ * pseudonymised then (the user id replaced by a random one), and deleted with everyone's
+ * SUBSCRIPTION_RECORD_YEARS after their end — the bookkeeping period (7 years covers US
+ * and EU rules); Stripe keeps the invoices themselves. Dead-lettered durable messages
+ * (Stripe events can carry names and emails) go after 90 days.
+ */
+const BillingTerms = {
+  deletedAccountMs: 30 * DAY_MS,
+  subscriptionRecordMs: 7 * 365 * DAY_MS,
+  deadLetterMs: 90 * DAY_MS,
+} as const;
+const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
+
+export interface BillingRetentionRun {
+  accountsErased: number;
+  subscriptionsPseudonymised: number;
+  subscriptionRecordsRemoved: number;
+  deadLettersRemoved: number;
+}
+
+/**
+ * Takes identity's `billing.account.deleted` durably and erases what billing keeps of the
+ * user when the term ends. A creator's Stripe account and price are keyed by creator id:
+ * the handler looks it up while creators still has it (a failure is redelivered) and
+ * schedules an erasure under that id too. At start and hourly, idempotent, one log line a run.
+ */
+@Injectable()
+export class BillingRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(BillingRetention.name);
+  private readonly erasures: AccountErasures;
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<unknown> | undefined;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly client: ServiceClient,
+    private readonly clock: Clock,
+  ) {
+    this.erasures = new AccountErasures(dataSource);
+  }
+
+  @DurableHandler(DurableSubjects.BillingAccountDeleted)
+  async accountDeleted(
+    ...[deleted]: Parameters<DurableHandlerOf<typeof DurableSubjects.BillingAccountDeleted>>
+  ): Promise<void> {
+    await this.erasures.schedule(deleted, BillingTerms.deletedAccountMs);
+    if (!deleted.wasCreator) return;
+    const creator = await this.client
+      .request(Subjects.CreatorsCreatorFindByUser, { userId: deleted.userId })
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === ErrorCode.CreatorNotFound) return null;
+        throw error;
+      });
+    if (creator)
+      await this.erasures.schedule({ ...deleted, userId: creator.id }, BillingTerms.deletedAccountMs);
+  }
+
+  async run(): Promise<BillingRetentionRun> {
+    const now = this.clock.now();
+    const result: BillingRetentionRun = {
+      accountsErased: 0,
+      subscriptionsPseudonymised: 0,
+      subscriptionRecordsRemoved: 0,
+      deadLettersRemoved: 0,
+    };
+    for (const { userId: id } of await this.erasures.due(now)) {
+      // `id` is a user's (customer, subscriptions as a fan) or a creator's (account, price).
+      const settled = await this.erasures.settle(id, async (manager) => {
+        await manager.query(`DELETE FROM stripe_customers WHERE "userId" = $1`, [id]);
+        await manager.query(`DELETE FROM stripe_accounts WHERE "creatorId" = $1`, [id]);
+        await manager.query(`DELETE FROM creator_prices WHERE "creatorId" = $1`, [id]);
+        await manager.query(
+          `UPDATE creator_subscriptions SET owner = gen_random_uuid() WHERE "userId" = $1`,
+          [id],
+        );
+        const [, pseudonymised] = (await manager.query(
+          `UPDATE creator_subscriptions SET "userId" = owner WHERE "userId" = $1`,
+          [id],
+        )) as [unknown, number];
+        result.subscriptionsPseudonymised += pseudonymised;
+      });
+      if (settled) result.accountsErased += 1;
+    }
+    const [, records] = (await this.dataSource.query(
+      `DELETE FROM creator_subscriptions WHERE "endDate" <= $1`,
+      [new Date(now.getTime() - BillingTerms.subscriptionRecordMs)],
+    )) as [unknown, number];
+    result.subscriptionRecordsRemoved = records;
+    const [, dead] = (await this.dataSource.query(
+      `DELETE FROM durable_messages WHERE state = 'dead' AND "settledAt" <= $1`,
+      [new Date(now.getTime() - BillingTerms.deadLetterMs)],
+    )) as [unknown, number];
+    result.deadLettersRemoved = dead;
+    this.logger.log(
+      `Retention run at ${now.toISOString()}: ${result.accountsErased} deleted account(s) erased (${result.subscriptionsPseudonymised} subscription(s) pseudonymised), ${result.subscriptionRecordsRemoved} subscription record(s) past the bookkeeping period and ${result.deadLettersRemoved} dead letter(s) removed`,
+    );
+    return result;
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule();
+    this.timer = setInterval(() => this.schedule(), RETENTION_INTERVAL_MS);
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private schedule(): void {
+    if (this.running) return;
+    this.running = this.run()
+      .catch((error: unknown) =>
+        this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
+      )
+      .finally(() => {
+        this.running = undefined;
+      });
+  }
+}
