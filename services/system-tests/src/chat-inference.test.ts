@@ -24,7 +24,7 @@ import { Client } from 'pg';
 import { randomBytes, randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { repoRoot } from './processes';
-import { firstValueFrom, toArray } from 'rxjs';
+import { filter, firstValueFrom, toArray } from 'rxjs';
 import { chatInferenceService } from '@backtalk/chat-inference';
 import { ingestionService } from '@backtalk/ingestion';
 import { processPostIndex } from '@backtalk/ai';
@@ -442,12 +442,15 @@ describe('chat-inference with the real model at default settings', () => {
         for (let i = 0; i < 5; i++) {
           await expect(
             firstValueFrom(
-              services.client.stream(Subjects.ChatMessageSend, {
-                actor,
-                conversationId,
-                content: Array.from({ length: 8 }, () => block),
-                aiContext: {},
-              }),
+              services.client
+                .stream(Subjects.ChatMessageSend, {
+                  actor,
+                  conversationId,
+                  content: Array.from({ length: 8 }, () => block),
+                  aiContext: {},
+                })
+                // chat-inference's heartbeat comes first; the refusal is what follows it.
+                .pipe(filter((event) => event.type !== 'heartbeat')),
             ),
           ).rejects.toMatchObject({
             code: ChatErrorCode.MessageTooLong,
