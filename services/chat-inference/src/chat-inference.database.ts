@@ -1,12 +1,19 @@
 import type { ServiceDatabase } from '@backtalk/kit';
 import { ConversationEntity } from './conversation/conversation.entity';
 import { MessageEntity } from './conversation/message.entity';
+import { FreeTierLimitReachedEntity } from './creator-funnel/free-tier-limit-reached.entity';
 import { FreeTierCounterEntity } from './rate-limit/free-tier-counter.entity';
 import { UserRateLimitEntity } from './rate-limit/user-rate-limit.entity';
 import { migrations } from './migrations';
 
 export const chatInferenceDatabase: ServiceDatabase = {
   schema: 'chat_inference',
-  entities: [ConversationEntity, MessageEntity, UserRateLimitEntity, FreeTierCounterEntity],
+  entities: [
+    ConversationEntity,
+    MessageEntity,
+    UserRateLimitEntity,
+    FreeTierCounterEntity,
+    FreeTierLimitReachedEntity,
+  ],
   migrations,
 };
