@@ -8,6 +8,7 @@ import {
   type StripeMock,
   type TestDatabase,
   type TestSmtpServer,
+  waitFor,
 } from '@backtalk/testing';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import { chromiumProblem, launchChromium } from './chromium';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
+import { deliver, sign, stripeEvent, webhookSecret } from './stripe-events';
 
 jest.setTimeout(300_000);
 
@@ -46,6 +48,9 @@ describeWhenAvailable(
     let browser: Browser;
     let page: Page;
     let url: string;
+    let featuredId: string;
+    /** The fan who subscribes in the first test. */
+    let fanEmail: string;
     /** Where the browser was sent outside the app (Stripe's pages), in order. */
     const leftTo: string[] = [];
 
@@ -66,7 +71,7 @@ describeWhenAvailable(
           MAIL_FROM: 'Backtalk <codes@backtalk.test>',
           ...mock.env,
         },
-        { TRUSTED_PROXIES: '127.0.0.1' },
+        { TRUSTED_PROXIES: '127.0.0.1', STRIPE_WEBHOOK_SECRET: webhookSecret },
       ));
       // The gateway answers on 127.0.0.1; Stripe's return URLs are built from this loopback origin.
       url = gateway.url.replace('127.0.0.1', 'localhost');
@@ -74,6 +79,7 @@ describeWhenAvailable(
       await sql.connect();
       // The featured demo creator can take payments: their Connect account (stripe-mock knows any id).
       const featured = (await (await fetch(`${gateway.url}/api/creators/featured`)).json()) as { id: string };
+      featuredId = featured.id;
       await sql.query(
         `INSERT INTO billing.stripe_accounts ("creatorId", "stripeAccountId", "onboardingComplete")
          VALUES ($1, 'acct_1DemoCreator', true)`,
@@ -158,6 +164,7 @@ describeWhenAvailable(
       await limitDialog().getByRole('button', { name: 'Sign Up' }).click();
       await page.waitForURL(/\/sign-in$/);
       const email = `fan.${Date.now()}@example.com`;
+      fanEmail = email;
       await signUp(email);
       await page.waitForURL(/\/@demo\.creator$/);
       await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: email }).waitFor();
@@ -185,6 +192,81 @@ describeWhenAvailable(
       await manage.click();
       await page.waitForURL((target) => !target.href.startsWith(url), { timeout: 30_000 });
       expect(leftTo).toHaveLength(2);
+    });
+
+    it("Stripe's signed checkout.session.completed lifts the limit for that creator only, and / opens their chat", async () => {
+      const { rows } = await sql.query(`SELECT id FROM identity.users WHERE email = $1`, [fanEmail]);
+      const fanId = (rows[0] as { id: string }).id;
+      const created = Math.floor(Date.now() / 1000);
+      const completed = stripeEvent('checkout.session.completed', created, {
+        id: `cs_test_${created}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: `sub_browser${created}`,
+        invoice: `in_browser${created}`,
+        client_reference_id: fanId,
+        metadata: { userId: fanId, creatorId: featuredId },
+      });
+      // Signed with the endpoint's secret, as Stripe does (Stripe.webhooks.generateTestHeaderString).
+      expect(await deliver(gateway.url, sign(completed))).toEqual({
+        status: 200,
+        body: { received: true, duplicate: false },
+      });
+
+      // Back from Checkout on the success URL: the app waits for the webhook's subscription, then
+      // sends the subscriber to their creator's chat (spec §2 '/').
+      await page.goto(`${url}/?section=stripe&refresh=true`);
+      await page.waitForURL(/\/@demo\.creator$/, { timeout: 45_000 });
+      await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await limitShown(2000)).toBe(false);
+
+      // The fan's free message is spent, yet two more go through to this creator's persona.
+      const replies = async () =>
+        Number(
+          (
+            await sql.query(
+              `SELECT count(*) FROM chat_inference.messages m JOIN chat_inference.conversations c ON c.id = m."conversationId"
+               WHERE m.owner = $1 AND c."creatorId" = $2 AND m.role = 'assistant' AND m.status = 'complete'`,
+              [fanId, featuredId],
+            )
+          ).rows[0].count,
+        );
+      const before = await replies();
+      const box = page.getByRole('textbox', { name: 'Message' });
+      for (const [index, text] of ['Now I subscribe', 'And one more'].entries()) {
+        await box.fill(text);
+        await box.press('Enter');
+        // The persona's reply is stored complete (not refused with the limit).
+        await waitFor(async () => ((await replies()) === before + index + 1 ? true : undefined), {
+          timeoutMs: 60_000,
+          intervalMs: 250,
+          what: `the reply to '${text}'`,
+        });
+        await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+        expect(await limitShown(1000)).toBe(false);
+      }
+      expect(await replies()).toBe(before + 2);
+      await shoot('07-subscriber-chat');
+
+      // Plain '/' goes there too.
+      await page.goto(`${url}/`);
+      await page.waitForURL(/\/@demo\.creator$/, { timeout: 30_000 });
+
+      // Another creator: the free tier still applies, the limit dialog with Subscribe shows.
+      await page.goto(`${url}/@dez.looks.up`);
+      await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+      await sendUntilLimit();
+      await limitDialog().getByRole('button', { name: 'Subscribe' }).waitFor();
+      await shoot('08-other-creator-limit');
+      const { rows: others } = await sql.query(
+        `SELECT count(*) FROM chat_inference.messages m JOIN chat_inference.conversations c ON c.id = m."conversationId"
+         WHERE m.owner = $1 AND c."creatorId" <> $2 AND m.role = 'user'`,
+        [fanId, featuredId],
+      );
+      expect(Number((others[0] as { count: string }).count)).toBe(0);
     });
 
     it('a creator opens /creator/payments, starts Stripe onboarding and comes back through /return', async () => {
