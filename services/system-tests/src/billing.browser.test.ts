@@ -10,6 +10,7 @@ import {
   type TestSmtpServer,
   waitFor,
 } from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,6 +112,8 @@ describeWhenAvailable(
     async function shoot(name: string): Promise<void> {
       await page.screenshot({ path: path.join(shotsDir, `${name}-1280.png`), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
+      // Charts follow their container's size a moment after the viewport changes.
+      await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
     }
@@ -320,6 +323,96 @@ describeWhenAvailable(
       await page.goto(`${url}/creator/payments`);
       await page.getByRole('button', { name: 'Open Stripe Dashboard' }).waitFor();
       await shoot('06-creator-payments-account');
+
+      // Earnings: five fans subscribed over the last weeks (Stripe's signed events), one cancelled;
+      // seven fans wrote to the persona, three met the free-tier limit (chat-inference's records).
+      const { rows: creatorRows } = await sql.query(`SELECT id FROM creators.creators WHERE "userId" = $1`, [
+        userId,
+      ]);
+      const creatorId = (creatorRows[0] as { id: string }).id;
+      const now = Math.floor(Date.now() / 1000);
+      const fans = Array.from({ length: 7 }, () => randomUUID());
+      for (const [index, fanId] of fans.slice(0, 5).entries()) {
+        const paidAt = now - (index * 9 + 2) * 86_400;
+        const subscription = `sub_earn${index}${now}`;
+        const invoice = `in_earn${index}${now}`;
+        const metadata = { userId: fanId, creatorId };
+        const events = [
+          stripeEvent('checkout.session.completed', paidAt, {
+            id: `cs_earn${index}${now}`,
+            object: 'checkout.session',
+            mode: 'subscription',
+            payment_status: 'paid',
+            subscription,
+            invoice,
+            metadata,
+          }),
+          stripeEvent('invoice.paid', paidAt, {
+            id: invoice,
+            object: 'invoice',
+            amount_paid: 1000,
+            currency: 'usd',
+            application_fee_amount: 100,
+            status_transitions: { paid_at: paidAt },
+            parent: { subscription_details: { subscription, metadata } },
+            lines: { data: [{ period: { start: paidAt, end: paidAt + 30 * 86_400 } }] },
+          }),
+        ];
+        if (index === 1)
+          events.push(
+            stripeEvent('customer.subscription.updated', paidAt + 60, {
+              id: subscription,
+              object: 'subscription',
+              status: 'active',
+              metadata,
+              start_date: paidAt,
+              cancel_at_period_end: true,
+              canceled_at: paidAt + 60,
+              items: { data: [{ current_period_end: paidAt + 30 * 86_400 }] },
+            }),
+          );
+        for (const event of events) expect((await deliver(gateway.url, sign(event))).status).toBe(200);
+      }
+      for (const [index, fanId] of fans.entries()) {
+        const { rows: conversation } = await sql.query(
+          `INSERT INTO chat_inference.conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id`,
+          [fanId, creatorId],
+        );
+        await sql.query(
+          `INSERT INTO chat_inference.messages (id, "conversationId", owner, role, content)
+           VALUES ($1, $2, $3, 'user', '[{"text":"hi"}]')`,
+          [randomUUID(), (conversation[0] as { id: string }).id, fanId],
+        );
+        if (index >= 4)
+          await sql.query(
+            `INSERT INTO chat_inference.free_tier_limits_reached (owner, "creatorId") VALUES ($1, $2)`,
+            [fanId, creatorId],
+          );
+      }
+      await waitFor(
+        async () => {
+          const { rows: done } = await sql.query(
+            `SELECT (SELECT count(*) FROM billing.subscription_payments WHERE "creatorId" = $1)::int AS paid,
+                    (SELECT count(*) FROM billing.creator_subscriptions WHERE "creatorId" = $1 AND "canceledAt" IS NOT NULL)::int AS cancelled`,
+            [creatorId],
+          );
+          const state = done[0] as { paid: number; cancelled: number };
+          return state.paid === 5 && state.cancelled === 1 ? true : undefined;
+        },
+        { timeoutMs: 30_000, what: 'billing to apply the earnings events' },
+      );
+      await page.goto(`${url}/creator/payments`);
+      const funnel = page.getByRole('list', { name: 'Funnel' });
+      await funnel.waitFor();
+      expect(await funnel.locator('li').allTextContents()).toEqual([
+        'Fans: 7',
+        'Reached the free limit: 3 (43% of fans)',
+        'Subscribed: 5 (71% of fans)',
+        'Cancelled: 1 (20% of subscribers)',
+      ]);
+      await page.locator('.recharts-wrapper').first().waitFor();
+      expect(await page.locator('.recharts-wrapper').count()).toBe(3);
+      await shoot('09-creator-earnings');
     });
   },
 );

@@ -24,11 +24,13 @@ const PRIMARY = '#6d28d9';
 const ACCENT = '#ec4899';
 const MUTED = '#c4b5fd';
 const AXIS = { fontSize: 12, fill: '#625f73' };
+// Drawn at once: a growing line in a screenshot (or for someone who prefers less motion) misleads.
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const weekLabel = (iso: string) =>
   new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const share = (part: number, whole: number) => (whole > 0 ? ` (${Math.round((part / whole) * 100)}%)` : '');
+const share = (part: number, whole: number, of: string) =>
+  whole > 0 ? ` (${Math.round((part / whole) * 100)}% of ${of})` : '';
 
 /**
  * Earnings on `/creator/payments` (issue 11 item 5): subscribers and revenue by week and the funnel
@@ -99,8 +101,21 @@ function EarningsFigures({ earnings }: { earnings: Earnings }) {
             <YAxis allowDecimals={false} tick={AXIS} />
             <Tooltip />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="newSubscribers" name="New subscribers" fill={MUTED} radius={[4, 4, 0, 0]} />
-            <Line dataKey="subscribers" name="Subscribers" stroke={PRIMARY} strokeWidth={2} dot={false} />
+            <Bar
+              isAnimationActive={false}
+              dataKey="newSubscribers"
+              name="New subscribers"
+              fill={MUTED}
+              radius={[4, 4, 0, 0]}
+            />
+            <Line
+              isAnimationActive={false}
+              dataKey="subscribers"
+              name="Subscribers"
+              stroke={PRIMARY}
+              strokeWidth={2}
+              dot={false}
+            />
           </ComposedChart>
         </ResponsiveContainer>
       </figure>
@@ -114,8 +129,15 @@ function EarningsFigures({ earnings }: { earnings: Earnings }) {
             <YAxis tick={AXIS} tickFormatter={(value: number) => `$${value}`} />
             <Tooltip formatter={(value) => `$${Number(value).toFixed(2)}`} />
             <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar dataKey="yourShare" name="Your share" stackId="paid" fill={PRIMARY} />
             <Bar
+              isAnimationActive={false}
+              dataKey="yourShare"
+              name="Your share"
+              stackId="paid"
+              fill={PRIMARY}
+            />
+            <Bar
+              isAnimationActive={false}
               dataKey="platformFee"
               name="Platform fee"
               stackId="paid"
@@ -131,9 +153,9 @@ function EarningsFigures({ earnings }: { earnings: Earnings }) {
         <ResponsiveContainer width="100%" height={200}>
           <BarChart data={stages} layout="vertical" margin={{ top: 0, right: 36, bottom: 0, left: 8 }}>
             <XAxis type="number" hide allowDecimals={false} />
-            <YAxis type="category" dataKey="stage" width={140} tick={AXIS} />
+            <YAxis type="category" dataKey="stage" width={112} tick={AXIS} />
             <Tooltip />
-            <Bar dataKey="count" name="People" fill={PRIMARY} radius={[0, 4, 4, 0]}>
+            <Bar isAnimationActive={false} dataKey="count" name="People" fill={PRIMARY} radius={[0, 4, 4, 0]}>
               <LabelList dataKey="count" position="right" style={{ fontSize: 12, fill: '#17151f' }} />
             </Bar>
           </BarChart>
@@ -142,7 +164,8 @@ function EarningsFigures({ earnings }: { earnings: Earnings }) {
           {stages.map(({ stage, count }, index) => (
             <li key={stage}>
               {stage}: <strong>{count}</strong>
-              {index > 0 ? share(count, stages[index - 1]!.count) : ''}
+              {index === 1 || index === 2 ? share(count, funnel.fans, 'fans') : ''}
+              {index === 3 ? share(count, funnel.subscribed, 'subscribers') : ''}
             </li>
           ))}
         </ol>

@@ -170,7 +170,7 @@ describe('payments screens', () => {
       );
     });
 
-    it('draws the earnings: totals, the charts and the funnel with each step’s share of the one before', async () => {
+    it('draws the earnings: totals, the charts and the funnel with the shares of fans and subscribers', async () => {
       server.use(
         http.get('/api/billing/earnings', () =>
           HttpResponse.json(earnings({ subscribers: 2, revenue: 2500, funnel: [10, 4, 2, 1] })),
@@ -185,9 +185,9 @@ describe('payments screens', () => {
       const funnel = screen.getByRole('list', { name: 'Funnel' });
       expect([...funnel.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
         `${FUNNEL_STAGES[0]}: 10`,
-        `${FUNNEL_STAGES[1]}: 4 (40%)`,
-        `${FUNNEL_STAGES[2]}: 2 (50%)`,
-        `${FUNNEL_STAGES[3]}: 1 (50%)`,
+        `${FUNNEL_STAGES[1]}: 4 (40% of fans)`,
+        `${FUNNEL_STAGES[2]}: 2 (20% of fans)`,
+        `${FUNNEL_STAGES[3]}: 1 (50% of subscribers)`,
       ]);
     });
 
