@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { billingService } from '@backtalk/billing';
 import { startGateway, type StartedGateway } from '@backtalk/gateway';
@@ -186,6 +187,24 @@ describe('POST /api/stripe/webhook (standalone: in-process billing, queue in Pos
       secret: webhookSecret,
     });
     expect((await deliver(gateway.url, notJson).catch(() => ({ status: 0 }))).status).toBe(400);
+    // Stale, forged and tampered copies of an event never delivered genuinely: refused, never queued.
+    const paid = stripeEvent('checkout.session.completed', Math.floor(Date.now() / 1000), {
+      id: 'cs_refused',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      subscription: 'sub_refused',
+      metadata: { userId: randomUUID(), creatorId: randomUUID() },
+    });
+    const fresh = sign(paid);
+    for (const copy of [
+      sign(paid, webhookSecret, Date.now() / 1000 - 301),
+      sign(paid, foreignSecret),
+      { ...fresh, body: fresh.body.replace('"paid"', '"unpaid"') },
+    ])
+      await expect(deliver(gateway.url, copy)).resolves.toEqual(problem(400, 'STRIPE_SIGNATURE_INVALID'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await queuedMessage(database.url, paid.id as string)).toBeUndefined();
     expect(await billingState(database.url)).toEqual(before);
   });
 
