@@ -373,6 +373,55 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
       }
     });
 
+    it("gives no route or subject a way to name another user's account, price, status or portal", async () => {
+      const priceBefore = await rows(`SELECT * FROM billing.creator_prices ORDER BY "creatorId"`);
+      const customersBefore = await rows(`SELECT * FROM billing.stripe_customers ORDER BY "userId"`);
+      // HTTP: the bodies are strict, so naming someone else is a 400 and changes nothing.
+      for (const [route, method, body] of [
+        ['/api/billing/price', 'PUT', { pricePerSubscription: 700, creatorId: creatorIds.creator }],
+        ['/api/billing/price', 'PUT', { pricePerSubscription: 700, actor: actorOf('creator') }],
+        ['/api/billing/portal', 'POST', { returnPath: '/', userId: users.fan.userId }],
+        ['/api/billing/checkout', 'POST', { creatorId: creatorIds.creator, userId: users.fan.userId }],
+      ] as const) {
+        const answer = await call(route, { method, body, token: as('otherCreator') });
+        expect(answer).toMatchObject({
+          status: 400,
+          body: { code: ErrorCode.ValidationFailed, message: expect.any(String) },
+        });
+      }
+      // A query naming another creator is not read: the caller's own status.
+      const status = await call(`/api/billing/onboarding?creatorId=${creatorIds.creator}`, {
+        token: as('otherCreator'),
+      });
+      expect(status.body).toMatchObject({ status: 'incomplete', accountId: null });
+      // NATS: every subject acts for its actor only.
+      await expect(
+        services.client.request(Subjects.BillingPortalCreate, {
+          actor: actorOf('otherCreator'),
+          returnPath: '/',
+          origin: 'http://localhost:3000',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.BillingCustomerNotFound });
+      await expect(
+        services.client.request(Subjects.BillingOnboardingStatus, { actor: actorOf('fan') }),
+      ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
+      await expect(
+        services.client.request(Subjects.BillingPriceSet, {
+          actor: actorOf('fan'),
+          pricePerSubscription: 900,
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
+      await expect(
+        services.client.request(Subjects.BillingPriceSet, {
+          actor: actorOf('otherCreator'),
+          pricePerSubscription: 900,
+          creatorId: creatorIds.creator,
+        } as never),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(await rows(`SELECT * FROM billing.creator_prices ORDER BY "creatorId"`)).toEqual(priceBefore);
+      expect(await rows(`SELECT * FROM billing.stripe_customers ORDER BY "userId"`)).toEqual(customersBefore);
+    });
+
     it("lists the caller's own subscriptions and whether they can manage billing", async () => {
       expect((await call('/api/billing/subscriptions', { token: as('fan') })).body).toEqual({
         subscriptions: [],
