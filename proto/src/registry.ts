@@ -308,6 +308,11 @@ export const contracts = {
     reply: auth.guestDataTransferReplySchema,
   },
 
+  [Subjects.ChatCreatorFunnelGet]: {
+    request: chat.creatorFunnelGetRequestSchema,
+    reply: chat.creatorFunnelGetReplySchema,
+  },
+
   [Subjects.BillingSubscriptionGetActive]: {
     request: billing.subscriptionGetActiveRequestSchema,
     reply: billing.subscriptionGetActiveReplySchema,
@@ -345,6 +350,11 @@ export const contracts = {
   [Subjects.BillingSubscriptionList]: {
     request: billing.subscriptionListRequestSchema,
     reply: billing.subscriptionListReplySchema,
+  },
+
+  [Subjects.BillingEarningsGet]: {
+    request: billing.earningsGetRequestSchema,
+    reply: billing.earningsReplySchema,
   },
 
   [Subjects.FeatureFlagsFlagGet]: { request: flags.flagGetRequestSchema, reply: flags.flagGetReplySchema },

@@ -113,6 +113,8 @@ export const Subjects = {
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
   /** Internal: identity moves a converted guest's chats to the account (the gateway never calls it). */
   ChatGuestDataTransfer: 'chat-inference.guest-data.transfer',
+  /** Internal: billing asks for a creator's chat funnel figures (fans, fans who reached the free-tier limit). */
+  ChatCreatorFunnelGet: 'chat-inference.creator-funnel.get',
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
   BillingCreatorPaymentGet: 'billing.creator-payment.get',
@@ -125,6 +127,7 @@ export const Subjects = {
   BillingCheckoutCreate: 'billing.checkout.create',
   BillingPortalCreate: 'billing.portal.create',
   BillingSubscriptionList: 'billing.subscription.list',
+  BillingEarningsGet: 'billing.earnings.get',
 
   FeatureFlagsFlagGet: 'feature-flags.flag.get',
   FeatureFlagsFlagList: 'feature-flags.flag.list',
@@ -136,6 +139,7 @@ export type Subject = (typeof Subjects)[keyof typeof Subjects];
 /** Subjects only services call each other on: no HTTP route leads to them, and the gateway may not publish them. */
 export const internalSubjects: readonly Subject[] = [
   Subjects.ChatGuestDataTransfer,
+  Subjects.ChatCreatorFunnelGet,
   Subjects.IdentityUserMarkCreator,
   Subjects.IngestionProfileGet,
   Subjects.CreatorsInitStatusRecord,

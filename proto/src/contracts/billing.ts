@@ -133,3 +133,38 @@ export const subscriptionListReplySchema = z.object({
   canManageBilling: z.boolean(),
 });
 export type SubscriptionListReply = z.infer<typeof subscriptionListReplySchema>;
+
+/** Weeks of figures on /creator/payments (the current one last). */
+export const EARNINGS_WEEKS = 12;
+/**
+ * The caller's own creator's earnings (docs/billing.md, "Earnings and funnel"): per week
+ * (Monday 00:00 UTC), the subscribers with paid access at the week's end (or now, for the
+ * current week), the subscriptions started in it, and the payments received in it (what fans
+ * paid, and the creator's share after the platform fee), in cents; and the funnel.
+ */
+export const earningsGetRequestSchema = z.object({ actor: actorSchema }).strict();
+export const earningsWeekSchema = z.object({
+  weekStart: isoDateSchema,
+  subscribers: z.number().int().nonnegative(),
+  newSubscribers: z.number().int().nonnegative(),
+  grossRevenue: z.number().int().nonnegative(),
+  creatorRevenue: z.number().int().nonnegative(),
+});
+export type EarningsWeek = z.infer<typeof earningsWeekSchema>;
+export const earningsFunnelSchema = z.object({
+  /** People who sent the creator's persona a message (chat-inference). */
+  fans: z.number().int().nonnegative(),
+  /** People who met the free-tier limit in the creator's chat (chat-inference). */
+  reachedLimit: z.number().int().nonnegative(),
+  /** Fans who ever paid for a subscription to the creator (billing). */
+  subscribed: z.number().int().nonnegative(),
+  /** Of those, fans who cancelled (billing: Stripe's cancellation). */
+  cancelled: z.number().int().nonnegative(),
+});
+export type EarningsFunnel = z.infer<typeof earningsFunnelSchema>;
+export const earningsReplySchema = z.object({
+  currency: z.literal('usd'),
+  weeks: z.array(earningsWeekSchema),
+  funnel: earningsFunnelSchema,
+});
+export type EarningsReply = z.infer<typeof earningsReplySchema>;

@@ -135,3 +135,15 @@ export const rateLimitCheckReplySchema = z.object({
   nextAvailableTime: isoDateSchema.nullable(),
 });
 export type RateLimitCheckReply = z.infer<typeof rateLimitCheckReplySchema>;
+
+/**
+ * A creator's chat funnel (docs/billing.md, "Earnings and funnel"), for the creator themself or an
+ * admin: `fans` — people (guests and accounts, not the creator) who sent the creator's persona at
+ * least one message; `reachedLimit` — people who met the free-tier limit in the creator's chat.
+ */
+export const creatorFunnelGetRequestSchema = z.object({ actor: actorSchema, creatorId: idSchema }).strict();
+export const creatorFunnelGetReplySchema = z.object({
+  fans: z.number().int().nonnegative(),
+  reachedLimit: z.number().int().nonnegative(),
+});
+export type CreatorFunnelGetReply = z.infer<typeof creatorFunnelGetReplySchema>;

@@ -6,6 +6,7 @@ import { ProcessedWebhookEventEntity } from './webhook-event/processed-webhook-e
 import { StripeObjectVersionEntity } from './webhook-event/stripe-object-version.entity';
 import { migrations } from './migrations';
 import { CreatorPriceEntity } from './price/creator-price.entity';
+import { SubscriptionPaymentEntity } from './earnings/subscription-payment.entity';
 
 export const billingDatabase: ServiceDatabase = {
   schema: 'billing',
@@ -16,6 +17,7 @@ export const billingDatabase: ServiceDatabase = {
     ProcessedWebhookEventEntity,
     CreatorPriceEntity,
     StripeObjectVersionEntity,
+    SubscriptionPaymentEntity,
     // Standalone mode's durable queue (the Stripe events the gateway hands over).
     DurableMessageEntity,
     // Retention (docs/retention.md): deleted accounts to erase.

@@ -5,6 +5,7 @@ import { BillingConfig } from './billing.config';
 import { billingDatabase } from './billing.database';
 import { CheckoutModule } from './checkout/checkout.module';
 import { CreatorDirectoryModule } from './creators/creator-directory.module';
+import { EarningsModule } from './earnings/earnings.module';
 import { PriceModule } from './price/price.module';
 import { StripeAccountModule } from './stripe-account/stripe-account.module';
 import { StripeModule } from './stripe/stripe.module';
@@ -34,6 +35,7 @@ export class BillingModule {
         CheckoutModule,
         WebhookEventModule,
         BillingRetentionModule,
+        EarningsModule,
       ],
     };
   }

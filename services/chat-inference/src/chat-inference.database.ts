@@ -1,6 +1,7 @@
 import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { ConversationEntity } from './conversation/conversation.entity';
 import { MessageEntity } from './conversation/message.entity';
+import { FreeTierLimitReachedEntity } from './creator-funnel/free-tier-limit-reached.entity';
 import { FreeTierCounterEntity } from './rate-limit/free-tier-counter.entity';
 import { UserRateLimitEntity } from './rate-limit/user-rate-limit.entity';
 import { migrations } from './migrations';
@@ -15,6 +16,7 @@ export const chatInferenceDatabase: ServiceDatabase = {
     // Retention (docs/retention.md): deleted accounts to erase, and the standalone durable queue they arrive by.
     AccountErasureEntity,
     DurableMessageEntity,
+    FreeTierLimitReachedEntity,
   ],
   migrations,
 };

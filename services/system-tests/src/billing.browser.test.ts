@@ -8,7 +8,9 @@ import {
   type StripeMock,
   type TestDatabase,
   type TestSmtpServer,
+  waitFor,
 } from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +20,7 @@ import { chromiumProblem, launchChromium } from './chromium';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
+import { deliver, sign, stripeEvent, webhookSecret } from './stripe-events';
 
 jest.setTimeout(300_000);
 
@@ -46,6 +49,9 @@ describeWhenAvailable(
     let browser: Browser;
     let page: Page;
     let url: string;
+    let featuredId: string;
+    /** The fan who subscribes in the first test. */
+    let fanEmail: string;
     /** Where the browser was sent outside the app (Stripe's pages), in order. */
     const leftTo: string[] = [];
 
@@ -66,7 +72,7 @@ describeWhenAvailable(
           MAIL_FROM: 'Backtalk <codes@backtalk.test>',
           ...mock.env,
         },
-        { TRUSTED_PROXIES: '127.0.0.1' },
+        { TRUSTED_PROXIES: '127.0.0.1', STRIPE_WEBHOOK_SECRET: webhookSecret },
       ));
       // The gateway answers on 127.0.0.1; Stripe's return URLs are built from this loopback origin.
       url = gateway.url.replace('127.0.0.1', 'localhost');
@@ -74,6 +80,7 @@ describeWhenAvailable(
       await sql.connect();
       // The featured demo creator can take payments: their Connect account (stripe-mock knows any id).
       const featured = (await (await fetch(`${gateway.url}/api/creators/featured`)).json()) as { id: string };
+      featuredId = featured.id;
       await sql.query(
         `INSERT INTO billing.stripe_accounts ("creatorId", "stripeAccountId", "onboardingComplete")
          VALUES ($1, 'acct_1DemoCreator', true)`,
@@ -105,6 +112,8 @@ describeWhenAvailable(
     async function shoot(name: string): Promise<void> {
       await page.screenshot({ path: path.join(shotsDir, `${name}-1280.png`), fullPage: true });
       await page.setViewportSize({ width: 390, height: 844 });
+      // Charts follow their container's size a moment after the viewport changes.
+      await page.waitForTimeout(300);
       await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
       await page.setViewportSize({ width: 1280, height: 900 });
     }
@@ -158,6 +167,7 @@ describeWhenAvailable(
       await limitDialog().getByRole('button', { name: 'Sign Up' }).click();
       await page.waitForURL(/\/sign-in$/);
       const email = `fan.${Date.now()}@example.com`;
+      fanEmail = email;
       await signUp(email);
       await page.waitForURL(/\/@demo\.creator$/);
       await page.getByRole('button', { name: 'Account menu' }).filter({ hasText: email }).waitFor();
@@ -185,6 +195,81 @@ describeWhenAvailable(
       await manage.click();
       await page.waitForURL((target) => !target.href.startsWith(url), { timeout: 30_000 });
       expect(leftTo).toHaveLength(2);
+    });
+
+    it("Stripe's signed checkout.session.completed lifts the limit for that creator only, and / opens their chat", async () => {
+      const { rows } = await sql.query(`SELECT id FROM identity.users WHERE email = $1`, [fanEmail]);
+      const fanId = (rows[0] as { id: string }).id;
+      const created = Math.floor(Date.now() / 1000);
+      const completed = stripeEvent('checkout.session.completed', created, {
+        id: `cs_test_${created}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: `sub_browser${created}`,
+        invoice: `in_browser${created}`,
+        client_reference_id: fanId,
+        metadata: { userId: fanId, creatorId: featuredId },
+      });
+      // Signed with the endpoint's secret, as Stripe does (Stripe.webhooks.generateTestHeaderString).
+      expect(await deliver(gateway.url, sign(completed))).toEqual({
+        status: 200,
+        body: { received: true, duplicate: false },
+      });
+
+      // Back from Checkout on the success URL: the app waits for the webhook's subscription, then
+      // sends the subscriber to their creator's chat (spec §2 '/').
+      await page.goto(`${url}/?section=stripe&refresh=true`);
+      await page.waitForURL(/\/@demo\.creator$/, { timeout: 45_000 });
+      await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await limitShown(2000)).toBe(false);
+
+      // The fan's free message is spent, yet two more go through to this creator's persona.
+      const replies = async () =>
+        Number(
+          (
+            await sql.query(
+              `SELECT count(*) FROM chat_inference.messages m JOIN chat_inference.conversations c ON c.id = m."conversationId"
+               WHERE m.owner = $1 AND c."creatorId" = $2 AND m.role = 'assistant' AND m.status = 'complete'`,
+              [fanId, featuredId],
+            )
+          ).rows[0].count,
+        );
+      const before = await replies();
+      const box = page.getByRole('textbox', { name: 'Message' });
+      for (const [index, text] of ['Now I subscribe', 'And one more'].entries()) {
+        await box.fill(text);
+        await box.press('Enter');
+        // The persona's reply is stored complete (not refused with the limit).
+        await waitFor(async () => ((await replies()) === before + index + 1 ? true : undefined), {
+          timeoutMs: 60_000,
+          intervalMs: 250,
+          what: `the reply to '${text}'`,
+        });
+        await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+        expect(await limitShown(1000)).toBe(false);
+      }
+      expect(await replies()).toBe(before + 2);
+      await shoot('07-subscriber-chat');
+
+      // Plain '/' goes there too.
+      await page.goto(`${url}/`);
+      await page.waitForURL(/\/@demo\.creator$/, { timeout: 30_000 });
+
+      // Another creator: the free tier still applies, the limit dialog with Subscribe shows.
+      await page.goto(`${url}/@dez.looks.up`);
+      await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+      await sendUntilLimit();
+      await limitDialog().getByRole('button', { name: 'Subscribe' }).waitFor();
+      await shoot('08-other-creator-limit');
+      const { rows: others } = await sql.query(
+        `SELECT count(*) FROM chat_inference.messages m JOIN chat_inference.conversations c ON c.id = m."conversationId"
+         WHERE m.owner = $1 AND c."creatorId" <> $2 AND m.role = 'user'`,
+        [fanId, featuredId],
+      );
+      expect(Number((others[0] as { count: string }).count)).toBe(0);
     });
 
     it('a creator opens /creator/payments, starts Stripe onboarding and comes back through /return', async () => {
@@ -238,6 +323,96 @@ describeWhenAvailable(
       await page.goto(`${url}/creator/payments`);
       await page.getByRole('button', { name: 'Open Stripe Dashboard' }).waitFor();
       await shoot('06-creator-payments-account');
+
+      // Earnings: five fans subscribed over the last weeks (Stripe's signed events), one cancelled;
+      // seven fans wrote to the persona, three met the free-tier limit (chat-inference's records).
+      const { rows: creatorRows } = await sql.query(`SELECT id FROM creators.creators WHERE "userId" = $1`, [
+        userId,
+      ]);
+      const creatorId = (creatorRows[0] as { id: string }).id;
+      const now = Math.floor(Date.now() / 1000);
+      const fans = Array.from({ length: 7 }, () => randomUUID());
+      for (const [index, fanId] of fans.slice(0, 5).entries()) {
+        const paidAt = now - (index * 9 + 2) * 86_400;
+        const subscription = `sub_earn${index}${now}`;
+        const invoice = `in_earn${index}${now}`;
+        const metadata = { userId: fanId, creatorId };
+        const events = [
+          stripeEvent('checkout.session.completed', paidAt, {
+            id: `cs_earn${index}${now}`,
+            object: 'checkout.session',
+            mode: 'subscription',
+            payment_status: 'paid',
+            subscription,
+            invoice,
+            metadata,
+          }),
+          stripeEvent('invoice.paid', paidAt, {
+            id: invoice,
+            object: 'invoice',
+            amount_paid: 1000,
+            currency: 'usd',
+            application_fee_amount: 100,
+            status_transitions: { paid_at: paidAt },
+            parent: { subscription_details: { subscription, metadata } },
+            lines: { data: [{ period: { start: paidAt, end: paidAt + 30 * 86_400 } }] },
+          }),
+        ];
+        if (index === 1)
+          events.push(
+            stripeEvent('customer.subscription.updated', paidAt + 60, {
+              id: subscription,
+              object: 'subscription',
+              status: 'active',
+              metadata,
+              start_date: paidAt,
+              cancel_at_period_end: true,
+              canceled_at: paidAt + 60,
+              items: { data: [{ current_period_end: paidAt + 30 * 86_400 }] },
+            }),
+          );
+        for (const event of events) expect((await deliver(gateway.url, sign(event))).status).toBe(200);
+      }
+      for (const [index, fanId] of fans.entries()) {
+        const { rows: conversation } = await sql.query(
+          `INSERT INTO chat_inference.conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id`,
+          [fanId, creatorId],
+        );
+        await sql.query(
+          `INSERT INTO chat_inference.messages (id, "conversationId", owner, role, content)
+           VALUES ($1, $2, $3, 'user', '[{"text":"hi"}]')`,
+          [randomUUID(), (conversation[0] as { id: string }).id, fanId],
+        );
+        if (index >= 4)
+          await sql.query(
+            `INSERT INTO chat_inference.free_tier_limits_reached (owner, "creatorId") VALUES ($1, $2)`,
+            [fanId, creatorId],
+          );
+      }
+      await waitFor(
+        async () => {
+          const { rows: done } = await sql.query(
+            `SELECT (SELECT count(*) FROM billing.subscription_payments WHERE "creatorId" = $1)::int AS paid,
+                    (SELECT count(*) FROM billing.creator_subscriptions WHERE "creatorId" = $1 AND "canceledAt" IS NOT NULL)::int AS cancelled`,
+            [creatorId],
+          );
+          const state = done[0] as { paid: number; cancelled: number };
+          return state.paid === 5 && state.cancelled === 1 ? true : undefined;
+        },
+        { timeoutMs: 30_000, what: 'billing to apply the earnings events' },
+      );
+      await page.goto(`${url}/creator/payments`);
+      const funnel = page.getByRole('list', { name: 'Funnel' });
+      await funnel.waitFor();
+      expect(await funnel.locator('li').allTextContents()).toEqual([
+        'Fans: 7',
+        'Reached the free limit: 3 (43% of fans)',
+        'Subscribed: 5 (71% of fans)',
+        'Cancelled: 1 (20% of subscribers)',
+      ]);
+      await page.locator('.recharts-wrapper').first().waitFor();
+      expect(await page.locator('.recharts-wrapper').count()).toBe(3);
+      await shoot('09-creator-earnings');
     });
   },
 );

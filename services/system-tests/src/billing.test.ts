@@ -20,6 +20,7 @@ import { gatewayHttp, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
+import { deliver, sign, stripeEvent, webhookSecret } from './stripe-events';
 
 jest.setTimeout(120_000);
 
@@ -74,7 +75,8 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
         MAIL_FROM: 'Backtalk <codes@backtalk.test>',
         ...mock.env,
       },
-      { TRUSTED_PROXIES: '127.0.0.1' },
+      // Signed events for the earnings figures (the webhook route itself: stripe-webhooks.test.ts).
+      { TRUSTED_PROXIES: '127.0.0.1', STRIPE_WEBHOOK_SECRET: webhookSecret },
     ));
     url = gateway.url;
     sql = new Client({ connectionString: database.url });
@@ -371,6 +373,55 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
       }
     });
 
+    it("gives no route or subject a way to name another user's account, price, status or portal", async () => {
+      const priceBefore = await rows(`SELECT * FROM billing.creator_prices ORDER BY "creatorId"`);
+      const customersBefore = await rows(`SELECT * FROM billing.stripe_customers ORDER BY "userId"`);
+      // HTTP: the bodies are strict, so naming someone else is a 400 and changes nothing.
+      for (const [route, method, body] of [
+        ['/api/billing/price', 'PUT', { pricePerSubscription: 700, creatorId: creatorIds.creator }],
+        ['/api/billing/price', 'PUT', { pricePerSubscription: 700, actor: actorOf('creator') }],
+        ['/api/billing/portal', 'POST', { returnPath: '/', userId: users.fan.userId }],
+        ['/api/billing/checkout', 'POST', { creatorId: creatorIds.creator, userId: users.fan.userId }],
+      ] as const) {
+        const answer = await call(route, { method, body, token: as('otherCreator') });
+        expect(answer).toMatchObject({
+          status: 400,
+          body: { code: ErrorCode.ValidationFailed, message: expect.any(String) },
+        });
+      }
+      // A query naming another creator is not read: the caller's own status.
+      const status = await call(`/api/billing/onboarding?creatorId=${creatorIds.creator}`, {
+        token: as('otherCreator'),
+      });
+      expect(status.body).toMatchObject({ status: 'incomplete', accountId: null });
+      // NATS: every subject acts for its actor only.
+      await expect(
+        services.client.request(Subjects.BillingPortalCreate, {
+          actor: actorOf('otherCreator'),
+          returnPath: '/',
+          origin: 'http://localhost:3000',
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.BillingCustomerNotFound });
+      await expect(
+        services.client.request(Subjects.BillingOnboardingStatus, { actor: actorOf('fan') }),
+      ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
+      await expect(
+        services.client.request(Subjects.BillingPriceSet, {
+          actor: actorOf('fan'),
+          pricePerSubscription: 900,
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.CreatorNotFound });
+      await expect(
+        services.client.request(Subjects.BillingPriceSet, {
+          actor: actorOf('otherCreator'),
+          pricePerSubscription: 900,
+          creatorId: creatorIds.creator,
+        } as never),
+      ).rejects.toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(await rows(`SELECT * FROM billing.creator_prices ORDER BY "creatorId"`)).toEqual(priceBefore);
+      expect(await rows(`SELECT * FROM billing.stripe_customers ORDER BY "userId"`)).toEqual(customersBefore);
+    });
+
     it("lists the caller's own subscriptions and whether they can manage billing", async () => {
       expect((await call('/api/billing/subscriptions', { token: as('fan') })).body).toEqual({
         subscriptions: [],
@@ -404,6 +455,164 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
       });
       expect(already.status).toBe(409);
       expect(already.body.message).toMatch(/already subscribe/);
+    });
+  });
+
+  describe('earnings and funnel (/creator/payments)', () => {
+    const zeroFunnel = { fans: 0, reachedLimit: 0, subscribed: 0, cancelled: 0 };
+    const earnings = (who: keyof typeof users) => call('/api/billing/earnings', { token: as(who) });
+
+    /** A fan subscribing to the creator through Checkout and paying the first invoice, as Stripe tells it. */
+    const subscribeEvents = (fanId: string, creatorId: string, amount: number, cancel: boolean) => {
+      const now = Math.floor(Date.now() / 1000) - 5;
+      const subscription = `sub_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      const invoice = `in_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+      const metadata = { userId: fanId, creatorId };
+      const events = [
+        stripeEvent('checkout.session.completed', now, {
+          id: `cs_${randomUUID().replace(/-/g, '')}`,
+          object: 'checkout.session',
+          mode: 'subscription',
+          payment_status: 'paid',
+          subscription,
+          invoice,
+          metadata,
+        }),
+        stripeEvent('invoice.paid', now, {
+          id: invoice,
+          object: 'invoice',
+          amount_paid: amount,
+          currency: 'usd',
+          application_fee_amount: Math.round(amount / 10),
+          status_transitions: { paid_at: now },
+          parent: { subscription_details: { subscription, metadata } },
+          lines: { data: [{ period: { start: now, end: now + 30 * 86_400 } }] },
+        }),
+      ];
+      if (cancel)
+        events.push(
+          stripeEvent('customer.subscription.updated', now + 1, {
+            id: subscription,
+            object: 'subscription',
+            status: 'active',
+            metadata,
+            start_date: now,
+            cancel_at_period_end: true,
+            canceled_at: now + 1,
+            items: { data: [{ current_period_start: now, current_period_end: now + 30 * 86_400 }] },
+          }),
+        );
+      return events;
+    };
+
+    it('starts empty: twelve weeks of zeros, the current week last, and an empty funnel', async () => {
+      const answer = await earnings('otherCreator');
+      expect(answer.status).toBe(200);
+      expect(answer.body.currency).toBe('usd');
+      expect(answer.body.funnel).toEqual(zeroFunnel);
+      const weeks = answer.body.weeks as { weekStart: string }[];
+      expect(weeks).toHaveLength(12);
+      for (const week of weeks)
+        expect(week).toEqual({
+          weekStart: expect.any(String),
+          subscribers: 0,
+          newSubscribers: 0,
+          grossRevenue: 0,
+          creatorRevenue: 0,
+        });
+      const last = new Date(weeks.at(-1)!.weekStart);
+      expect(last.getUTCDay()).toBe(1); // Monday
+      expect(Date.now() - last.getTime()).toBeLessThan(7 * 86_400_000);
+    });
+
+    it("counts the creator's own subscribers, revenue and funnel from billing's and chat-inference's records", async () => {
+      const creatorId = creatorIds.otherCreator;
+      const fans = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      // chat-inference's records: three fans wrote (and the creator tried their own persona), two met the limit.
+      for (const owner of [fans[0]!, fans[2]!, fans[3]!, users.otherCreator.userId]) {
+        const [conversation] = await rows(
+          `INSERT INTO chat_inference.conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id`,
+          [owner, creatorId],
+        );
+        await sql.query(
+          `INSERT INTO chat_inference.messages (id, "conversationId", owner, role, content)
+           VALUES ($1, $2, $3, 'user', '[{"text":"hi"}]')`,
+          [randomUUID(), conversation.id, owner],
+        );
+      }
+      for (const owner of [fans[0]!, fans[2]!])
+        await sql.query(
+          `INSERT INTO chat_inference.free_tier_limits_reached (owner, "creatorId") VALUES ($1, $2)`,
+          [owner, creatorId],
+        );
+      // Billing's: two fans subscribe and pay ($10.00 and $15.00), one of them cancels; each event twice.
+      const events = [
+        ...subscribeEvents(fans[0]!, creatorId, 1000, false),
+        ...subscribeEvents(fans[1]!, creatorId, 1500, true),
+      ];
+      for (const event of [...events, ...events]) expect((await deliver(url, sign(event))).status).toBe(200);
+
+      const expectedFunnel = { fans: 3, reachedLimit: 2, subscribed: 2, cancelled: 1 };
+      let answer = await earnings('otherCreator');
+      // Billing applies the queued events one after another: wait for the last of them.
+      const settled = () =>
+        JSON.stringify(answer.body.funnel) === JSON.stringify(expectedFunnel) &&
+        answer.body.weeks?.at(-1)?.creatorRevenue === 2250;
+      for (let tries = 0; tries < 100 && !settled(); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        answer = await earnings('otherCreator');
+      }
+      expect(answer.body.funnel).toEqual(expectedFunnel);
+      expect(answer.body.weeks.at(-1)).toMatchObject({
+        subscribers: 2,
+        newSubscribers: 2,
+        grossRevenue: 2500,
+        creatorRevenue: 2250,
+      });
+      expect(
+        answer.body.weeks.slice(0, -1).every((week: { subscribers: number }) => week.subscribers === 0),
+      ).toBe(true);
+      // Each invoice is one payment, however often its event arrived.
+      expect(
+        await rows(`SELECT "invoiceId" FROM billing.subscription_payments WHERE "creatorId" = $1`, [
+          creatorId,
+        ]),
+      ).toHaveLength(2);
+
+      // Another creator sees only their own figures; a fan has no creator figures at all.
+      const other = await earnings('creator');
+      expect(other.status).toBe(200);
+      expect(other.body.funnel).not.toEqual(expectedFunnel);
+      const named = await call(`/api/billing/earnings?creatorId=${creatorId}`, { token: as('creator') });
+      expect(named.body.funnel).toEqual(other.body.funnel);
+      expect(await earnings('fan')).toMatchObject({ status: 404, body: { code: ErrorCode.CreatorNotFound } });
+      expect((await call('/api/billing/earnings')).status).toBe(401);
+    });
+
+    it("refuses another user's figures over NATS too, and bad input with VALIDATION_FAILED", async () => {
+      for (const who of ['creator', 'fan'] as const)
+        await expect(
+          services.client.request(Subjects.ChatCreatorFunnelGet, {
+            actor: actorOf(who),
+            creatorId: creatorIds.otherCreator,
+          }),
+        ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+      await expect(
+        services.client.request(Subjects.ChatCreatorFunnelGet, {
+          actor: { ...actorOf('fan'), groups: ['admin'] },
+          creatorId: creatorIds.otherCreator,
+        }),
+      ).resolves.toEqual({ fans: 3, reachedLimit: 2 });
+      const bad: [string, unknown][] = [
+        [Subjects.BillingEarningsGet, {}],
+        [Subjects.BillingEarningsGet, { actor: actorOf('creator'), creatorId: creatorIds.otherCreator }],
+        [Subjects.ChatCreatorFunnelGet, { actor: actorOf('otherCreator'), creatorId: 'not-an-id' }],
+        [Subjects.ChatCreatorFunnelGet, { creatorId: creatorIds.otherCreator }],
+      ];
+      for (const [subject, payload] of bad)
+        await expect(services.client.request(subject as never, payload as never)).rejects.toMatchObject({
+          code: ErrorCode.ValidationFailed,
+        });
     });
   });
 });

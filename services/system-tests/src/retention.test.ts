@@ -68,6 +68,7 @@ describe('account deletion and retention (spec §9 Terms and Privacy)', () => {
     conversations: await count('chat_inference.conversations WHERE owner = $1', [userId]),
     messages: await count('chat_inference.messages WHERE owner = $1', [userId]),
     rateLimits: await count('chat_inference.user_rate_limits WHERE "userId" = $1', [userId]),
+    limitsReached: await count('chat_inference.free_tier_limits_reached WHERE owner = $1', [userId]),
     creator: await count('creators.creators WHERE "userId" = $1', [userId]),
     posts: await count('creators.posts WHERE "creatorId" = $1', [creatorId]),
     prompts: await count('creators.creator_prompt_versions WHERE "creatorId" = $1', [creatorId]),
@@ -113,6 +114,10 @@ describe('account deletion and retention (spec §9 Terms and Privacy)', () => {
     await sql.query(
       `INSERT INTO chat_inference.user_rate_limits ("userId", owner, "queryCount", "resetTime") VALUES ($1, $1, 3, now() + interval '1 day')`,
       [userId],
+    );
+    await sql.query(
+      `INSERT INTO chat_inference.free_tier_limits_reached (owner, "creatorId") VALUES ($1, $2)`,
+      [userId, otherCreator],
     );
     await sql.query(
       `INSERT INTO billing.stripe_customers ("userId", "stripeCustomerId") VALUES ($1, 'cus_r')`,
@@ -218,6 +223,7 @@ describe('account deletion and retention (spec §9 Terms and Privacy)', () => {
     expect(seeded).toMatchObject({
       identityUser: 1,
       conversations: 1,
+      limitsReached: 1,
       posts: 1,
       customer: 1,
       subscriptionsAsFan: 1,

@@ -116,6 +116,9 @@ export function subscriptionScenario(): Scenario {
       id: invoiceId,
       object: 'invoice',
       status: 'paid',
+      amount_paid: 1000,
+      currency: 'usd',
+      application_fee_amount: 100,
       parent: {
         type: 'subscription_details',
         subscription_details: { subscription: subscriptionId, metadata },
@@ -209,6 +212,8 @@ export async function insertAccounts(databaseUrl: string, accounts: Scenario['ac
 
 export interface BillingState {
   subscriptions: ExpectedSubscription[];
+  /** Paid invoices recorded for the creators' revenue, one row each. */
+  payments: { invoiceId: string; amountPaid: number; applicationFee: number }[];
   onboarding: Record<string, boolean>;
   processedEventIds: string[];
 }
@@ -223,11 +228,15 @@ export async function billingState(databaseUrl: string): Promise<BillingState> {
     const accounts = await sql.query<{ stripeAccountId: string; onboardingComplete: boolean }>(
       `SELECT "stripeAccountId", "onboardingComplete" FROM billing.stripe_accounts`,
     );
+    const payments = await sql.query<{ invoiceId: string; amountPaid: number; applicationFee: number }>(
+      `SELECT "invoiceId", "amountPaid", "applicationFee" FROM billing.subscription_payments ORDER BY "invoiceId"`,
+    );
     const processed = await sql.query<{ eventId: string }>(
       `SELECT "eventId" FROM billing.processed_webhook_events ORDER BY "eventId"`,
     );
     return {
       subscriptions: subscriptions.rows.sort(byUser),
+      payments: payments.rows,
       onboarding: Object.fromEntries(
         accounts.rows.map((row) => [row.stripeAccountId, row.onboardingComplete]),
       ),
@@ -277,6 +286,9 @@ export function shuffle<T>(items: T[]): T[] {
 export function expectedState(scenario: Scenario): BillingState {
   return {
     subscriptions: [...scenario.subscriptions].sort(byUser),
+    payments: scenario.subscriptions
+      .map((subscription) => ({ invoiceId: subscription.paymentId, amountPaid: 1000, applicationFee: 100 }))
+      .sort((a, b) => (a.invoiceId < b.invoiceId ? -1 : 1)),
     onboarding: Object.fromEntries(scenario.accounts.map((account) => [account.stripeAccountId, true])),
     processedEventIds: [...scenario.handledEventIds].sort(),
   };

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { billingService } from '@backtalk/billing';
 import { startGateway, type StartedGateway } from '@backtalk/gateway';
@@ -150,6 +151,89 @@ describe('POST /api/stripe/webhook (standalone: in-process billing, queue in Pos
     for (const account of scenario.accounts) expect(state.onboarding[account.stripeAccountId]).toBe(true);
   });
 
+  it('ends the access of a cancelled or unpaid subscription at its period end, not before', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    // Far enough ahead that the events are applied before it, even on a loaded machine.
+    const periodEnd = now + 15;
+    const fan = (status: 'cancel' | 'unpaid') => {
+      const userId = randomUUID();
+      const creatorId = randomUUID();
+      const subscription = `sub_end${status}${now}`;
+      const metadata = { userId, creatorId };
+      const object = (state: string, canceledAt: number | null) => ({
+        id: subscription,
+        object: 'subscription',
+        status: state,
+        metadata,
+        start_date: now - 60,
+        cancel_at_period_end: canceledAt !== null,
+        canceled_at: canceledAt,
+        items: { data: [{ current_period_start: now - 60, current_period_end: periodEnd }] },
+      });
+      const invoice = {
+        id: `in_end${status}${now}`,
+        object: 'invoice',
+        parent: { subscription_details: { subscription, metadata } },
+        lines: { data: [{ period: { start: now - 60, end: periodEnd } }] },
+      };
+      const events = [
+        stripeEvent('customer.subscription.created', now - 60, object('active', null)),
+        stripeEvent('invoice.paid', now - 60, invoice),
+        status === 'cancel'
+          ? stripeEvent('customer.subscription.updated', now - 30, object('active', now - 30))
+          : stripeEvent('invoice.payment_failed', now - 30, invoice),
+      ];
+      if (status === 'unpaid')
+        events.push(stripeEvent('customer.subscription.updated', now - 20, object('unpaid', null)));
+      return { userId, creatorId, events };
+    };
+    const cancelled = fan('cancel');
+    const unpaid = fan('unpaid');
+    for (const event of [...cancelled.events, ...unpaid.events]) {
+      expect((await deliver(gateway.url, sign(event))).status).toBe(200);
+      await waitFor(
+        async () =>
+          (await queuedMessage(database.url, event.id as string))?.state === 'acked' ? true : undefined,
+        { timeoutMs: 10_000, what: `${event.type as string} to be applied` },
+      );
+    }
+    const active = (who: { userId: string; creatorId: string }) =>
+      services.client.request(Subjects.BillingSubscriptionGetActive, {
+        userId: who.userId,
+        creatorId: who.creatorId,
+      });
+    const paidThrough = new Date(periodEnd * 1000).toISOString();
+    // Cancelled at period end, and unpaid: the period already paid for still counts.
+    await expect(active(cancelled)).resolves.toEqual({ active: true, endDate: paidThrough });
+    await expect(active(unpaid)).resolves.toEqual({ active: true, endDate: paidThrough });
+    // Once the period is over, neither has access: no event is needed for that.
+    await new Promise((resolve) => setTimeout(resolve, periodEnd * 1000 - Date.now() + 500));
+    await expect(active(cancelled)).resolves.toEqual({ active: false, endDate: null });
+    await expect(active(unpaid)).resolves.toEqual({ active: false, endDate: null });
+    // Stripe's deletion at the period end is recorded as Stripe's status; access stays ended.
+    const deleted = stripeEvent('customer.subscription.deleted', periodEnd, {
+      ...(cancelled.events[0]!.data as { object: Record<string, unknown> }).object,
+      status: 'canceled',
+      canceled_at: now - 30,
+      ended_at: periodEnd,
+    });
+    expect((await deliver(gateway.url, sign(deleted))).status).toBe(200);
+    await waitFor(
+      async () =>
+        (await queuedMessage(database.url, deleted.id as string))?.state === 'acked' ? true : undefined,
+      { timeoutMs: 10_000, what: 'the deletion to be applied' },
+    );
+    const row = (await billingState(database.url)).subscriptions.find(
+      (subscription) => subscription.userId === cancelled.userId,
+    );
+    expect(row).toMatchObject({
+      status: 'canceled',
+      stripeStatus: 'canceled',
+      endDate: new Date(periodEnd * 1000),
+    });
+    await expect(active(cancelled)).resolves.toEqual({ active: false, endDate: null });
+  });
+
   it('answers bad requests with 4xx { code, message } and queues nothing', async () => {
     const before = await billingState(database.url);
     const event = stripeEvent('invoice.paid', Math.floor(Date.now() / 1000), {
@@ -186,6 +270,24 @@ describe('POST /api/stripe/webhook (standalone: in-process billing, queue in Pos
       secret: webhookSecret,
     });
     expect((await deliver(gateway.url, notJson).catch(() => ({ status: 0 }))).status).toBe(400);
+    // Stale, forged and tampered copies of an event never delivered genuinely: refused, never queued.
+    const paid = stripeEvent('checkout.session.completed', Math.floor(Date.now() / 1000), {
+      id: 'cs_refused',
+      object: 'checkout.session',
+      mode: 'subscription',
+      payment_status: 'paid',
+      subscription: 'sub_refused',
+      metadata: { userId: randomUUID(), creatorId: randomUUID() },
+    });
+    const fresh = sign(paid);
+    for (const copy of [
+      sign(paid, webhookSecret, Date.now() / 1000 - 301),
+      sign(paid, foreignSecret),
+      { ...fresh, body: fresh.body.replace('"paid"', '"unpaid"') },
+    ])
+      await expect(deliver(gateway.url, copy)).resolves.toEqual(problem(400, 'STRIPE_SIGNATURE_INVALID'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await queuedMessage(database.url, paid.id as string)).toBeUndefined();
     expect(await billingState(database.url)).toEqual(before);
   });
 

@@ -47,3 +47,10 @@ export async function createPortal(returnPath: string): Promise<string> {
 export async function listSubscriptions(signal?: AbortSignal): Promise<SubscriptionList> {
   return bodyOf(await api.GET('/api/billing/subscriptions', { signal }));
 }
+
+export type Earnings = Schemas['EarningsResponse'];
+
+/** The signed-in creator's subscribers and revenue by week and their funnel (`/creator/payments`). */
+export async function getEarnings(signal?: AbortSignal): Promise<Earnings> {
+  return bodyOf(await api.GET('/api/billing/earnings', { signal }));
+}

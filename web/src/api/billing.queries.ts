@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getCreator } from './creators.api';
 import {
+  getEarnings,
   getOnboardingStatus,
   getPrice,
   listSubscriptions,
@@ -13,6 +14,7 @@ import {
 const billingQueryKeys = {
   onboarding: (userId: string) => ['billing', 'onboarding', userId] as const,
   price: (userId: string) => ['billing', 'price', userId] as const,
+  earnings: (userId: string) => ['billing', 'earnings', userId] as const,
   subscriptions: (userId: string) => ['billing', 'subscriptions', userId] as const,
 };
 
@@ -28,6 +30,15 @@ export function useOnboardingStatusQuery(userId: string | null) {
 
 export function usePriceQuery(userId: string) {
   return useQuery({ queryKey: billingQueryKeys.price(userId), queryFn: ({ signal }) => getPrice(signal) });
+}
+
+/** The creator's earnings and funnel; kept for a minute (the figures move with payments, not clicks). */
+export function useEarningsQuery(userId: string) {
+  return useQuery({
+    queryKey: billingQueryKeys.earnings(userId),
+    queryFn: ({ signal }) => getEarnings(signal),
+    staleTime: 60_000,
+  });
 }
 
 export function useSetPriceMutation(userId: string) {

@@ -612,6 +612,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/earnings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["BillingController_earnings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/onboarding": {
         parameters: {
             query?: never;
@@ -1510,6 +1526,24 @@ export interface components {
             promptVersions: number;
             thumb: string;
             tiktokURL: string;
+        };
+        EarningsResponse: {
+            /** @enum {string} */
+            currency: "usd";
+            funnel: {
+                cancelled: number;
+                fans: number;
+                reachedLimit: number;
+                subscribed: number;
+            };
+            weeks: {
+                creatorRevenue: number;
+                grossRevenue: number;
+                newSubscribers: number;
+                subscribers: number;
+                /** Format: date-time */
+                weekStart: string;
+            }[];
         };
         EnvironmentResponse: {
             developerPages: boolean;
@@ -3005,6 +3039,25 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RedirectResponse"];
+                };
+            };
+        };
+    };
+    BillingController_earnings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EarningsResponse"];
                 };
             };
         };

@@ -2,6 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import { UnprocessableMessageError } from '@backtalk/kit';
 import type { StripeEvent } from '@backtalk/proto';
 import type { EntityManager } from 'typeorm';
+import { BillingConfig } from '../billing.config';
+import { EarningsRepository } from '../earnings/earnings.repository';
 import type { CreatorSubscriptionEntity } from '../subscription/creator-subscription.entity';
 import {
   CreatorSubscriptionRepository,
@@ -78,6 +80,8 @@ export class ApplyStripeEvent {
   constructor(
     private readonly events: WebhookEventRepository,
     private readonly subscriptions: CreatorSubscriptionRepository,
+    private readonly earnings: EarningsRepository,
+    private readonly config: BillingConfig,
   ) {}
 
   async execute(event: StripeEvent, now = new Date()): Promise<ApplyOutcome> {
@@ -220,6 +224,20 @@ export class ApplyStripeEvent {
     const subscriber = await this.subscriberFor(db, subscriptionId, invoiceMetadataOf(invoice));
     if (!subscriber) return this.notOurs('invoice', invoice.id);
     const paid = type === 'invoice.paid';
+    // The money moved whatever the subscription row says: the creator's revenue counts it.
+    if (paid && invoice.amount_paid !== undefined) {
+      await this.earnings.recordPayment(db, {
+        invoiceId: invoice.id,
+        ...subscriber,
+        stripeSubscriptionId: subscriptionId,
+        amountPaid: invoice.amount_paid,
+        applicationFee:
+          invoice.application_fee_amount ??
+          Math.round((invoice.amount_paid * this.config.PLATFORM_FEE_PERCENT) / 100),
+        currency: (invoice.currency ?? 'usd').toLowerCase(),
+        paidAt: invoice.status_transitions?.paid_at ? at(invoice.status_transitions.paid_at) : created,
+      });
+    }
     if (!paid && !(await this.events.advanceVersion(db, subscriptionId, created, rankOf('past_due')))) return;
     await this.subscriptions.lock(db, subscriber.userId, subscriber.creatorId);
     const row = await this.subscriptions.find(db, subscriber.userId, subscriber.creatorId);

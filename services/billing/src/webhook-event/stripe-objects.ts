@@ -59,6 +59,12 @@ export const invoiceObjectSchema = z.looseObject({
     })
     .nullish(),
   period_end: unixTime.optional(),
+  /** What the fan paid, in cents of `currency`; recorded as revenue (absent: not recorded). */
+  amount_paid: z.number().int().nonnegative().optional(),
+  currency: z.string().min(3).max(3).optional(),
+  /** The platform's application fee on the invoice (PLATFORM_FEE_PERCENT of it when Stripe leaves it out). */
+  application_fee_amount: z.number().int().nonnegative().nullish(),
+  status_transitions: z.looseObject({ paid_at: unixTime.nullish() }).nullish(),
   lines: z
     .looseObject({ data: z.array(z.looseObject({ period: z.looseObject({ end: unixTime }).optional() })) })
     .optional(),

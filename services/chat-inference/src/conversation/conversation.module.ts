@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { FeatureFlagReader } from '@backtalk/kit';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { CreatorFunnelModule } from '../creator-funnel/creator-funnel.module';
 import { PersonaModule } from '../persona/persona.module';
 import { FreeTierCounterEntity } from '../rate-limit/free-tier-counter.entity';
 import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repository';
@@ -19,6 +20,7 @@ import { SendMessage } from './send-message.use-case';
   imports: [
     TypeOrmModule.forFeature([ConversationEntity, MessageEntity, UserRateLimitEntity, FreeTierCounterEntity]),
     PersonaModule,
+    CreatorFunnelModule,
   ],
   controllers: [ConversationController],
   providers: [

@@ -39,6 +39,8 @@ import { LocalLlamaChatModel, disposeLocalModels } from '@backtalk/ai';
 import { type PersonaPrompt, PersonaPromptBuilder, type PersonaPromptInput } from '../persona-prompt';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repository';
+import { CreatorFunnelController } from '../creator-funnel/creator-funnel.controller';
+import { CreatorFunnelRepository } from '../creator-funnel/creator-funnel.repository';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
 import { InMemoryPostIndex, PostRetriever, postDocumentOf } from '@backtalk/ai';
@@ -182,6 +184,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       new FeatureFlagReader(client),
       client,
       config,
+      new CreatorFunnelRepository(dataSource),
     );
     const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }));
     const useCase = new SendMessage(
@@ -282,6 +285,49 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     subscribed = true;
     await expect(send(actor, conversationId, 'four')).resolves.toBeDefined();
     expect((await stored(actor.userId)).filter((row) => row.role === 'user')).toHaveLength(3);
+  });
+
+  it("counts the creator's funnel: fans who wrote, and who met the limit (on a send or the chat's check)", async () => {
+    const { send, open, freeTier } = harness(new FakeListChatModel({ responses: ['ok'] }), {
+      FREE_TIER_MESSAGES: '1',
+    });
+    const config = loadConfig(chatInferenceConfigSchema, {
+      BACKTALK_MODE: 'standalone',
+      LOG_LEVEL: 'silent',
+    });
+    const client = new ServiceClient(new InProcessClient(bus), config, 'chat-inference');
+    const controller = new CreatorFunnelController(
+      new CreatorCorpus(client, new PostRetriever({ index: postIndex })),
+      new CreatorFunnelRepository(dataSource),
+    );
+    // The creator's own user, for this test only (another test reads what creatorUserId stored).
+    const creator: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [] };
+    persona.userId = creator.userId;
+    try {
+      const before = await controller.get({ actor: creator, creatorId });
+      // Opened the chat but wrote nothing: not a fan yet.
+      await open(fan());
+      const writer = fan();
+      await send(writer, await open(writer), 'hello');
+      const blocked = fan();
+      const blockedChat = await open(blocked);
+      await send(blocked, blockedChat, 'one');
+      for (const text of ['two', 'three'])
+        await expect(send(blocked, blockedChat, text)).rejects.toMatchObject({ code: ErrorCode.RateLimited });
+      // The chat's status check on arrival tells the other fan no message is left: counted too.
+      expect(await freeTier.check(writer, creatorId)).toMatchObject({ canSendMessage: false });
+      // The creator testing their own persona is not a fan.
+      await send(creator, await open(creator), 'testing my bot');
+      const expected = { fans: before.fans + 2, reachedLimit: before.reachedLimit + 2 };
+      expect(await controller.get({ actor: creator, creatorId })).toEqual(expected);
+      const admin: Actor = { userId: randomUUID(), userType: 'authenticated', groups: ['admin'] };
+      await expect(controller.get({ actor: admin, creatorId })).resolves.toEqual(expected);
+      await expect(controller.get({ actor: writer, creatorId })).rejects.toMatchObject({
+        code: ErrorCode.Forbidden,
+      });
+    } finally {
+      persona.userId = creatorUserId;
+    }
   });
 
   it('gives the allowance back when the model fails before answering, and says to try again', async () => {
@@ -500,6 +546,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
           new FeatureFlagReader(client),
           client,
           config,
+          new CreatorFunnelRepository(tiny),
         ),
         new PersonaPromptBuilder(),
         new FakeListChatModel({ responses: ['ok'] }),

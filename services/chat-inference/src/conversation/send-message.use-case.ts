@@ -10,6 +10,7 @@ import {
   type Actor,
   ChatErrorCode,
   type Citation,
+  ErrorCode,
   isAdmin,
   type MessageStreamEvent,
   type ParsedRequestOf,
@@ -118,18 +119,25 @@ export class SendMessage {
     // so a message PostgreSQL refuses never costs the fan a message. The allowance is checked
     // first: a fan at the limit is told about the limit (and how to lift it).
     const ticket = this.freeTier.allowance(actor, unlimited, request.origin);
-    await this.messages.sendTurn(
-      {
-        owner: actor.userId,
-        conversationId: conversation.id,
-        userMessageId,
-        assistantMessageId,
-        text,
-        aiContext: mayOverride && Object.keys(request.aiContext).length > 0 ? request.aiContext : null,
-      },
-      ticket,
-      this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
-    );
+    await this.messages
+      .sendTurn(
+        {
+          owner: actor.userId,
+          conversationId: conversation.id,
+          userMessageId,
+          assistantMessageId,
+          text,
+          aiContext: mayOverride && Object.keys(request.aiContext).length > 0 ? request.aiContext : null,
+        },
+        ticket,
+        this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
+      )
+      .catch(async (error: unknown) => {
+        // The creator's funnel counts fans who met the limit in their chat.
+        if (error instanceof ServiceError && error.code === ErrorCode.RateLimited)
+          await this.freeTier.limitReached(actor, conversation.creatorId);
+        throw error;
+      });
 
     chatStreamsActive.inc({ service: 'chat-inference' });
     try {

@@ -8,7 +8,7 @@ export interface GuestDataMoved {
 }
 
 /**
- * Moves a guest's chats and free-tier usage to the account it became, in one
+ * Moves a guest's chats, free-tier usage and the limits it met to the account it became, in one
  * transaction. A conversation with a creator the account already talks to is
  * merged into the account's (one conversation per fan and creator); the
  * usage adds up within the current window, so signing up never grants a fresh
@@ -49,6 +49,15 @@ export class GuestDataRepository {
                           THEN user_rate_limits."queryCount" + EXCLUDED."queryCount"
                           ELSE EXCLUDED."queryCount" END,
            "resetTime" = GREATEST(user_rate_limits."resetTime", EXCLUDED."resetTime")`,
+        [guestUserId, userId],
+      );
+      // The creators' funnels: a guest who met the limit and signed up is one fan, the account.
+      await db.query(
+        `WITH guest AS (DELETE FROM free_tier_limits_reached WHERE owner = $1 RETURNING "creatorId", "firstReachedAt")
+         INSERT INTO free_tier_limits_reached (owner, "creatorId", "firstReachedAt")
+         SELECT $2, "creatorId", "firstReachedAt" FROM guest
+         ON CONFLICT (owner, "creatorId") DO UPDATE SET
+           "firstReachedAt" = LEAST(free_tier_limits_reached."firstReachedAt", EXCLUDED."firstReachedAt")`,
         [guestUserId, userId],
       );
       return { conversations: merged + adopted, messages };

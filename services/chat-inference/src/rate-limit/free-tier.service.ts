@@ -10,6 +10,7 @@ import {
 import ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
 import { ChatInferenceConfig } from '../chat-inference.config';
+import { CreatorFunnelRepository } from '../creator-funnel/creator-funnel.repository';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
 import type { RateLimitState } from './fixed-window';
@@ -49,6 +50,7 @@ export class FreeTierService {
     private readonly flags: FeatureFlagReader,
     private readonly client: ServiceClient,
     private readonly config: ChatInferenceConfig,
+    private readonly funnel: CreatorFunnelRepository,
   ) {}
 
   /** The status check: never counts a message. */
@@ -62,7 +64,18 @@ export class FreeTierService {
       if (isFull(state, limit)) full.push(state);
     }
     if (full.length === 0) return { canSendMessage: true, nextAvailableTime: null };
+    await this.limitReached(actor, creatorId);
     return { canSendMessage: false, nextAvailableTime: latestReset(full) };
+  }
+
+  /**
+   * The fan met the limit in this creator's chat (a refused send, or the check telling the chat
+   * so): the creator's funnel counts it. Recording it never changes the fan's answer.
+   */
+  async limitReached(actor: Actor, creatorId: string): Promise<void> {
+    await this.funnel.recordLimitReached(actor.userId, creatorId).catch((error: Error) => {
+      this.logger.warn(`Could not record that the free-tier limit was reached: ${error.message}`);
+    });
   }
 
   /**

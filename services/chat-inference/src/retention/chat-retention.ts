@@ -95,6 +95,8 @@ export class ChatRetention implements OnApplicationBootstrap, OnApplicationShutd
       userId,
     ])) as [unknown, number];
     await manager.query(`DELETE FROM user_rate_limits WHERE "userId" = $1`, [userId]);
+    // The creator funnel's record that this fan met the free-tier limit (docs/billing.md).
+    await manager.query(`DELETE FROM free_tier_limits_reached WHERE owner = $1`, [userId]);
     result.messages += messages;
     result.conversations += conversations;
   }

@@ -9,6 +9,7 @@ import { GatewayConfig } from '../gateway.config';
 import {
   AccountIdParams,
   CheckoutBody,
+  EarningsResponse,
   OnboardingStartResponse,
   OnboardingStatusResponse,
   PortalBody,
@@ -119,6 +120,16 @@ export class BillingController {
   @ApiOkResponse({ type: SubscriptionListResponse })
   subscriptions(@CurrentActor() actor: Actor): Promise<SubscriptionListResponse> {
     return this.client.request(Subjects.BillingSubscriptionList, { actor });
+  }
+
+  /**
+   * `/creator/payments`' charts: the caller's own creator's subscribers and revenue by week and
+   * the funnel (docs/billing.md, "Earnings and funnel"). There is no way to name another creator.
+   */
+  @Get('earnings')
+  @ApiOkResponse({ type: EarningsResponse })
+  earnings(@CurrentActor() actor: Actor): Promise<EarningsResponse> {
+    return this.client.request(Subjects.BillingEarningsGet, { actor });
   }
 
   /** Where Stripe sends the browser back to; only PUBLIC_URL, or the request's own loopback origin. */

@@ -1,5 +1,6 @@
 import {
   checkoutCreateBodySchema,
+  earningsReplySchema,
   onboardingLinkBodySchema,
   onboardingStartReplySchema,
   onboardingStatusReplySchema,
@@ -23,3 +24,4 @@ export class PriceSetBody extends createZodDto(priceSetBodySchema) {}
 export class CheckoutBody extends createZodDto(checkoutCreateBodySchema) {}
 export class PortalBody extends createZodDto(portalCreateBodySchema) {}
 export class SubscriptionListResponse extends createZodDto(subscriptionListReplySchema) {}
+export class EarningsResponse extends createZodDto(earningsReplySchema) {}

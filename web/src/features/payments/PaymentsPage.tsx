@@ -15,6 +15,7 @@ import {
 import { Button, buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useSessionStore } from '../session';
+import { EarningsCard } from './EarningsCard';
 import { browserNavigation } from '../shell/browser-navigation';
 
 export const PAYMENTS_LEAD = 'Track your earnings and manage payout settings.';
@@ -42,6 +43,7 @@ export function PaymentsPage() {
         <p className={styles['payments__lead']}>{PAYMENTS_LEAD}</p>
       </div>
       <PayoutsCard userId={userId} />
+      <EarningsCard userId={userId} />
       <PriceCard userId={userId} />
     </div>
   );

@@ -5,6 +5,7 @@ import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { browserNavigation } from '../shell/browser-navigation';
+import { EARNINGS_EMPTY_TEXT, FUNNEL_STAGES } from './EarningsCard';
 import { FINISH_ONBOARDING_TEXT, FinishOnboardingButton } from './FinishOnboardingButton';
 import { PAYMENTS_LEAD, PaymentsPage } from './PaymentsPage';
 import { REFRESH_FAILED_TEXT, RefreshPage } from './RefreshPage';
@@ -19,6 +20,27 @@ const split = (pricePerSubscription: number) => ({
   platformFee: Math.round(pricePerSubscription / 10),
   stripeFeeEstimate: Math.round(pricePerSubscription * 0.029) + 30,
   creatorShare: pricePerSubscription - Math.round(pricePerSubscription / 10),
+});
+
+const MONDAY = Date.UTC(2026, 10, 16);
+const earnings = (figures: { subscribers?: number; revenue?: number; funnel?: number[] } = {}) => ({
+  currency: 'usd' as const,
+  weeks: Array.from({ length: 12 }, (_, index) => {
+    const last = index === 11;
+    return {
+      weekStart: new Date(MONDAY - (11 - index) * 7 * 86_400_000).toISOString(),
+      subscribers: last ? (figures.subscribers ?? 0) : 0,
+      newSubscribers: last ? (figures.subscribers ?? 0) : 0,
+      grossRevenue: last ? (figures.revenue ?? 0) : 0,
+      creatorRevenue: last ? Math.round((figures.revenue ?? 0) * 0.9) : 0,
+    };
+  }),
+  funnel: {
+    fans: figures.funnel?.[0] ?? 0,
+    reachedLimit: figures.funnel?.[1] ?? 0,
+    subscribed: figures.funnel?.[2] ?? 0,
+    cancelled: figures.funnel?.[3] ?? 0,
+  },
 });
 
 function renderAt(path: string) {
@@ -144,7 +166,55 @@ describe('payments screens', () => {
           HttpResponse.json({ status: 'complete', accountId: ACCOUNT }),
         ),
         http.get('/api/billing/price', () => HttpResponse.json(split(1000))),
+        http.get('/api/billing/earnings', () => HttpResponse.json(earnings())),
       );
+    });
+
+    it('draws the earnings: totals, the charts and the funnel with the shares of fans and subscribers', async () => {
+      server.use(
+        http.get('/api/billing/earnings', () =>
+          HttpResponse.json(earnings({ subscribers: 2, revenue: 2500, funnel: [10, 4, 2, 1] })),
+        ),
+      );
+      renderAt('/creator/payments');
+      expect(screen.getByRole('status', { name: 'Loading your earnings' })).toBeTruthy();
+      expect(await screen.findByText('Subscribers now')).toBeTruthy();
+      expect(screen.getByText('$22.50')).toBeTruthy();
+      expect(screen.getByText('Subscribers by week')).toBeTruthy();
+      expect(screen.getByText('Revenue by week (USD)')).toBeTruthy();
+      const funnel = screen.getByRole('list', { name: 'Funnel' });
+      expect([...funnel.querySelectorAll('li')].map((item) => item.textContent)).toEqual([
+        `${FUNNEL_STAGES[0]}: 10`,
+        `${FUNNEL_STAGES[1]}: 4 (40% of fans)`,
+        `${FUNNEL_STAGES[2]}: 2 (20% of fans)`,
+        `${FUNNEL_STAGES[3]}: 1 (50% of subscribers)`,
+      ]);
+    });
+
+    it('says so when there is nothing to draw yet', async () => {
+      renderAt('/creator/payments');
+      expect(await screen.findByText(EARNINGS_EMPTY_TEXT)).toBeTruthy();
+      expect(screen.queryByText('Subscribers by week')).toBeNull();
+    });
+
+    it("shows billing's error and asks again on 'Try again'", async () => {
+      let calls = 0;
+      server.use(
+        http.get('/api/billing/earnings', () =>
+          ++calls === 1
+            ? errorResponse(503, 'SERVICE_UNAVAILABLE', 'chat-inference is not answering. Try again shortly.')
+            : HttpResponse.json(earnings({ funnel: [3, 0, 0, 0] })),
+        ),
+      );
+      renderAt('/creator/payments');
+      expect(
+        (
+          await screen.findByText(/Could not load your earnings: chat-inference is not answering/)
+        ).getAttribute('role'),
+      ).toBe('alert');
+      fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+      const funnel = await screen.findByRole('list', { name: 'Funnel' });
+      expect(funnel.querySelector('li')?.textContent).toBe(`${FUNNEL_STAGES[0]}: 3`);
     });
 
     it('shows the lead, the split of a payment and the dashboard link', async () => {

@@ -102,7 +102,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
   },
   [ServiceName.Billing]: {
     // The caller's own creator profile (payments pages) and the creator a fan subscribes to.
-    calls: [Subjects.CreatorsCreatorFindByUser, Subjects.CreatorsCreatorGet],
+    // The earnings page's funnel: the chat figures are chat-inference's.
+    calls: [Subjects.CreatorsCreatorFindByUser, Subjects.CreatorsCreatorGet, Subjects.ChatCreatorFunnelGet],
     emits: [],
     listens: [],
     consumes: [DurableSubjects.BillingStripeEventReceived, DurableSubjects.BillingAccountDeleted],
