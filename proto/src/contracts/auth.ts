@@ -321,7 +321,9 @@ export const outboxMessageSchema = z.object({
   text: z.string(),
   createdAt: isoDateSchema,
 });
-export const outboxListRequestSchema = z.object({ limit: z.number().int().min(1).max(100).default(20) });
+export const outboxListRequestSchema = z
+  .object({ limit: z.number().int().min(1).max(100).default(20) })
+  .strict();
 /** Newest first. */
 export const outboxListReplySchema = z.object({ messages: z.array(outboxMessageSchema) });
 
