@@ -10,6 +10,7 @@ import {
 } from '@backtalk/kit';
 import { DurableSubjects, ErrorCode, Subjects } from '@backtalk/proto';
 import { DataSource } from 'typeorm';
+import { StripeClient } from '../stripe/stripe.client';
 
 /**
  * Billing's retention terms (docs/retention.md). A deleted account's Stripe customer id,
@@ -51,6 +52,7 @@ export class BillingRetention implements OnApplicationBootstrap, OnApplicationSh
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly client: ServiceClient,
     private readonly clock: Clock,
+    private readonly stripe: StripeClient,
   ) {
     this.erasures = new AccountErasures(dataSource);
   }
@@ -60,6 +62,8 @@ export class BillingRetention implements OnApplicationBootstrap, OnApplicationSh
     ...[deleted]: Parameters<DurableHandlerOf<typeof DurableSubjects.BillingAccountDeleted>>
   ): Promise<void> {
     await this.erasures.schedule(deleted, BillingTerms.deletedAccountMs);
+    // No more charges: the fan's own subscriptions end now, not at the erasure 30 days later.
+    await this.cancelLiveSubscriptions('userId', deleted.userId);
     if (!deleted.wasCreator) return;
     const creator = await this.client
       .request(Subjects.CreatorsCreatorFindByUser, { userId: deleted.userId })
@@ -67,8 +71,40 @@ export class BillingRetention implements OnApplicationBootstrap, OnApplicationSh
         if ((error as { code?: string }).code === ErrorCode.CreatorNotFound) return null;
         throw error;
       });
-    if (creator)
-      await this.erasures.schedule({ ...deleted, userId: creator.id }, BillingTerms.deletedAccountMs);
+    if (!creator) return;
+    await this.erasures.schedule({ ...deleted, userId: creator.id }, BillingTerms.deletedAccountMs);
+    // Fans stop paying a creator who is gone.
+    await this.cancelLiveSubscriptions('creatorId', creator.id);
+  }
+
+  /**
+   * Cancels at Stripe every subscription of a fan (or to a creator) that Stripe may still charge,
+   * and records it as cancelled; Stripe's `customer.subscription.deleted` confirms it later. A
+   * failure throws, so the durable message is delivered again (a cancelled one is skipped).
+   */
+  private async cancelLiveSubscriptions(by: 'userId' | 'creatorId', id: string): Promise<void> {
+    const live = (await this.dataSource.query(
+      `SELECT "userId", "creatorId", "stripeSubscriptionId" FROM creator_subscriptions
+       WHERE "${by}" = $1 AND "stripeSubscriptionId" IS NOT NULL
+         AND coalesce("stripeStatus", 'active') NOT IN ('canceled', 'incomplete_expired')`,
+      [id],
+    )) as { userId: string; creatorId: string; stripeSubscriptionId: string }[];
+    if (live.length === 0) return;
+    if (!this.stripe.configured) {
+      this.logger.warn(
+        `${live.length} subscription(s) of a deleted account could not be cancelled: Stripe is not configured`,
+      );
+      return;
+    }
+    for (const subscription of live) {
+      await this.stripe.cancelSubscription(subscription.stripeSubscriptionId);
+      await this.dataSource.query(
+        `UPDATE creator_subscriptions SET "stripeStatus" = 'canceled', "canceledAt" = coalesce("canceledAt", $3)
+         WHERE "userId" = $1 AND "creatorId" = $2`,
+        [subscription.userId, subscription.creatorId, this.clock.now()],
+      );
+    }
+    this.logger.log(`Cancelled ${live.length} subscription(s) at Stripe for a deleted account`);
   }
 
   async run(): Promise<BillingRetentionRun> {

@@ -162,6 +162,20 @@ export class StripeClient {
     });
   }
 
+  /**
+   * Ends a subscription at once, with no further invoice: a deleted account's, or one to a creator
+   * whose account was deleted (docs/retention.md). One Stripe no longer has counts as ended.
+   */
+  cancelSubscription(subscriptionId: string): Promise<void> {
+    return this.call('subscriptions.cancel', async (stripe) => {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'resource_missing') throw error;
+      }
+    });
+  }
+
   createPortalSession(customerId: string, returnUrl: string): Promise<string> {
     return this.call('billingPortal.sessions.create', async (stripe) => {
       const session = await stripe.billingPortal.sessions.create({
