@@ -164,7 +164,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the user menu and
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     await openUserMenu();
-    await page.getByRole('menuitem', { name: 'Account' }).click();
+    await page.getByRole('menuitem', { name: 'Account', exact: true }).click();
     await page.waitForURL(`${origin}/account`);
     const passkeys = section('Passkeys').getByRole('list', { name: 'Your passkeys' });
     await passkeys.waitFor();
