@@ -288,6 +288,22 @@ export const contracts = {
     request: ingestion.dataExportImportRequestSchema,
     reply: ingestion.dataExportImportReplySchema,
   },
+  [Subjects.IngestionCreatorDataGet]: {
+    request: ingestion.creatorDataGetRequestSchema,
+    reply: ingestion.creatorDataGetReplySchema,
+  },
+  [Subjects.IngestionEssenceTest]: {
+    request: ingestion.essenceTestRequestSchema,
+    reply: ingestion.essenceTestReplySchema,
+  },
+  [Subjects.IngestionResyncRoundStart]: {
+    request: ingestion.resyncRoundStartRequestSchema,
+    reply: ingestion.resyncRoundReplySchema,
+  },
+  [Subjects.IngestionResyncRoundGet]: {
+    request: ingestion.resyncRoundGetRequestSchema,
+    reply: ingestion.resyncRoundReplySchema,
+  },
 
   [Subjects.ChatConversationOpen]: {
     request: chat.conversationOpenRequestSchema,

@@ -106,6 +106,13 @@ export const Subjects = {
   IngestionProviderList: 'ingestion.provider.list',
   IngestionDataExportImport: 'ingestion.data-export.import',
   IngestionMediaGet: 'ingestion.media.get',
+  /** /dev/creator-init's 'Get User Data': a profile and its videos as the providers read them, nothing stored. */
+  IngestionCreatorDataGet: 'ingestion.creator-data.get',
+  /** /dev/test-essence: an essence generated from pasted content, nothing stored (admins). */
+  IngestionEssenceTest: 'ingestion.essence.test',
+  /** /dev/check-all-tiktok: a re-sync of every initialised creator now, and its progress (admins). */
+  IngestionResyncRoundStart: 'ingestion.resync-round.start',
+  IngestionResyncRoundGet: 'ingestion.resync-round.get',
 
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',

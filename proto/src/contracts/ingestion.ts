@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, emptySchema, idSchema, textSchema } from './common';
+import { actorSchema, emptySchema, idSchema, isoDateSchema, textSchema } from './common';
 import { handleSchema } from './creators';
 
 /** Where a profile is read from (docs/creators.md, "Content providers"). */
@@ -64,3 +64,62 @@ export const mediaGetRequestSchema = z
   })
   .strict();
 export const mediaGetReplySchema = z.object({ contentType: z.string(), base64: z.string() });
+
+/**
+ * /dev/creator-init's 'Get User Data' (spec §2, §7 getTiktokUserFunc without creating anything):
+ * the profile and videos of a handle as the configured providers read them now. Nothing is stored.
+ */
+export const creatorDataGetRequestSchema = z.object({ actor: actorSchema, handle: handleSchema }).strict();
+/** The most videos one 'Get User Data' lists. */
+export const CREATOR_DATA_MAX_VIDEOS = 50;
+export const creatorDataGetReplySchema = z.object({
+  profile: contentProfileSchema,
+  videos: z.array(
+    z.object({
+      awemeId: z.string(),
+      desc: z.string(),
+      createdAt: isoDateSchema,
+      videoUrl: z.string(),
+      hasCaptions: z.boolean(),
+      hasCover: z.boolean(),
+    }),
+  ),
+  /** How many videos the provider listed (only the newest CREATOR_DATA_MAX_VIDEOS are in `videos`). */
+  videoCount: z.number().int().min(0),
+});
+export type CreatorDataGetReply = z.infer<typeof creatorDataGetReplySchema>;
+
+/** The most pasted characters /dev/test-essence takes (the model sees at most the first 2000). */
+export const ESSENCE_TEST_MAX_LENGTH = 20_000;
+/** /dev/test-essence (spec §7 testEssenceGenerationFunc({content})): one post per paragraph. */
+export const essenceTestRequestSchema = z
+  .object({
+    actor: actorSchema,
+    content: textSchema
+      .max(ESSENCE_TEST_MAX_LENGTH)
+      .refine((content) => content.trim().length > 0, 'Paste some content to generate an essence from.'),
+  })
+  .strict();
+export const essenceTestReplySchema = z.object({ essence: z.string() });
+
+/** One creator's re-sync in a round. */
+export const resyncRunSchema = z.object({
+  creatorId: idSchema,
+  handle: z.string(),
+  runId: idSchema,
+  state: z.enum(['queued', 'running', 'succeeded', 'failed']),
+  /** Posts the re-sync added, once it succeeded. */
+  newPosts: z.number().int().min(0).nullable(),
+  error: z.string().nullable(),
+  updatedAt: isoDateSchema,
+});
+export const resyncRoundStartRequestSchema = z.object({ actor: actorSchema }).strict();
+export const resyncRoundGetRequestSchema = z.object({ actor: actorSchema, roundId: idSchema }).strict();
+/** A re-sync of every initialised creator (spec §7 checkTiktokAllCreatorsFunc) and where each run is. */
+export const resyncRoundReplySchema = z.object({
+  roundId: idSchema,
+  runs: z.array(resyncRunSchema),
+  /** Every run has succeeded or failed. */
+  finished: z.boolean(),
+});
+export type ResyncRoundReply = z.infer<typeof resyncRoundReplySchema>;

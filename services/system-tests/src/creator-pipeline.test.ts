@@ -1,10 +1,12 @@
 import { CREATOR_INIT_STATUSES, ErrorCode, Subjects } from '@backtalk/proto';
 import { type InProcessServices, type TestDatabase, waitFor } from '@backtalk/testing';
 import type { StartedGateway } from '@backtalk/gateway';
+import { execFile } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
 import { ResyncScheduler } from '@backtalk/ingestion';
@@ -32,11 +34,14 @@ describe('creator initialisation pipeline (standalone transport, local object st
   let sql: Client;
   const call = gatewayHttp(() => gateway.url);
 
-  const newUser = () =>
-    signUpAccount(call, `pipe-${randomBytes(4).toString('hex')}@example.com`, PASSWORD, async (email) => {
+  const newUser = async () => {
+    const email = `pipe-${randomBytes(4).toString('hex')}@example.com`;
+    const account = await signUpAccount(call, email, PASSWORD, async (to) => {
       const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-      return /(\d{6})/.exec(messages.find((message) => message.to === email)!.text)![1]!;
+      return /(\d{6})/.exec(messages.find((message) => message.to === to)!.text)![1]!;
     });
+    return { email, ...account };
+  };
 
   const newCreator = async (videos = 3) => {
     const user = await newUser();
@@ -372,5 +377,100 @@ describe('creator initialisation pipeline (standalone transport, local object st
         )
       ).rows[0].n,
     ).toBe(0);
+  });
+
+  it('gives the developer pages their tools: Get User Data, the essence test and a re-sync round (admins)', async () => {
+    const creator = await newCreator(2);
+    await call('/api/creator/init', { method: 'POST', token: creator.token });
+    await statusEvents(creator.token);
+    const fan = await newUser();
+    const guest = (await call('/api/auth/guest', { body: {} })).body.tokens.accessToken as string;
+    const ops = await newUser();
+    await promisify(execFile)(
+      process.execPath,
+      [path.join(repoRoot, 'services/identity/dist/main.js'), 'make-admin', ops.email],
+      { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' } },
+    );
+    const admin = (await call('/api/auth/sign-in', { body: { email: ops.email, password: PASSWORD } })).body
+      .session.accessToken as string;
+    const jobsBefore = (await sql.query('SELECT count(*)::int AS n FROM ingestion.ingest_jobs')).rows[0].n;
+
+    // /dev/creator-init's 'Get User Data': any signed-in user; what the providers read, nothing stored.
+    const data = await call('/api/dev/creator-data', { body: { handle: creator.handle }, token: fan.token });
+    expect(data.status).toBe(200);
+    expect(data.body.profile).toMatchObject({
+      provider: 'fixture',
+      handle: creator.handle,
+      followerCount: 3000,
+    });
+    expect(data.body.videoCount).toBe(2);
+    expect(data.body.videos[0]).toMatchObject({ hasCaptions: true, hasCover: true });
+    expect(
+      await call('/api/dev/creator-data', { body: { handle: 'nobody.here' }, token: fan.token }),
+    ).toMatchObject({ status: 404, body: { code: 'PROFILE_NOT_FOUND' } });
+    expect(
+      await call('/api/dev/creator-data', { body: { handle: creator.handle }, token: guest }),
+    ).toMatchObject({ status: 401, body: { message: 'User authentication required. Please log in again.' } });
+    expect((await call('/api/dev/creator-data', { body: { handle: creator.handle } })).status).toBe(401);
+
+    // /dev/test-essence: admins only, the real local model; blank content is refused.
+    const essence = await call('/api/dev/test-essence', {
+      body: { content: 'I throw bowls on the wheel.\n\nGlazing day: iron slip and cone six.' },
+      token: admin,
+    });
+    expect(essence.status).toBe(200);
+    expect(essence.body.essence.length).toBeGreaterThan(0);
+    expect(await call('/api/dev/test-essence', { body: { content: 'x' }, token: fan.token })).toMatchObject({
+      status: 403,
+      body: { code: ErrorCode.Forbidden },
+    });
+
+    // /dev/check-all-tiktok: a round over every initialised creator, followed to the end.
+    expect((await call('/api/dev/check-all-tiktok', { method: 'POST', token: fan.token })).status).toBe(403);
+    writeFixtureProfile(fixtures, creator.handle, {
+      bio: 'x',
+      followerCount: 3000,
+      videos: fixtureVideos(creator.handle, 3),
+    });
+    const started = await call('/api/dev/check-all-tiktok', { method: 'POST', token: admin });
+    expect(started.status).toBe(202);
+    const mine = (round: Record<string, unknown>) =>
+      (round['runs'] as { creatorId: string }[]).find((run) => run.creatorId === creator.creatorId);
+    expect(mine(started.body)).toMatchObject({ handle: creator.handle, newPosts: null });
+    const roundId = started.body.roundId as string;
+    const finished = await waitFor(
+      async () => {
+        const round = await call(`/api/dev/check-all-tiktok/${roundId}`, { token: admin });
+        return round.body.finished ? round.body : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 300, what: 'the re-sync round to finish' },
+    );
+    expect(mine(finished)).toMatchObject({ state: 'succeeded', newPosts: 1, error: null });
+    expect(await postsOf(creator.creatorId)).toHaveLength(3);
+    expect((await call(`/api/dev/check-all-tiktok/${roundId}`, { token: fan.token })).status).toBe(403);
+    expect((await call(`/api/dev/check-all-tiktok/${randomUUID()}`, { token: admin })).body.code).toBe(
+      'NOT_FOUND',
+    );
+
+    // Bad input: a clear 400 {code, message}, nothing stored or run.
+    const jobsAfterRound = (await sql.query('SELECT count(*)::int AS n FROM ingestion.ingest_jobs')).rows[0]
+      .n;
+    expect(jobsAfterRound).toBe(jobsBefore + started.body.runs.length);
+    for (const [route, init] of [
+      ['/api/dev/creator-data', { body: {} }],
+      ['/api/dev/creator-data', { body: { handle: '../etc' } }],
+      ['/api/dev/creator-data', { body: { handle: creator.handle, userId: randomUUID() } }],
+      ['/api/dev/test-essence', { body: { content: '   \n  ' } }],
+      ['/api/dev/test-essence', { body: { content: 'x'.repeat(20_001) } }],
+      ['/api/dev/test-essence', { body: { content: 'ok', model: 'other' } }],
+      ['/api/dev/check-all-tiktok/not-a-uuid', {}],
+    ] as const) {
+      const answer = await call(route, { ...init, token: admin });
+      expect([route, answer.status]).toEqual([route, 400]);
+      expect(answer.body).toMatchObject({ code: 'VALIDATION_FAILED', message: expect.any(String) });
+    }
+    expect((await sql.query('SELECT count(*)::int AS n FROM ingestion.ingest_jobs')).rows[0].n).toBe(
+      jobsAfterRound,
+    );
   });
 });

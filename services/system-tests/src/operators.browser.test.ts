@@ -29,15 +29,18 @@ const SECRETS = {
 };
 const OTHER_HOST = 'backtalk-public.example';
 const DEV_PAGES: [string, string][] = [
+  ['creator-init', 'Creator Init'],
   ['creator-list', 'All Creators'],
   ['stripe', 'Payment Dashboard'],
   ['feature-flags', 'Feature Flags'],
   ['env-vars', 'Environment Variables'],
+  ['check-all-tiktok', 'Check All TikTok'],
   ['auth-test', 'Auth Test'],
   ['sign-out', 'Sign Out'],
   ['sesh-refresh', 'Session Refresh'],
   ['verification-keys', 'Verification Keys'],
   ['model-test', 'Model Test'],
+  ['test-essence', 'Test Essence'],
   ['outbox', 'Outbox'],
 ];
 const ADMIN_PATHS = ['/admin', '/admin/demo-accounts', '/admin/creator-demo', '/admin/no-such-page'];
@@ -144,6 +147,35 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: operators (flags,
     await page.getByRole('button', { name: 'Run probes' }).click();
     await page.getByText(/^All \d+ probes match the matrix\.$/).waitFor({ timeout: 20_000 });
     await screenshotAtBothWidths(page, shotsDir, '03-dev-model-test');
+
+    // creator-init's test mode: a blank input is refused; a demo profile is read, nothing stored.
+    await page.goto(`${app.origin}/dev/creator-init`);
+    await page.getByRole('button', { name: 'Get User Data' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Please enter a username' }).waitFor();
+    const featured = await call('/api/creators/featured');
+    await page
+      .getByLabel('TikTok profile URL')
+      .fill(`https://www.tiktok.com/@${featured.body.handle}?lang=en`);
+    await page.getByRole('button', { name: 'Get User Data' }).click();
+    // The demo creators' posts are seeded, not read from a provider: a profile without videos.
+    await page.getByText('This profile has no videos.').waitFor({ timeout: 20_000 });
+    await page.getByText(featured.body.nickName as string, { exact: true }).waitFor();
+    await screenshotAtBothWidths(page, shotsDir, '07-dev-creator-init');
+
+    // test-essence: disabled while blank, then an essence from the configured (local) model.
+    await page.goto(`${app.origin}/dev/test-essence`);
+    const generate = page.getByRole('button', { name: 'Generate essence' });
+    await expect(generate.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Content').fill('I bake sourdough every morning.\n\nRye is my favourite flour.');
+    await generate.click();
+    await page.getByLabel('Essence').waitFor({ timeout: 60_000 });
+    await screenshotAtBothWidths(page, shotsDir, '08-dev-test-essence');
+
+    // check-all-tiktok: the demo creators are not re-synced, so this round has nobody to check.
+    await page.goto(`${app.origin}/dev/check-all-tiktok`);
+    await page.getByRole('button', { name: 'Re-sync all creators' }).click();
+    await page.getByText('No initialised creators to re-sync.').waitFor({ timeout: 20_000 });
+    await screenshotAtBothWidths(page, shotsDir, '09-dev-check-all-tiktok');
 
     await page.goto(`${app.origin}/dev/sign-out`);
     await page.waitForURL(`${app.origin}/`);

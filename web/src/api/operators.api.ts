@@ -40,3 +40,27 @@ export type Outbox = Schemas['OutboxResponse'];
 export async function getOutbox(signal?: AbortSignal): Promise<Outbox> {
   return bodyOf(await publicApi.GET('/api/dev/outbox', { params: { query: { limit: 100 } }, signal }));
 }
+
+export type CreatorData = Schemas['CreatorDataResponse'];
+export type ResyncRound = Schemas['ResyncRoundResponse'];
+
+/** /dev/creator-init's 'Get User Data': what the providers read for a handle; nothing is stored. */
+export async function getCreatorData(handle: string): Promise<CreatorData> {
+  return bodyOf(await api.POST('/api/dev/creator-data', { body: { handle } }));
+}
+
+/** /dev/test-essence (spec §7 testEssenceGenerationFunc({content})). */
+export async function testEssence(content: string): Promise<string> {
+  return bodyOf(await api.POST('/api/dev/test-essence', { body: { content } })).essence;
+}
+
+/** /dev/check-all-tiktok: re-syncs every initialised creator now. */
+export async function startResyncRound(): Promise<ResyncRound> {
+  return bodyOf(await api.POST('/api/dev/check-all-tiktok'));
+}
+
+export async function getResyncRound(roundId: string, signal?: AbortSignal): Promise<ResyncRound> {
+  return bodyOf(
+    await api.GET('/api/dev/check-all-tiktok/{roundId}', { params: { path: { roundId } }, signal }),
+  );
+}

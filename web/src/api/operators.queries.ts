@@ -3,6 +3,7 @@ import {
   type DemoAccountList,
   getEnvVars,
   getOutbox,
+  getResyncRound,
   listDemoAccounts,
   updateDemoAccountPrompt,
 } from './operators.api';
@@ -48,4 +49,17 @@ export function useEnvVarsQuery() {
 
 export function useOutboxQuery() {
   return useQuery({ queryKey: ['dev', 'outbox'], queryFn: ({ signal }) => getOutbox(signal), retry: false });
+}
+
+/** Re-sync rounds poll until every run has succeeded or failed. */
+const RESYNC_POLL_MS = 1000;
+
+export function useResyncRoundQuery(roundId: string | null) {
+  return useQuery({
+    queryKey: ['dev', 'resync-round', roundId],
+    queryFn: ({ signal }) => getResyncRound(roundId!, signal),
+    enabled: roundId !== null,
+    retry: false,
+    refetchInterval: (query) => (query.state.data?.finished ? false : RESYNC_POLL_MS),
+  });
 }

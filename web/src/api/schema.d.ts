@@ -1012,6 +1012,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dev/check-all-tiktok": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DeveloperController_checkAllTiktok"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/check-all-tiktok/{roundId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DeveloperController_resyncRound"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/creator-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DeveloperController_creatorData"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dev/env-vars": {
         parameters: {
             query?: never;
@@ -1038,6 +1086,22 @@ export interface paths {
         get: operations["DevOutboxController_outbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/dev/test-essence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["DeveloperController_testEssence"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1397,6 +1461,32 @@ export interface components {
         };
         /** @default {} */
         CookieOnlyBody: Record<string, never>;
+        CreatorDataBody: {
+            handle: string;
+        };
+        CreatorDataResponse: {
+            profile: {
+                avatarUrl: string;
+                bio: string;
+                followerCount: number;
+                handle: string;
+                nickName: string;
+                /** @enum {string} */
+                provider: "fixture" | "tiktok-api" | "data-export";
+                secUid: string;
+                tikTokUserId: string;
+            };
+            videoCount: number;
+            videos: {
+                awemeId: string;
+                /** Format: date-time */
+                createdAt: string;
+                desc: string;
+                hasCaptions: boolean;
+                hasCover: boolean;
+                videoUrl: string;
+            }[];
+        };
         CreatorInitStatusResponse: {
             /** Format: uuid */
             creatorId: string;
@@ -1574,6 +1664,12 @@ export interface components {
             })[];
             /** Format: date-time */
             timestamp: string;
+        };
+        EssenceTestBody: {
+            content: string;
+        };
+        EssenceTestResponse: {
+            essence: string;
         };
         FeatureFlagCreateBody: {
             /** @default  */
@@ -1996,6 +2092,24 @@ export interface components {
         ResetPasswordResponse: {
             /** @enum {boolean} */
             reset: true;
+        };
+        ResyncRoundResponse: {
+            finished: boolean;
+            /** Format: uuid */
+            roundId: string;
+            runs: {
+                /** Format: uuid */
+                creatorId: string;
+                error: string | null;
+                handle: string;
+                newPosts: number | null;
+                /** Format: uuid */
+                runId: string;
+                /** @enum {string} */
+                state: "queued" | "running" | "succeeded" | "failed";
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
         };
         SendMessageBody: {
             aiContext?: {
@@ -3691,6 +3805,69 @@ export interface operations {
             };
         };
     };
+    DeveloperController_checkAllTiktok: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResyncRoundResponse"];
+                };
+            };
+        };
+    };
+    DeveloperController_resyncRound: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                roundId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ResyncRoundResponse"];
+                };
+            };
+        };
+    };
+    DeveloperController_creatorData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreatorDataBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorDataResponse"];
+                };
+            };
+        };
+    };
     DeveloperController_envVars: {
         parameters: {
             query?: never;
@@ -3727,6 +3904,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["OutboxResponse"];
+                };
+            };
+        };
+    };
+    DeveloperController_testEssence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EssenceTestBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EssenceTestResponse"];
                 };
             };
         };

@@ -1,11 +1,20 @@
-import { Controller, Get, Req } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { ApiAcceptedResponse, ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { assertMayShowConfig, ServiceClient, ServiceError, shownConfigVariables } from '@backtalk/kit';
-import { type Actor, backendServiceNames, configSubjectFor, ServiceName } from '@backtalk/proto';
+import { type Actor, backendServiceNames, configSubjectFor, ServiceName, Subjects } from '@backtalk/proto';
 import type { Request } from 'express';
 import { CurrentActor } from '../auth/auth.guard';
 import { GatewayConfig, gatewayConfigSchema } from '../gateway.config';
-import { AuthTestResponse, EnvVarsResponse } from './developer.dto';
+import {
+  AuthTestResponse,
+  CreatorDataBody,
+  CreatorDataResponse,
+  EnvVarsResponse,
+  EssenceTestBody,
+  EssenceTestResponse,
+  ResyncRoundParams,
+  ResyncRoundResponse,
+} from './developer.dto';
 
 type ServiceConfig = EnvVarsResponse['services'][number];
 
@@ -59,6 +68,40 @@ export class DeveloperController {
       claims,
       expiresAt: exp === null ? null : new Date(exp * 1000).toISOString(),
     };
+  }
+
+  /** /dev/creator-init's 'Get User Data': the profile and videos the providers read for a handle; nothing stored. */
+  @Post('creator-data')
+  @HttpCode(200)
+  @ApiOkResponse({ type: CreatorDataResponse })
+  creatorData(@CurrentActor() actor: Actor, @Body() body: CreatorDataBody): Promise<CreatorDataResponse> {
+    return this.client.request(Subjects.IngestionCreatorDataGet, { actor, ...body });
+  }
+
+  /** /dev/test-essence: an essence generated from pasted content (admins); nothing stored. */
+  @Post('test-essence')
+  @HttpCode(200)
+  @ApiOkResponse({ type: EssenceTestResponse })
+  testEssence(@CurrentActor() actor: Actor, @Body() body: EssenceTestBody): Promise<EssenceTestResponse> {
+    return this.client.request(Subjects.IngestionEssenceTest, { actor, ...body });
+  }
+
+  /** /dev/check-all-tiktok: re-syncs every initialised creator now (admins); answers the round. */
+  @Post('check-all-tiktok')
+  @HttpCode(202)
+  @ApiAcceptedResponse({ type: ResyncRoundResponse })
+  checkAllTiktok(@CurrentActor() actor: Actor): Promise<ResyncRoundResponse> {
+    return this.client.request(Subjects.IngestionResyncRoundStart, { actor });
+  }
+
+  /** Where each creator's run of a re-sync round is. */
+  @Get('check-all-tiktok/:roundId')
+  @ApiOkResponse({ type: ResyncRoundResponse })
+  resyncRound(
+    @CurrentActor() actor: Actor,
+    @Param() { roundId }: ResyncRoundParams,
+  ): Promise<ResyncRoundResponse> {
+    return this.client.request(Subjects.IngestionResyncRoundGet, { actor, roundId });
   }
 }
 

@@ -1,4 +1,14 @@
-import { actorSchema, configVariableSchema, isoDateSchema } from '@backtalk/proto';
+import {
+  actorSchema,
+  configVariableSchema,
+  creatorDataGetReplySchema,
+  creatorDataGetRequestSchema,
+  essenceTestReplySchema,
+  essenceTestRequestSchema,
+  idSchema,
+  isoDateSchema,
+  resyncRoundReplySchema,
+} from '@backtalk/proto';
 import { createZodDto } from 'nestjs-zod';
 import { z } from 'zod';
 
@@ -22,3 +32,19 @@ export class AuthTestResponse extends createZodDto(
     expiresAt: isoDateSchema.nullable(),
   }),
 ) {}
+
+// Request bodies are the proto schemas minus the actor (from the token), strict.
+
+/** /dev/creator-init's 'Get User Data': a handle (the text after the last @ of a profile URL). */
+export class CreatorDataBody extends createZodDto(
+  creatorDataGetRequestSchema.omit({ actor: true }).strict(),
+) {}
+export class CreatorDataResponse extends createZodDto(creatorDataGetReplySchema) {}
+
+/** /dev/test-essence (spec §7 testEssenceGenerationFunc({content})). */
+export class EssenceTestBody extends createZodDto(essenceTestRequestSchema.omit({ actor: true }).strict()) {}
+export class EssenceTestResponse extends createZodDto(essenceTestReplySchema) {}
+
+/** /dev/check-all-tiktok: a re-sync round and where each creator's run is. */
+export class ResyncRoundResponse extends createZodDto(resyncRoundReplySchema) {}
+export class ResyncRoundParams extends createZodDto(z.object({ roundId: idSchema }).strict()) {}

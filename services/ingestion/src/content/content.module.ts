@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CONTENT_PROVIDERS, type ContentProvider } from './content-provider';
 import { ContentController } from './content.controller';
+import { CreatorDataController } from './creator-data.controller';
 import { DataExportContentProvider } from './data-export-content.provider';
 import { DataExportProfileEntity } from './data-export-profile.entity';
 import { DataExportProfileRepository } from './data-export-profile.repository';
@@ -10,7 +11,7 @@ import { FixtureContentProvider } from './fixture-content.provider';
 /** The content provider port and its adapters, asked in this order. */
 @Module({
   imports: [TypeOrmModule.forFeature([DataExportProfileEntity])],
-  controllers: [ContentController],
+  controllers: [ContentController, CreatorDataController],
   providers: [
     DataExportProfileRepository,
     FixtureContentProvider,

@@ -139,6 +139,7 @@ export class CreatorIngestJob {
   async resync(request: CreatorIngestRequested): Promise<void> {
     const job = await this.claim('resync', request);
     if (job.state === 'succeeded' || job.state === 'failed') return;
+    if (job.state === 'queued') await this.jobs.update({ id: job.id }, { state: 'running' });
     const run = new RunContext(this.providers, request);
     try {
       const { posts } = await this.client.request(Subjects.CreatorsPostList, {
@@ -151,7 +152,10 @@ export class CreatorIngestJob {
         await this.storePosts(request.creatorId, processed);
         await this.indexPosts.execute(request.creatorId);
       }
-      await this.jobs.update({ id: job.id }, { state: 'succeeded', step: CREATOR_INIT_LAST_STEP + 1 });
+      await this.jobs.update(
+        { id: job.id },
+        { state: 'succeeded', step: CREATOR_INIT_LAST_STEP + 1, newPosts: processed.length, error: null },
+      );
       this.logger.log(`Re-sync of creator ${request.creatorId}: ${processed.length} new posts`);
     } catch (error) {
       await this.jobs.update({ id: job.id }, { error: describe(error) });

@@ -7,13 +7,16 @@ import { objectStorageProvider } from '../object-storage/object-storage.provider
 import { PostIndexModule } from '../post-index/post-index.module';
 import { CreatorIngestJob } from './creator-ingest.job';
 import { essenceModelProvider } from './essence-model.provider';
+import { EssenceTestController } from './essence-test.controller';
 import { MediaController } from './media.controller';
+import { ResyncRoundController } from './resync-round.controller';
+import { ResyncRounds } from './resync-rounds';
 import { ResyncScheduler } from './resync.scheduler';
 
 /** The creator ingestion jobs: initialisation (13 statuses) and re-sync (docs/creators.md). */
 @Module({
   imports: [TypeOrmModule.forFeature([IngestJobEntity, MediaObjectEntity]), ContentModule, PostIndexModule],
-  controllers: [MediaController],
-  providers: [objectStorageProvider, essenceModelProvider, CreatorIngestJob, ResyncScheduler],
+  controllers: [MediaController, EssenceTestController, ResyncRoundController],
+  providers: [objectStorageProvider, essenceModelProvider, CreatorIngestJob, ResyncRounds, ResyncScheduler],
 })
 export class CreatorInitModule {}

@@ -1,12 +1,11 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { DurableQueue, ServiceClient } from '@backtalk/kit';
-import { DurableSubjects, Subjects } from '@backtalk/proto';
 import { createHash } from 'node:crypto';
 import { IngestionConfig } from '../ingestion.config';
+import { ResyncRounds } from './resync-rounds';
 
 /**
- * Item 5 (spec §7 checkTiktokAllCreatorsFunc): every RESYNC_INTERVAL_MINUTES, one re-sync job per
- * initialised creator who is not a demo account. The run id is derived from the creator and the
+ * Item 5 (spec §7 checkTiktokAllCreatorsFunc): every RESYNC_INTERVAL_MINUTES, a re-sync round (one
+ * job per initialised creator who is not a demo account). The round and run ids are derived from the
  * interval's slot, so replicas that tick together publish the same job (deduplicated by the
  * queue and by ingest_jobs' unique key) and a creator is never synced twice in one slot.
  */
@@ -17,8 +16,7 @@ export class ResyncScheduler implements OnApplicationBootstrap, OnApplicationShu
 
   constructor(
     private readonly config: IngestionConfig,
-    private readonly client: ServiceClient,
-    private readonly queue: DurableQueue,
+    private readonly rounds: ResyncRounds,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -38,22 +36,14 @@ export class ResyncScheduler implements OnApplicationBootstrap, OnApplicationShu
     if (this.timer) clearInterval(this.timer);
   }
 
-  /** Publishes one re-sync per initialised creator for the current slot; answers how many. */
+  /** Queues one re-sync per initialised creator for the current slot; answers how many. */
   async syncAll(now = Date.now()): Promise<number> {
     const slot = Math.floor(now / (Math.max(1, this.config.RESYNC_INTERVAL_MINUTES) * 60_000));
-    const { creators } = await this.client.request(Subjects.CreatorsCreatorList, { demoAccount: false });
-    let published = 0;
-    for (const creator of creators.filter((candidate) => candidate.initComplete)) {
-      const runId = uuidFrom(`resync:${creator.id}:${slot}`);
-      await this.queue.publish(
-        DurableSubjects.IngestionCreatorResyncRequested,
-        { creatorId: creator.id, runId, userId: creator.userId, handle: creator.handle },
-        { dedupeId: `creator-resync:${creator.id}:${runId}` },
-      );
-      published++;
-    }
-    this.logger.log(`Re-sync round (slot ${slot}): ${published} creators queued`);
-    return published;
+    const round = await this.rounds.start(uuidFrom(`resync-round:${slot}`), (creatorId) =>
+      uuidFrom(`resync:${creatorId}:${slot}`),
+    );
+    this.logger.log(`Re-sync round (slot ${slot}): ${round.runs.length} creators queued`);
+    return round.runs.length;
   }
 }
 

@@ -29,6 +29,19 @@ export class IngestJobEntity {
   @Column({ type: 'uuid', nullable: true })
   runId!: string | null;
 
+  /** The re-sync round (all creators at once, /dev/check-all-tiktok) this run belongs to. */
+  @Index('ingest_jobs_round_id_idx')
+  @Column({ type: 'uuid', nullable: true })
+  roundId!: string | null;
+
+  /** The creator's handle when the run was asked for (shown with a round's progress). */
+  @Column({ type: 'text', nullable: true })
+  handle!: string | null;
+
+  /** Posts a re-sync added, once it succeeded. */
+  @Column({ type: 'integer', nullable: true })
+  newPosts!: number | null;
+
   /** The essence generated at step 6, kept so a resumed run does not generate it again. */
   @Column({ type: 'text', nullable: true })
   essencePrompt!: string | null;

@@ -3,15 +3,18 @@ import styles from './developer.module.css';
 
 /** The developer pages that exist; the navbar links to each (spec §2 /dev/*). */
 export const DEVELOPER_PAGES = [
+  { path: 'creator-init', label: 'Creator Init' },
   { path: 'creator-list', label: 'Creator List' },
   { path: 'stripe', label: 'Stripe' },
   { path: 'feature-flags', label: 'Feature Flags' },
   { path: 'env-vars', label: 'Env Vars' },
+  { path: 'check-all-tiktok', label: 'Check All TikTok' },
   { path: 'auth-test', label: 'Auth Test' },
   { path: 'sign-out', label: 'Sign Out' },
   { path: 'sesh-refresh', label: 'Sesh Refresh' },
   { path: 'verification-keys', label: 'Verification Keys' },
   { path: 'model-test', label: 'Model Test' },
+  { path: 'test-essence', label: 'Test Essence' },
   { path: 'outbox', label: 'Outbox' },
 ] as const;
 

@@ -10,6 +10,7 @@ import { appRoutes } from '../shell/routes';
 import { DEVELOPER_PAGES } from './DeveloperLayout';
 import { developerRoutes } from './developer.routes';
 import { MASKED_SECRET } from './EnvVarsPage';
+import { CREATOR_INIT_TEXT, usernameOf } from './CreatorInitTestPage';
 import { SIGN_OUT_FAILED_TEXT } from './SignOutPage';
 import { VERIFICATION_KEYS_DENIED_TEXT } from './VerificationKeysPage';
 
@@ -114,15 +115,18 @@ describe('/dev/* (spec §2, §6, §8, §9)', () => {
   });
 
   const titles: Record<(typeof DEVELOPER_PAGES)[number]['path'], string> = {
+    'creator-init': 'Creator Init',
     'creator-list': 'All Creators',
     stripe: 'Payment Dashboard',
     'feature-flags': 'Feature Flags',
     'env-vars': 'Environment Variables',
+    'check-all-tiktok': 'Check All TikTok',
     'auth-test': 'Auth Test',
     'sign-out': 'Sign Out',
     'sesh-refresh': 'Session Refresh',
     'verification-keys': 'Verification Keys',
     'model-test': 'Model Test',
+    'test-essence': 'Test Essence',
     outbox: 'Outbox',
   };
 
@@ -359,5 +363,110 @@ describe('/dev/* (spec §2, §6, §8, §9)', () => {
     const toggle = within(matrix).getByRole('row', { name: /bypassSubscriptions, set to its own state/ });
     expect(toggle.textContent).toContain('allowed (200) ✗');
     expect(apiCalls('PATCH', `/api/feature-flags/${flagId}`)[0]?.body).toEqual({ enabled: false });
+  });
+
+  it("creator-init reads a profile's data by the username after the last @, and says what is missing", async () => {
+    expect(usernameOf('https://www.tiktok.com/@first/@demo.creator?lang=en')).toBe('demo.creator');
+    developerHost(true);
+    sessionOf({ userType: 'guest' });
+    renderDev('/dev/creator-init');
+    const button = await screen.findByRole('button', { name: 'Get User Data' }, { timeout: 5000 });
+    fireEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toBe(CREATOR_INIT_TEXT.blank);
+    fireEvent.change(screen.getByLabelText('TikTok profile URL'), {
+      target: { value: 'https://www.tiktok.com/@demo.creator' },
+    });
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(CREATOR_INIT_TEXT.signedOut));
+    expect(apiCalls('POST', '/api/dev/creator-data')).toHaveLength(0);
+
+    cleanup();
+    sessionOf({ userType: 'authenticated', email: 'dev@example.com' });
+    server.use(
+      http.post('/api/dev/creator-data', ({ response }) =>
+        response(200).json({
+          profile: {
+            provider: 'fixture',
+            handle: 'demo.creator',
+            nickName: 'Tilly',
+            bio: 'Baking every day',
+            followerCount: 120000,
+            avatarUrl: '',
+            secUid: 's',
+            tikTokUserId: 't-1',
+          },
+          videos: [
+            {
+              awemeId: 'a1',
+              desc: 'Sourdough in 5 steps',
+              createdAt: '2026-11-20T10:00:00.000Z',
+              videoUrl: 'https://www.tiktok.com/@demo.creator/video/a1',
+              hasCaptions: true,
+              hasCover: true,
+            },
+          ],
+          videoCount: 1,
+        }),
+      ),
+    );
+    renderDev('/dev/creator-init');
+    fireEvent.change(await screen.findByLabelText('TikTok profile URL', {}, { timeout: 5000 }), {
+      target: { value: 'https://www.tiktok.com/@demo.creator?lang=en' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Get User Data' }));
+    expect(await screen.findByText('Sourdough in 5 steps')).toBeTruthy();
+    expect(screen.getByText('Baking every day')).toBeTruthy();
+    expect(apiCalls('POST', '/api/dev/creator-data')[0]?.body).toEqual({ handle: 'demo.creator' });
+  });
+
+  it('test-essence is disabled while the content is blank, then shows the generated essence', async () => {
+    developerHost(true);
+    sessionOf(ADMIN);
+    server.use(
+      http.post('/api/dev/test-essence', ({ response }) =>
+        response(200).json({ essence: 'You are a cheerful baker.' }),
+      ),
+    );
+    renderDev('/dev/test-essence');
+    const generate = await screen.findByRole('button', { name: 'Generate essence' }, { timeout: 5000 });
+    expect((generate as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Content'), { target: { value: '   \n ' } });
+    expect((generate as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.change(screen.getByLabelText('Content'), { target: { value: 'I bake bread.\n\nI love rye.' } });
+    expect((generate as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(generate);
+    expect(await screen.findByText('You are a cheerful baker.')).toBeTruthy();
+    expect(apiCalls('POST', '/api/dev/test-essence')[0]?.body).toEqual({
+      content: 'I bake bread.\n\nI love rye.',
+    });
+  });
+
+  it('check-all-tiktok starts a round and follows it until every creator is done', async () => {
+    developerHost(true);
+    sessionOf(ADMIN);
+    const roundId = '2b7e1c3a-8f4d-4e6b-9a1c-3d5f7e9b1a2c';
+    const run = (state: 'queued' | 'succeeded', newPosts: number | null) => ({
+      creatorId: 'c2f0b4f6-3f4c-4f43-9f55-5d0f6a1c1b11',
+      handle: 'maya',
+      runId: '7a1c3e5f-2b4d-4f6a-8c0e-1a3b5c7d9e0f',
+      state,
+      newPosts,
+      error: null,
+      updatedAt: '2026-11-26T10:00:00.000Z',
+    });
+    server.use(
+      http.post('/api/dev/check-all-tiktok', ({ response }) =>
+        response(202).json({ roundId, runs: [run('queued', null)], finished: false }),
+      ),
+      http.get('/api/dev/check-all-tiktok/{roundId}', ({ response }) =>
+        response(200).json({ roundId, runs: [run('succeeded', 2)], finished: true }),
+      ),
+    );
+    renderDev('/dev/check-all-tiktok');
+    fireEvent.click(await screen.findByRole('button', { name: 'Re-sync all creators' }, { timeout: 5000 }));
+    expect(
+      await screen.findByText('Done: 1 creators checked, 2 new posts.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+    expect(apiCalls('GET', `/api/dev/check-all-tiktok/${roundId}`).length).toBeGreaterThan(0);
   });
 });
