@@ -2,7 +2,7 @@ import { BillingRetention } from '@backtalk/billing';
 import { ChatRetention } from '@backtalk/chat-inference';
 import { CreatorsRetention } from '@backtalk/creators';
 import type { StartedGateway } from '@backtalk/gateway';
-import { IdentityRetentionJob } from '@backtalk/identity';
+import { IdentityRetentionJob, PurgeGuests } from '@backtalk/identity';
 import { Clock, DAY_MS } from '@backtalk/kit';
 import {
   describeNeeding,
@@ -326,6 +326,54 @@ describeNeeding('stripe-mock', stripeMockProblem())(
       // A redelivered announcement after the purge changes nothing but a new (empty) erasure.
       const third = await runJobs();
       expect(third.chat.conversations).toBe(0);
+    });
+
+    it("erases a purged guest's chats on the deleted-account term, and nobody else's", async () => {
+      const guest = await call('/api/auth/guest', { body: {} });
+      expect(guest.status).toBe(201);
+      const guestId = guest.body.userId as string;
+      const kept = await call('/api/auth/guest', { body: {} });
+      const keptId = kept.body.userId as string;
+      const chats = async (userId: string) => ({
+        conversations: await count('chat_inference.conversations WHERE owner = $1', [userId]),
+        messages: await count('chat_inference.messages WHERE owner = $1', [userId]),
+        rateLimits: await count('chat_inference.user_rate_limits WHERE "userId" = $1', [userId]),
+      });
+      for (const userId of [guestId, keptId]) {
+        const conversation = randomUUID();
+        await sql.query(
+          `INSERT INTO chat_inference.conversations (id, owner, "creatorId") VALUES ($1, $2, $3)`,
+          [conversation, userId, randomUUID()],
+        );
+        await sql.query(
+          `INSERT INTO chat_inference.messages (id, "conversationId", owner, role, content) VALUES (gen_random_uuid(), $1, $2, 'user', '[]')`,
+          [conversation, userId],
+        );
+        await sql.query(
+          `INSERT INTO chat_inference.user_rate_limits ("userId", owner, "queryCount", "resetTime") VALUES ($1, $1, 3, now() + interval '1 day')`,
+          [userId],
+        );
+      }
+      // Inactive past GUEST_RETENTION_DAYS (default 30): purged by identity's own job.
+      await sql.query(
+        `UPDATE identity.guest_users SET "createdAt" = now() - interval '40 days', "lastActiveAt" = now() - interval '40 days' WHERE "cognitoUsername" = $1`,
+        [guestId],
+      );
+      expect(await apps().identity.get(PurgeGuests).execute()).toEqual([guestId]);
+      await runJobs();
+      await waitFor(
+        async () =>
+          (await count('chat_inference.account_erasures WHERE "userId" = $1', [guestId])) === 1 || undefined,
+        { what: "chat-inference took the purged guest's deletion" },
+      );
+
+      advance(29 * DAY_MS);
+      await runJobs();
+      expect(await chats(guestId)).toEqual({ conversations: 1, messages: 1, rateLimits: 1 });
+      advance(DAY_MS + HOUR_MS);
+      await runJobs();
+      expect(await chats(guestId)).toEqual({ conversations: 0, messages: 0, rateLimits: 0 });
+      expect(await chats(keptId)).toEqual({ conversations: 1, messages: 1, rateLimits: 1 });
     });
   },
 );

@@ -38,8 +38,11 @@ export class GuestRepository {
    * `cutoff` and never converted, with their user, password and refresh tokens, in
    * one statement. Rows another replica is purging are skipped (SKIP LOCKED), and a
    * guest already gone is simply not found, so concurrent or repeated runs are safe.
+   * Each purged guest leaves an account-deletion tombstone in the same statement, so the
+   * retention job announces it to the services holding its chats like any deleted account
+   * (docs/retention.md).
    */
-  async purgeInactive(cutoff: Date, limit: number): Promise<string[]> {
+  async purgeInactive(cutoff: Date, limit: number, now: Date): Promise<string[]> {
     const rows = (await this.guests.query(
       `WITH expired AS (
          SELECT g."cognitoUsername" AS id FROM guest_users g
@@ -57,9 +60,14 @@ export class GuestRepository {
        passwords AS (DELETE FROM guest_passwords WHERE "guestUserId" IN (SELECT id FROM purged)),
        tokens AS (DELETE FROM refresh_tokens WHERE "userId" IN (SELECT id FROM purged)),
        sessions AS (DELETE FROM sessions WHERE "userId" IN (SELECT id FROM purged)),
-       users AS (DELETE FROM users WHERE id IN (SELECT id FROM purged) AND "isGuest")
+       users AS (DELETE FROM users WHERE id IN (SELECT id FROM purged) AND "isGuest"),
+       tombstones AS (
+         INSERT INTO account_deletions ("userId", "deletedAt", "wasCreator")
+         SELECT id::uuid, $3, false FROM purged
+         ON CONFLICT ("userId") DO NOTHING
+       )
        SELECT id FROM purged`,
-      [cutoff, limit],
+      [cutoff, limit, now],
     )) as { id: string }[];
     return rows.map((row) => row.id);
   }

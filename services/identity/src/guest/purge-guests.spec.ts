@@ -60,6 +60,13 @@ describe('purging unconverted guests (GUEST_RETENTION_DAYS)', () => {
     ).rejects.toMatchObject({ code: ErrorCode.TokenInvalid });
     await new Promise((resolve) => setImmediate(resolve));
     expect(events.flatMap((event) => event.userIds).sort()).toEqual(purged.sort());
+    // A purged guest is a deleted account for the other services' retention (docs/retention.md).
+    const tombstones = await sql(
+      `SELECT "userId", "wasCreator", "announcedAt" FROM identity.account_deletions WHERE "userId" = ANY($1)`,
+      [[stale.userId, neverActive.userId, recent.userId, activeLately.userId]],
+    );
+    expect(tombstones.map((row) => row['userId']).sort()).toEqual(purged.sort());
+    expect(tombstones.every((row) => row['wasCreator'] === false && row['announcedAt'] === null)).toBe(true);
   });
 
   it('keeps converted guests, and a guest whose user is no longer a guest', async () => {

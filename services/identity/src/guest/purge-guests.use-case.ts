@@ -11,8 +11,10 @@ const PURGE_BATCH = 500;
 /**
  * Issue 7 item 11: guests are free, so unconverted ones would pile up without
  * bound. Deletes guests inactive for GUEST_RETENTION_DAYS (by last activity,
- * else creation) and announces each batch as `identity.guest.purged`, so
- * services holding a guest's data (conversations, rate limits) may drop it.
+ * else creation). Each purged guest is recorded as a deleted account, which the
+ * retention job announces durably to the services holding its data (its chats and
+ * free-tier usage are erased on the deleted-account term, docs/retention.md); each
+ * batch is also announced as the `identity.guest.purged` event.
  */
 @Injectable()
 export class PurgeGuests {
@@ -29,10 +31,10 @@ export class PurgeGuests {
     const cutoff = new Date(now.getTime() - this.config.GUEST_RETENTION_DAYS * DAY_MS);
     const purged: string[] = [];
     for (;;) {
-      const batch = await this.guests.purgeInactive(cutoff, PURGE_BATCH);
+      const batch = await this.guests.purgeInactive(cutoff, PURGE_BATCH, now);
       if (batch.length === 0) break;
       purged.push(...batch);
-      // Deleted already: an event lost here only delays other services' clean-up.
+      // The tombstones above carry the durable announcement; this event only tells listeners early.
       await this.client
         .emit(Events.IdentityGuestPurged, { userIds: batch })
         .catch((error: unknown) => this.logger.warn(`Could not announce purged guests: ${String(error)}`));
