@@ -8,7 +8,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
-import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
+import {
+  fixtureVideos,
+  initStatusEvents,
+  verifyFixtureCreator,
+  writeFixtureProfile,
+} from './creator-pipeline.fixtures';
 import { ResyncScheduler } from '@backtalk/ingestion';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
@@ -45,33 +50,11 @@ describe('creator initialisation pipeline (standalone transport, local object st
 
   const newCreator = async (videos = 3) => {
     const user = await newUser();
-    const handle = `potter.${randomBytes(3).toString('hex')}`;
-    const list = fixtureVideos(handle, videos);
-    writeFixtureProfile(fixtures, handle, { bio: 'Ceramics', followerCount: 3000, videos: list });
-    const { body } = await call('/api/creator/verification-key', {
-      body: { tikTokUserId: `@${handle}` },
-      token: user.token,
-    });
-    writeFixtureProfile(fixtures, handle, { bio: `Ceramics ${body.key}`, followerCount: 3000, videos: list });
-    const verified = await call('/api/creator/verification', { method: 'POST', token: user.token });
-    expect(verified.body.outcome).toBe('VERIFIED');
-    return { ...user, handle, videos: list, creatorId: verified.body.creatorId as string };
+    return { ...user, ...(await verifyFixtureCreator(call, fixtures, user, videos)) };
   };
 
   /** The SSE stream of the init status, every event until the server ends it. */
-  const statusEvents = async (token: string, query = '') => {
-    const response = await fetch(`${gateway.url}/api/creator/init/events${query}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    if (response.status !== 200) return { status: response.status, events: [], body: await response.json() };
-    const events: any[] = []; // eslint-disable-line @typescript-eslint/no-explicit-any
-    for (const block of (await response.text()).split('\n\n')) {
-      const type = /^event: (.+)$/m.exec(block)?.[1];
-      const data = /^data: (.+)$/m.exec(block)?.[1];
-      if (type && data) events.push({ type, ...JSON.parse(data) });
-    }
-    return { status: 200, events, body: null };
-  };
+  const statusEvents = (token: string, query = '') => initStatusEvents(gateway.url, token, query);
 
   const postsOf = async (creatorId: string) =>
     (

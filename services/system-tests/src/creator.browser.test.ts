@@ -159,7 +159,15 @@ describeWhenAvailable(
       const seen: string[] = [];
       const bar: number[] = [];
       let shotTaken = false;
+      const initDeadline = Date.now() + 120_000;
       while (!/\/creator\/stripe-signup$/.test(page.url())) {
+        if (Date.now() > initDeadline)
+          throw new Error(
+            `the initialisation did not finish in 120 s; statuses seen: ${seen.join(' | ')}; the page says: ${await page
+              .locator('main')
+              .innerText()
+              .catch(() => '(unreadable)')}`,
+          );
         const text = await page
           .getByTestId('init-status')
           .innerText({ timeout: 1000 })
@@ -177,7 +185,7 @@ describeWhenAvailable(
         if (seen.length > 40) break;
         await page.waitForTimeout(25);
       }
-      await page.waitForURL(/\/creator\/stripe-signup$/, { timeout: 120_000 });
+      await page.waitForURL(/\/creator\/stripe-signup$/, { timeout: 10_000 });
       const order = seen.map((text) => CREATOR_INIT_STATUSES.indexOf(text as never));
       expect(order.every((index) => index >= 0)).toBe(true);
       expect([...order].sort((a, b) => a - b)).toEqual(order);

@@ -1,7 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { generateEssence } from '@backtalk/ai';
-import { DurableHandler, ServiceClient, ServiceError, UnprocessableMessageError } from '@backtalk/kit';
+import {
+  type DurableDelivery,
+  DurableHandler,
+  ServiceClient,
+  ServiceError,
+  UnprocessableMessageError,
+} from '@backtalk/kit';
 import {
   type ContentProfile,
   CREATOR_INIT_LAST_STEP,
@@ -16,6 +22,7 @@ import { Repository } from 'typeorm';
 import { webVttToText, WebVttError } from '../captions/webvtt';
 import { CONTENT_PROVIDERS, type ContentProvider, type ContentVideo } from '../content/content-provider';
 import { IngestJobEntity } from '../ingest-job/ingest-job.entity';
+import { IngestionConfig } from '../ingestion.config';
 import { MediaObjectEntity } from '../media-object/media-object.entity';
 import { contentTypeOf, OBJECT_STORAGE, type ObjectStorage } from '../object-storage/object-storage';
 import { IndexCreatorPosts } from '../post-index/index-creator-posts.use-case';
@@ -102,10 +109,11 @@ export class CreatorIngestJob {
     @InjectRepository(IngestJobEntity) private readonly jobs: Repository<IngestJobEntity>,
     @InjectRepository(MediaObjectEntity) private readonly media: Repository<MediaObjectEntity>,
     private readonly indexPosts: IndexCreatorPosts,
+    private readonly config: IngestionConfig,
   ) {}
 
   @DurableHandler(DurableSubjects.IngestionCreatorInitRequested)
-  async init(request: CreatorIngestRequested): Promise<void> {
+  async init(request: CreatorIngestRequested, delivery?: DurableDelivery): Promise<void> {
     const job = await this.claim('init', request);
     if (job.state === 'succeeded' || job.state === 'failed') return;
     const run = new RunContext(this.providers, request);
@@ -120,8 +128,15 @@ export class CreatorIngestJob {
         await this.work(step, run, job);
       } catch (error) {
         const message = describe(error);
-        this.logger.warn(`Init run ${request.runId} failed at '${CREATOR_INIT_STATUSES[step]}': ${message}`);
-        await this.report(request, step, 'failed', message).catch(() => undefined);
+        // A problem no retry fixes, or the last delivery: the creator sees the error and a Retry.
+        // Anything else (a model timeout, a busy database) is redelivered and resumes this step,
+        // so the screen keeps showing it running rather than a failure that fixes itself.
+        const final =
+          error instanceof StepProblem || (delivery?.deliveries ?? 1) >= this.config.DURABLE_MAX_DELIVERIES;
+        this.logger.warn(
+          `Init run ${request.runId} failed at '${CREATOR_INIT_STATUSES[step]}'${final ? '' : ' (retried)'}: ${message}`,
+        );
+        if (final) await this.report(request, step, 'failed', message).catch(() => undefined);
         await this.jobs.update({ id: job.id }, { error: message });
         if (error instanceof StepProblem) {
           await this.jobs.update({ id: job.id }, { state: 'failed' });

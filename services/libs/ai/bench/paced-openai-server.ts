@@ -21,12 +21,16 @@ export interface PacedOpenAiServerOptions {
   port?: number;
   /** Model id reported back. Default "paced". */
   model?: string;
+  /** Answer this many chat requests with 503 first (a provider's passing outage). Default 0. */
+  failFirst?: number;
 }
 
 interface PacedOpenAiServerStats {
   requests: number;
   streamed: number;
   completed: number;
+  /** Chat requests answered 503 (`failFirst`). */
+  failed: number;
   /** Streams the client closed before the end. */
   abandoned: number;
 }
@@ -64,7 +68,7 @@ export async function startPacedOpenAiServer(
   const firstDelay = options.firstTokenDelayMs ?? 200;
   const interDelay = options.interTokenDelayMs ?? 20;
   const modelId = options.model ?? 'paced';
-  const stats: PacedOpenAiServerStats = { requests: 0, streamed: 0, completed: 0, abandoned: 0 };
+  const stats: PacedOpenAiServerStats = { requests: 0, streamed: 0, completed: 0, failed: 0, abandoned: 0 };
   const sockets = new Set<import('node:net').Socket>();
 
   const server = http.createServer((req, res) => {
@@ -79,6 +83,10 @@ export async function startPacedOpenAiServer(
       return json(res, 404, {
         error: { message: `No route ${req.method} ${req.url}`, type: 'invalid_request_error' },
       });
+    }
+    if (stats.failed < (options.failFirst ?? 0)) {
+      stats.failed++;
+      return json(res, 503, { error: { message: 'The model is overloaded.', type: 'server_error' } });
     }
     readJson(req)
       .then((body) => {
