@@ -1,45 +1,14 @@
-import { postIndexConfigShape } from '@backtalk/ai';
-import { ServiceConfig, baseConfigSchema, booleanFlagSchema, secret } from '@backtalk/kit';
+import { chatModelConfigShape, postIndexConfigShape } from '@backtalk/ai';
+import { ServiceConfig, baseConfigSchema, booleanFlagSchema } from '@backtalk/kit';
 import { z } from 'zod';
-
-const optionalUrl = z.string().url().optional();
 
 export const chatInferenceConfigSchema = baseConfigSchema.extend({
   // The embedding model and the post index, read the same way as ingestion writes them.
   ...postIndexConfigShape,
-  LLM_PROVIDER: z
-    .enum(['local', 'openai', 'anthropic', 'bedrock'])
-    .default('local')
-    .describe(
-      'which LLM answers as the persona: `local` (GGUF in-process), `openai` (any OpenAI-compatible server), `anthropic` or `bedrock`',
-    ),
-  LLM_MODEL: z
-    .string()
-    .min(1)
-    .default('hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf')
-    .describe(
-      "local: a `.gguf` path or an `hf:`/https URI (downloaded on first use); others: the provider's model id",
-    ),
-  LLM_BASE_URL: optionalUrl
-    .meta({ defaultText: 'provider default' })
-    .describe('base URL, e.g. `http://localhost:11434/v1` for Ollama'),
-  ANTHROPIC_API_KEY: secret(z.string().min(1).optional().describe('the key of the `anthropic` provider')),
+  // The chat model, configured as ingestion's essence writer is.
+  ...chatModelConfigShape,
   LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7).describe('sampling temperature'),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8192).default(512).describe('longest reply, in tokens'),
-  LLM_CONTEXT_SIZE: z.coerce
-    .number()
-    .int()
-    .min(256)
-    .max(262_144)
-    .default(4096)
-    .describe("prompt plus reply budget, in tokens (a local model's own limit applies when smaller)"),
-  LLM_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(600_000)
-    .default(60_000)
-    .describe('give up when the model sends nothing for this long'),
   LLM_QUEUE_LIMIT: z.coerce
     .number()
     .int()

@@ -3,6 +3,7 @@ import { Logger } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { ChatInferenceConfig } from '../chat-inference.config';
 import {
+  chatModelApiKeyOf,
   createChatModel,
   downloadReporter,
   InMemoryPostIndex,
@@ -24,13 +25,6 @@ function keepsOwnCopy(config: ChatInferenceConfig): boolean {
   return config.BACKTALK_MODE === 'cluster' && !config.QDRANT_URL;
 }
 
-function apiKeyFor(config: ChatInferenceConfig, provider: string): string | undefined {
-  if (provider === 'openai') return config.OPENAI_API_KEY;
-  if (provider === 'anthropic') return config.ANTHROPIC_API_KEY;
-  if (provider === 'bedrock') return config.BEDROCK_API_KEY;
-  return undefined;
-}
-
 export const personaProviders: Provider[] = [
   {
     provide: CHAT_MODEL,
@@ -40,7 +34,7 @@ export const personaProviders: Provider[] = [
         provider: config.LLM_PROVIDER,
         model: config.LLM_MODEL,
         baseUrl: config.LLM_BASE_URL,
-        apiKey: apiKeyFor(config, config.LLM_PROVIDER),
+        apiKey: chatModelApiKeyOf(config),
         region: config.AWS_REGION,
         temperature: config.LLM_TEMPERATURE,
         maxTokens: config.LLM_MAX_TOKENS,

@@ -1,5 +1,5 @@
 import { Logger, type Provider } from '@nestjs/common';
-import { createChatModel, downloadReporter, modelsDirOf } from '@backtalk/ai';
+import { chatModelApiKeyOf, createChatModel, downloadReporter, modelsDirOf } from '@backtalk/ai';
 import { IngestionConfig } from '../ingestion.config';
 
 export const ESSENCE_MODEL = Symbol('ESSENCE_MODEL');
@@ -15,14 +15,7 @@ export const essenceModelProvider: Provider = {
       provider: config.LLM_PROVIDER,
       model: config.LLM_MODEL,
       baseUrl: config.LLM_BASE_URL,
-      apiKey:
-        config.LLM_PROVIDER === 'openai'
-          ? config.OPENAI_API_KEY
-          : config.LLM_PROVIDER === 'anthropic'
-            ? config.ANTHROPIC_API_KEY
-            : config.LLM_PROVIDER === 'bedrock'
-              ? config.BEDROCK_API_KEY
-              : undefined,
+      apiKey: chatModelApiKeyOf(config),
       region: config.AWS_REGION,
       temperature: 0.3,
       maxTokens: config.ESSENCE_MAX_TOKENS,

@@ -4,3 +4,4 @@ export * from './llm';
 export * from './retrieval';
 export * from './post-index.setup';
 export * from './essence/essence.generator';
+export * from './chat-model.setup';
