@@ -6,6 +6,7 @@ import {
   DAY_MS,
   DurableHandler,
   type DurableHandlerOf,
+  HourlyRun,
   ServiceClient,
 } from '@backtalk/kit';
 import { DurableSubjects, ErrorCode, Subjects } from '@backtalk/proto';
@@ -26,7 +27,6 @@ const BillingTerms = {
   subscriptionRecordMs: 7 * 365 * DAY_MS,
   deadLetterMs: 90 * DAY_MS,
 } as const;
-const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface BillingRetentionRun {
   accountsErased: number;
@@ -45,8 +45,10 @@ export interface BillingRetentionRun {
 export class BillingRetention implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(BillingRetention.name);
   private readonly erasures: AccountErasures;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly hourly = new HourlyRun(
+    () => this.run(),
+    (error) => this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -150,24 +152,10 @@ export class BillingRetention implements OnApplicationBootstrap, OnApplicationSh
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
-    this.timer = setInterval(() => this.schedule(), RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.hourly.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private schedule(): void {
-    if (this.running) return;
-    this.running = this.run()
-      .catch((error: unknown) =>
-        this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
+  onApplicationShutdown(): Promise<void> {
+    return this.hourly.stop();
   }
 }

@@ -1,6 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { AccountErasures, Clock, DAY_MS, DurableHandler, type DurableHandlerOf } from '@backtalk/kit';
+import {
+  AccountErasures,
+  Clock,
+  DAY_MS,
+  DurableHandler,
+  type DurableHandlerOf,
+  HourlyRun,
+} from '@backtalk/kit';
 import { DurableSubjects } from '@backtalk/proto';
 import { DataSource, type EntityManager } from 'typeorm';
 
@@ -15,7 +22,6 @@ const ChatTerms = {
   deletedAccountContentMs: 30 * DAY_MS,
   expiredFreeTierCounterMs: 1 * DAY_MS,
 } as const;
-const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface ChatRetentionRun {
   accountsErased: number;
@@ -33,8 +39,10 @@ export interface ChatRetentionRun {
 export class ChatRetention implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(ChatRetention.name);
   private readonly erasures: AccountErasures;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly hourly = new HourlyRun(
+    () => this.run(),
+    (error) => this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -76,14 +84,11 @@ export class ChatRetention implements OnApplicationBootstrap, OnApplicationShutd
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
-    this.timer = setInterval(() => this.schedule(), RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.hourly.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.hourly.stop();
   }
 
   private async eraseUser(manager: EntityManager, userId: string, result: ChatRetentionRun): Promise<void> {
@@ -99,16 +104,5 @@ export class ChatRetention implements OnApplicationBootstrap, OnApplicationShutd
     await manager.query(`DELETE FROM free_tier_limits_reached WHERE owner = $1`, [userId]);
     result.messages += messages;
     result.conversations += conversations;
-  }
-
-  private schedule(): void {
-    if (this.running) return;
-    this.running = this.run()
-      .catch((error: unknown) =>
-        this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 }

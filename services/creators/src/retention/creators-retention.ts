@@ -6,6 +6,7 @@ import {
   DAY_MS,
   DurableHandler,
   type DurableHandlerOf,
+  HourlyRun,
   ServiceClient,
 } from '@backtalk/kit';
 import { DurableSubjects, Events } from '@backtalk/proto';
@@ -18,7 +19,6 @@ import { DataSource } from 'typeorm';
  * deleted after 30 days", spec §9 Terms; within the Privacy Policy's 60 for account data).
  */
 const CreatorsTerms = { cancelledContentMs: 30 * DAY_MS } as const;
-const RETENTION_INTERVAL_MS = 60 * 60 * 1000;
 
 export interface CreatorsRetentionRun {
   accountsErased: number;
@@ -37,8 +37,10 @@ export interface CreatorsRetentionRun {
 export class CreatorsRetention implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(CreatorsRetention.name);
   private readonly erasures: AccountErasures;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly hourly = new HourlyRun(
+    () => this.run(),
+    (error) => this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
+  );
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -99,24 +101,10 @@ export class CreatorsRetention implements OnApplicationBootstrap, OnApplicationS
   }
 
   onApplicationBootstrap(): void {
-    this.schedule();
-    this.timer = setInterval(() => this.schedule(), RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.hourly.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private schedule(): void {
-    if (this.running) return;
-    this.running = this.run()
-      .catch((error: unknown) =>
-        this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
+  onApplicationShutdown(): Promise<void> {
+    return this.hourly.stop();
   }
 }

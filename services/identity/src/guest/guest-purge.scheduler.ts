@@ -1,11 +1,9 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { HourlyRun } from '@backtalk/kit';
 import { IdentityConfig } from '../identity.config';
 import { UserRepository } from '../user/user.repository';
 import { ConvertGuest } from './convert-guest.use-case';
 import { PurgeGuests } from './purge-guests.use-case';
-
-/** How often each replica looks for guests to purge; the purge itself is safe to run concurrently. */
-const GUEST_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * Runs PurgeGuests, finishes guest conversions whose chats could not be moved
@@ -15,8 +13,14 @@ const GUEST_PURGE_INTERVAL_MS = 60 * 60 * 1000;
 @Injectable()
 export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(GuestPurgeScheduler.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly hourly = new HourlyRun(
+    () =>
+      this.conversions
+        .retryPending()
+        .then(() => this.purge.execute())
+        .then(() => this.purgeUnconfirmed()),
+    (error) => this.logger.warn(`Guest purge failed, retrying next hour: ${String(error)}`),
+  );
 
   constructor(
     private readonly purge: PurgeGuests,
@@ -26,26 +30,11 @@ export class GuestPurgeScheduler implements OnApplicationBootstrap, OnApplicatio
   ) {}
 
   onApplicationBootstrap(): void {
-    this.run();
-    this.timer = setInterval(() => this.run(), GUEST_PURGE_INTERVAL_MS);
-    this.timer.unref();
+    this.hourly.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private run(): void {
-    if (this.running) return;
-    this.running = this.conversions
-      .retryPending()
-      .then(() => this.purge.execute())
-      .then(() => this.purgeUnconfirmed())
-      .catch((error: unknown) => this.logger.warn(`Guest purge failed, retrying next hour: ${String(error)}`))
-      .finally(() => {
-        this.running = undefined;
-      });
+  onApplicationShutdown(): Promise<void> {
+    return this.hourly.stop();
   }
 
   private async purgeUnconfirmed(): Promise<void> {

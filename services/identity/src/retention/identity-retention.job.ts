@@ -1,8 +1,8 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { Clock } from '@backtalk/kit';
+import { Clock, HourlyRun } from '@backtalk/kit';
 import { AccountAnnouncer } from './account-announcer';
 import { AccountDeletionRepository } from './account-deletion.repository';
-import { IdentityTerms, RETENTION_INTERVAL_MS } from './retention-terms';
+import { IdentityTerms } from './retention-terms';
 
 export interface IdentityRetentionRun {
   announced: number;
@@ -21,8 +21,10 @@ export interface IdentityRetentionRun {
 @Injectable()
 export class IdentityRetentionJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger(IdentityRetentionJob.name);
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<unknown> | undefined;
+  private readonly hourly = new HourlyRun(
+    () => this.run(),
+    (error) => this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
+  );
 
   constructor(
     private readonly deletions: AccountDeletionRepository,
@@ -31,14 +33,11 @@ export class IdentityRetentionJob implements OnApplicationBootstrap, OnApplicati
   ) {}
 
   onApplicationBootstrap(): void {
-    this.schedule();
-    this.timer = setInterval(() => this.schedule(), RETENTION_INTERVAL_MS);
-    this.timer.unref();
+    this.hourly.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onApplicationShutdown(): Promise<void> {
+    return this.hourly.stop();
   }
 
   async run(): Promise<IdentityRetentionRun> {
@@ -55,16 +54,5 @@ export class IdentityRetentionJob implements OnApplicationBootstrap, OnApplicati
       `Retention run at ${now.toISOString()}: ${result.announced} deletion(s) announced, ${result.tombstones} tombstone(s), ${result.sessions} ended session(s), ${result.codes} expired code(s) removed`,
     );
     return result;
-  }
-
-  private schedule(): void {
-    if (this.running) return;
-    this.running = this.run()
-      .catch((error: unknown) =>
-        this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
-      )
-      .finally(() => {
-        this.running = undefined;
-      });
   }
 }

@@ -10,6 +10,3 @@ export const IdentityTerms = {
   /** Ended (revoked or expired) sessions and their refresh tokens are kept this long, for the owner's session list. */
   endedSessionMs: 30 * DAY_MS,
 } as const;
-
-/** How often each replica runs the job; every step is idempotent and safe to run concurrently. */
-export const RETENTION_INTERVAL_MS = 60 * 60 * 1000;

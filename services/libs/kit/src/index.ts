@@ -45,3 +45,4 @@ export { retryDelayMs, UnprocessableMessageError } from './transport/durable-del
 export { Clock, DAY_MS } from './retention/clock';
 export { AccountErasureEntity } from './retention/account-erasure.entity';
 export { AccountErasures } from './retention/account-erasures';
+export { HOURLY_MS, HourlyRun } from './retention/hourly-run';
