@@ -177,7 +177,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: operators (flags,
       .getByRole('alert')
       .getByText(/already a creator on Backtalk/)
       .waitFor({ timeout: 20_000 });
-    await screenshotAtBothWidths(page, shotsDir, '04-admin-creator-demo-input');
+    await screenshotAtBothWidths(page, shotsDir, '03b-admin-creator-demo-input');
 
     await input.fill(`https://www.tiktok.com/@${handle}`);
     await page.getByRole('button', { name: 'Create Demo' }).click();
@@ -187,7 +187,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: operators (flags,
     await page
       .getByRole('heading', { level: 1, name: 'Demo account ready', exact: true })
       .waitFor({ timeout: 150_000 });
-    await screenshotAtBothWidths(page, shotsDir, '05-admin-creator-demo-done');
+    await screenshotAtBothWidths(page, shotsDir, '03c-admin-creator-demo-done');
     await page.getByRole('button', { name: 'Create Another Demo' }).click();
     await heading(page, 'Create Demo Account');
     await expect(page.getByLabel('TikTok profile URL').inputValue()).resolves.toBe('');
