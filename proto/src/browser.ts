@@ -130,3 +130,52 @@ export const CREATOR_INIT_STATUSES = [
 export type CreatorInitStatusText = (typeof CREATOR_INIT_STATUSES)[number];
 /** The last step's index (12). */
 export const CREATOR_INIT_LAST_STEP = CREATOR_INIT_STATUSES.length - 1;
+
+/** Spec §5 "Admin demo", word for word: the profile link must contain @. */
+export const ADMIN_DEMO_URL_MISSING_AT = 'Please enter a valid TikTok URL containing @ symbol';
+/** What the admin demo flow says of a link with @ that is still not a TikTok profile link. */
+export const ADMIN_DEMO_URL_INVALID =
+  'Enter a TikTok profile link such as https://www.tiktok.com/@handle (or just @handle).';
+/** The longest profile link the admin demo flow accepts. */
+export const ADMIN_DEMO_URL_MAX_LENGTH = 300;
+
+/**
+ * The handle of a TikTok profile link as the admin demo flow takes it (docs/creators.md, "Admin
+ * demo accounts"): `@handle`, or a link to a profile on tiktok.com (`https://www.tiktok.com/@handle`,
+ * scheme optional, a trailing slash, query or fragment allowed). Lower-cased; null for anything
+ * else, such as another site, a video link or a handle with characters a handle cannot have.
+ */
+export function handleFromTiktokProfileUrl(input: string): string | null {
+  const text = input.trim();
+  if (text.length === 0 || text.length > ADMIN_DEMO_URL_MAX_LENGTH) return null;
+  let segment: string;
+  if (text.startsWith('@')) {
+    segment = text.split(/[?#]/)[0]!.replace(/\/$/, '');
+  } else {
+    let url: URL;
+    try {
+      url = new URL(/^[a-z][a-z\d+.-]*:\/\//i.test(text) ? text : `https://${text}`);
+    } catch {
+      return null;
+    }
+    const host = url.hostname.toLowerCase();
+    if (!/^https?:$/.test(url.protocol) || (host !== 'tiktok.com' && !host.endsWith('.tiktok.com')))
+      return null;
+    if (url.username || url.password || url.port) return null;
+    const segments = url.pathname.split('/').filter((part) => part.length > 0);
+    if (segments.length !== 1) return null;
+    segment = decodeURIComponentSafe(segments[0]!);
+  }
+  if (!segment.startsWith('@')) return null;
+  const handle = segment.slice(1);
+  if (handle.length === 0 || handle.length > 64 || !HANDLE_PATTERN.test(handle)) return null;
+  return handle.toLowerCase();
+}
+
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}

@@ -242,6 +242,10 @@ export const contracts = {
     request: creators.demoAccountPromptUpdateRequestSchema,
     reply: creators.demoAccountSchema,
   },
+  [Subjects.CreatorsDemoAccountCreate]: {
+    request: creators.demoAccountCreateRequestSchema,
+    reply: creators.initStatusSchema,
+  },
   [Subjects.CreatorsPromptRollback]: {
     request: creators.promptRollbackRequestSchema,
     reply: creators.creatorPromptSchema,

@@ -94,6 +94,8 @@ export const Subjects = {
   /** Admins: the demo creators with their prompts, and a demo creator's prompt edit (spec §6 Admin). */
   CreatorsDemoAccountList: 'creators.demo-account.list',
   CreatorsDemoAccountPromptUpdate: 'creators.demo-account.prompt-update',
+  /** Admins: a demo creator made from a profile link, through the creators' initialisation pipeline. */
+  CreatorsDemoAccountCreate: 'creators.demo-account.create',
   CreatorsInitStart: 'creators.init.start',
   CreatorsInitStatusGet: 'creators.init-status.get',
   CreatorsInitStatusRecord: 'creators.init-status.record',

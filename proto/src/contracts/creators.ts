@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CREATOR_INIT_LAST_STEP, HANDLE_PATTERN } from '../browser';
+import {
+  ADMIN_DEMO_URL_INVALID,
+  ADMIN_DEMO_URL_MAX_LENGTH,
+  ADMIN_DEMO_URL_MISSING_AT,
+  CREATOR_INIT_LAST_STEP,
+  HANDLE_PATTERN,
+  handleFromTiktokProfileUrl,
+} from '../browser';
 import { actorSchema, emptySchema, idSchema, isoDateSchema, textSchema } from './common';
 
 export const handleSchema = z
@@ -205,6 +212,26 @@ export const demoAccountPromptBodySchema = z.object({ creatorPrompt: creatorProm
 export const demoAccountPromptUpdateRequestSchema = z
   .object({ actor: actorSchema, creatorId: idSchema, creatorPrompt: creatorPromptTextSchema })
   .strict();
+
+/**
+ * The profile link an admin makes a demo creator from (spec §5 Admin demo: it must contain @);
+ * `handleFromTiktokProfileUrl` reads the handle from it.
+ */
+export const tiktokProfileUrlSchema = z
+  .string()
+  .max(ADMIN_DEMO_URL_MAX_LENGTH, `must be at most ${ADMIN_DEMO_URL_MAX_LENGTH} characters`)
+  .refine((text) => text.includes('@'), ADMIN_DEMO_URL_MISSING_AT)
+  .refine((text) => !text.includes('@') || handleFromTiktokProfileUrl(text) !== null, ADMIN_DEMO_URL_INVALID);
+
+/** Spec §7 getTiktokUserFunc with createDemoAccount: the route's body (the gateway adds the actor). */
+export const demoAccountCreateBodySchema = z.object({ tiktokURL: tiktokProfileUrlSchema }).strict();
+/**
+ * Admins only: makes a demo creator of a profile a configured content provider knows and starts
+ * its initialisation run (the creators' own pipeline); the reply is the run's first status.
+ */
+export const demoAccountCreateRequestSchema = z
+  .object({ actor: actorSchema, tiktokURL: tiktokProfileUrlSchema })
+  .strict();
 // --- Initialisation (spec §3 CreatorInitStatus, §4 Creator init progress; docs/creators.md) ---
 
 /** A run of the pipeline: `running` until its last step, `failed` (with `error`) until retried. */
@@ -229,8 +256,14 @@ export const initStatusSchema = z.object({
 });
 export type InitStatus = z.infer<typeof initStatusSchema>;
 
-/** Starts (or retries after a failure) the caller's own creator initialisation; idempotent while one runs. */
-export const initStartRequestSchema = z.object({ actor: actorSchema }).strict();
+/**
+ * Starts (or retries after a failure) the caller's own creator initialisation; idempotent while
+ * one runs. `creatorId` names another creator: allowed for its owner, and for an admin when it is
+ * a demo account (the admin demo flow's Retry).
+ */
+export const initStartRequestSchema = z
+  .object({ actor: actorSchema, creatorId: idSchema.optional() })
+  .strict();
 
 /** The caller's own init status, or (`creatorId`) a creator's for its owner or an admin. */
 export const initStatusGetRequestSchema = z

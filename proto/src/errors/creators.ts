@@ -25,6 +25,12 @@ export const creatorsErrors = {
     status: 409,
     message: 'Your TikTok profile is already verified. Open your creator home.',
   },
+  /** The admin demo flow: the profile's handle (or TikTok id) already belongs to a creator. */
+  CreatorAlreadyExists: {
+    code: 'CREATOR_ALREADY_EXISTS',
+    status: 409,
+    message: 'This TikTok profile is already a creator on Backtalk. Nothing was created.',
+  },
   PromptVersionNotFound: {
     code: 'PROMPT_VERSION_NOT_FOUND',
     status: 404,

@@ -1,8 +1,10 @@
 import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
 import { gatewayHttp, signUpAccount } from './gateway-http';
@@ -143,5 +145,50 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
       )
     ).rows;
     expect(statuses.map((row) => row.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+
+  it("makes an admin's demo account through the same pipeline across the processes", async () => {
+    const email = `cluster-ops-${randomBytes(4).toString('hex')}@example.com`;
+    await signUpAccount(call, email, 'Correct-Horse-9', async () => {
+      const outbox = (await fetch(`${cluster.gatewayUrl}/api/dev/outbox?limit=100`).then((response) =>
+        response.json(),
+      )) as { messages: { to: string; text: string }[] };
+      return /(\d{6})/.exec(outbox.messages.find((message) => message.to === email)!.text)![1]!;
+    });
+    await promisify(execFile)(
+      process.execPath,
+      [path.join(repoRoot, 'services/identity/dist/main.js'), 'make-admin', email],
+      { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' } },
+    );
+    const token = (await call('/api/auth/sign-in', { body: { email, password: 'Correct-Horse-9' } })).body
+      .session.accessToken as string;
+    const handle = `demo.kiln.${randomBytes(3).toString('hex')}`;
+    writeFixtureProfile(fixtures, handle, {
+      bio: 'pots',
+      followerCount: 9000,
+      videos: fixtureVideos(handle, 3),
+    });
+    const created = await call('/api/admin/demo-accounts', {
+      body: { tiktokURL: `https://www.tiktok.com/@${handle}` },
+      token,
+    });
+    expect(created.status).toBe(201);
+    const creatorId = created.body.creatorId as string;
+    await waitFor(
+      async () =>
+        (await call(`/api/creator/init?creatorId=${creatorId}`, { token })).body.state === 'completed'
+          ? true
+          : undefined,
+      { timeoutMs: 120_000, intervalMs: 500, what: "the demo's initialisation to complete" },
+    );
+    const posts = (
+      await sql.query(`SELECT count(*)::int AS n FROM creators.posts WHERE "creatorId" = $1`, [creatorId])
+    ).rows[0].n;
+    expect(posts).toBe(3);
+    expect(
+      (await call('/api/admin/demo-accounts', { token })).body.demoAccounts.map(
+        (demo: { handle: string }) => demo.handle,
+      ),
+    ).toContain(handle);
   });
 });

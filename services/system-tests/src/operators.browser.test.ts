@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { repoRoot } from './processes';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
@@ -179,6 +180,58 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: operators (flags,
 
     await page.goto(`${app.origin}/dev/sign-out`);
     await page.waitForURL(`${app.origin}/`);
+    await context.close();
+  });
+
+  it("an admin creates a demo account from a profile link, watches its 13 statuses and gets 'Create Another Demo'", async () => {
+    // A profile the local fixture provider serves (standalone reads <data dir>/content-fixtures).
+    const fixtures = path.join(app.dataDir, 'content-fixtures');
+    fs.mkdirSync(fixtures, { recursive: true });
+    const handle = `kiln.${Date.now().toString(36)}`;
+    writeFixtureProfile(fixtures, handle, {
+      bio: 'Pottery every day',
+      followerCount: 9000,
+      videos: fixtureVideos(handle, 2),
+    });
+    const { context, page } = await signedInPage(adminEmail);
+    await page.getByRole('button', { name: 'Admin menu' }).click();
+    await page.getByRole('menuitem', { name: 'Create Demo Account' }).click();
+    await heading(page, 'Create Demo Account');
+    const input = page.getByLabel('TikTok profile URL');
+    // Spec §5: no '@', the alert, and nothing is sent.
+    await input.fill(`https://www.tiktok.com/${handle}`);
+    await page.getByRole('button', { name: 'Create Demo' }).click();
+    await page.getByRole('alert').getByText('Please enter a valid TikTok URL containing @ symbol').waitFor();
+    // A profile that is a creator already: the server's 409 reason on the page.
+    await input.fill('https://www.tiktok.com/@demo.creator');
+    await page.getByRole('button', { name: 'Create Demo' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/already a creator on Backtalk/)
+      .waitFor({ timeout: 20_000 });
+    await screenshotAtBothWidths(page, shotsDir, '03b-admin-creator-demo-input');
+
+    await input.fill(`https://www.tiktok.com/@${handle}`);
+    await page.getByRole('button', { name: 'Create Demo' }).click();
+    await heading(page, `Creating demo account @${handle}`);
+    await page.getByRole('progressbar', { name: 'Creator setup progress' }).waitFor();
+    // The done callback's state; the essence step runs a real (tiny) model on 2 cores.
+    await page
+      .getByRole('heading', { level: 1, name: 'Demo account ready', exact: true })
+      .waitFor({ timeout: 150_000 });
+    await screenshotAtBothWidths(page, shotsDir, '03c-admin-creator-demo-done');
+    await page.getByRole('button', { name: 'Create Another Demo' }).click();
+    await heading(page, 'Create Demo Account');
+    await expect(page.getByLabel('TikTok profile URL').inputValue()).resolves.toBe('');
+
+    // The new demo is listed on /admin/demo-accounts, and its posts were stored.
+    await page.goto(`${app.origin}/admin/demo-accounts`);
+    await page.getByRole('link', { name: `/@${handle}` }).waitFor({ timeout: 20_000 });
+    const creator = (await call(`/api/creators/by-handle/${handle}`, { token: fan.token })).body;
+    expect(creator).toMatchObject({ demoAccount: true, initComplete: true });
+    expect((await call(`/api/creators/${creator.id}/posts`, { token: fan.token })).body.posts).toHaveLength(
+      2,
+    );
     await context.close();
   });
 

@@ -69,14 +69,17 @@ export async function startCreatorInit(): Promise<CreatorInitStatus> {
 }
 
 /**
- * Follows the caller's init status live (Server-Sent Events) until the server ends the stream
- * after a completed or failed status; every change reaches `onStatus`.
+ * Follows the caller's init status (or, with `creatorId`, that creator's: an admin follows a demo
+ * account's) live (Server-Sent Events) until the server ends the stream after a completed or
+ * failed status; every change reaches `onStatus`.
  */
 export async function followCreatorInit(
   onStatus: (status: CreatorInitStatus) => void,
   signal?: AbortSignal,
+  creatorId?: string,
 ): Promise<void> {
   const { response } = await api.GET('/api/creator/init/events', {
+    params: { query: creatorId ? { creatorId } : {} },
     headers: { Accept: 'text/event-stream' },
     parseAs: 'stream',
     signal,

@@ -25,6 +25,24 @@ export async function updateDemoAccountPrompt(
   );
 }
 
+export type DemoInitStatus = Schemas['CreatorInitStatusResponse'];
+
+/**
+ * Makes a demo creator of a TikTok profile link and starts its initialisation (admins only);
+ * answers the run's first status. 404 PROFILE_NOT_FOUND for a profile no provider knows, 409
+ * CREATOR_ALREADY_EXISTS for one that is a creator already.
+ */
+export async function createDemoAccount(tiktokURL: string): Promise<DemoInitStatus> {
+  return bodyOf(await api.POST('/api/admin/demo-accounts', { body: { tiktokURL } }));
+}
+
+/** Starts a demo creator's initialisation again after a failed run (or answers the run under way). */
+export async function startDemoAccountInit(creatorId: string): Promise<DemoInitStatus> {
+  return bodyOf(
+    await api.POST('/api/admin/demo-accounts/{creatorId}/init', { params: { path: { creatorId } } }),
+  );
+}
+
 export async function getEnvVars(signal?: AbortSignal): Promise<EnvVars> {
   return bodyOf(await api.GET('/api/dev/env-vars', { signal }));
 }

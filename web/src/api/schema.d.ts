@@ -13,7 +13,23 @@ export interface paths {
         };
         get: operations["AdminController_demoAccounts"];
         put?: never;
-        post?: never;
+        post: operations["AdminController_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/demo-accounts/{creatorId}/init": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["AdminController_startInit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1584,6 +1600,9 @@ export interface components {
             secUid: string;
             tikTokUserId: string;
         };
+        DemoAccountCreateBody: {
+            tiktokURL: string;
+        };
         DemoAccountListResponse: {
             demoAccounts: {
                 /** Format: date-time */
@@ -2254,6 +2273,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DemoAccountListResponse"];
+                };
+            };
+        };
+    };
+    AdminController_create: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DemoAccountCreateBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorInitStatusResponse"];
+                };
+            };
+        };
+    };
+    AdminController_startInit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorInitStatusResponse"];
                 };
             };
         };

@@ -46,6 +46,14 @@ export class CreatorError extends ServiceError {
     return new CreatorError(ErrorCode.ProfileAlreadyClaimed);
   }
 
+  /** The admin demo flow: this profile's handle or TikTok id is a creator's already. */
+  static alreadyACreator(handle: string): CreatorError {
+    return new CreatorError(
+      ErrorCode.CreatorAlreadyExists,
+      `@${handle} is already a creator on Backtalk, so no demo account was created. Find it on the Demo Accounts page, or enter another profile.`,
+    );
+  }
+
   static alreadyVerified(): CreatorError {
     return new CreatorError(ErrorCode.AlreadyVerified);
   }

@@ -3,6 +3,14 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
 import { CreatorEntity } from './creator.entity';
 
+/** Demo creators belong to no user: their records' owner. */
+export const DEMO_OWNER = 'system';
+
+/** A demo creator's userId: no user has it, so no session ever owns a demo creator. */
+export function demoUserIdOf(handle: string): string {
+  return `demo:${handle}`;
+}
+
 /** Creators are public profiles (spec §6: any signed-in user reads them), so reads take no owner. */
 @Injectable()
 export class CreatorRepository {
@@ -60,6 +68,32 @@ export class CreatorRepository {
         featured: false,
         initComplete: false,
         verifiedAt: new Date(),
+      }),
+    );
+  }
+
+  /**
+   * A demo creator an admin made from a profile (the admin demo flow), not yet initialised. Like
+   * the seeded ones it belongs to no user: owner `system`, userId `demo:<handle>`
+   * (docs/creators.md, "Admin demo accounts"). The unique indexes on handle and secUid refuse a
+   * profile that is already a creator.
+   */
+  insertDemo(
+    creator: Pick<CreatorEntity, 'handle' | 'secUid' | 'bio' | 'nickName' | 'thumb' | 'followerCount'>,
+    manager: EntityManager,
+  ): Promise<CreatorEntity> {
+    return manager.save(
+      manager.create(CreatorEntity, {
+        ...creator,
+        owner: DEMO_OWNER,
+        userId: demoUserIdOf(creator.handle),
+        tiktokURL: `https://www.tiktok.com/@${creator.handle}`,
+        essencePrompt: '',
+        creatorPrompt: '',
+        demoAccount: true,
+        featured: false,
+        initComplete: false,
+        verifiedAt: null,
       }),
     );
   }

@@ -1,14 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { Events } from '@backtalk/proto';
-import { CreatorRepository } from '../creator/creator.repository';
+import { CreatorRepository, DEMO_OWNER, demoUserIdOf } from '../creator/creator.repository';
 import { handleFromTiktokUrl } from '../creator/creator-handle';
 import { PostRepository } from '../post/post.repository';
 import { renderDemoCover, svgToDataUrl } from './cover-image';
 import { renderDemoAvatar } from './demo-avatar';
 import { loadDemoFixtures } from './demo-fixtures';
-
-const DEMO_OWNER = 'system';
 
 /**
  * Seeds the fictional demo creators and their posts. Idempotent: creators
@@ -34,7 +32,7 @@ export class SeedDemoAccounts {
       const handle = handleFromTiktokUrl(creator.tiktokURL);
       const stored = await this.creators.seedByHandle({
         owner: DEMO_OWNER,
-        userId: `demo:${handle}`,
+        userId: demoUserIdOf(handle),
         tiktokURL: creator.tiktokURL,
         handle,
         secUid: null,

@@ -3,18 +3,26 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { DurableQueue } from '@backtalk/kit';
 import { DurableSubjects, type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
+import { CreateDemoAccount } from './create-demo-account.use-case';
 import { CreatorInitService } from './creator-init.service';
 
 @Controller()
 export class CreatorInitController {
   constructor(
     private readonly init: CreatorInitService,
+    private readonly createDemo: CreateDemoAccount,
     private readonly queue: DurableQueue,
   ) {}
 
   @MessagePattern(Subjects.CreatorsInitStart)
-  start(@Payload() { actor }: ParsedRequestOf<typeof Subjects.CreatorsInitStart>) {
-    return this.init.start(actor);
+  start(@Payload() { actor, creatorId }: ParsedRequestOf<typeof Subjects.CreatorsInitStart>) {
+    return this.init.start(actor, creatorId);
+  }
+
+  /** Admins: a demo creator from a profile link, initialised by the same pipeline. */
+  @MessagePattern(Subjects.CreatorsDemoAccountCreate)
+  createDemoAccount(@Payload() input: ParsedRequestOf<typeof Subjects.CreatorsDemoAccountCreate>) {
+    return this.createDemo.execute(input);
   }
 
   @MessagePattern(Subjects.CreatorsInitStatusGet)

@@ -36,36 +36,46 @@ export class CreatorInitService {
     private readonly client: ServiceClient,
   ) {}
 
-  /** Starts the caller's run, or answers the one under way; a failed run is retried as a new run. */
-  async start(actor: Actor): Promise<InitStatus> {
+  /**
+   * Starts the caller's run (or, with `creatorId`, that creator's: its owner's, or a demo
+   * account's for an admin), or answers the one under way; a failed run is retried as a new run.
+   */
+  async start(actor: Actor, creatorId?: string): Promise<InitStatus> {
     if (actor.userType !== 'authenticated') throw CreatorError.guestsCannotVerify();
-    const own = await this.creators.findByUserId(actor.userId);
-    if (!own) throw CreatorError.notACreator();
+    const target = await this.startable(actor, creatorId);
     return this.dataSource.transaction(async (manager) => {
-      const creator = await this.lock(manager, own.id);
+      const creator = await this.lock(manager, target.id);
       const newest = await this.newest(manager, creator.id);
       if (creator.initComplete || newest?.state === 'running') return toStatus(creator, newest);
-      const runId = randomUUID();
-      const row = await manager.save(
-        manager.create(CreatorInitStatusEntity, {
-          owner: creator.userId,
-          creatorId: creator.id,
-          runId,
-          step: 0,
-          status: CREATOR_INIT_STATUSES[0],
-          state: 'running',
-          error: null,
-        }),
-      );
-      // Stored before the commit: if the commit fails, the run is not current and the job stops.
-      await this.queue.publish(
-        DurableSubjects.IngestionCreatorInitRequested,
-        { creatorId: creator.id, runId, userId: creator.userId, handle: creator.handle },
-        { dedupeId: `creator-init:${creator.id}:${runId}` },
-      );
-      this.logger.log(`Creator ${creator.id} initialisation run ${runId} started`);
-      return toStatus(creator, row);
+      return this.startRun(manager, creator);
     });
+  }
+
+  /**
+   * A new run of `creator`, inside the caller's transaction: its first status row, and the job
+   * on ingestion's durable queue. Published before the commit: if the commit fails, the run is
+   * not current and the job stops at its first report.
+   */
+  async startRun(manager: EntityManager, creator: CreatorEntity): Promise<InitStatus> {
+    const runId = randomUUID();
+    const row = await manager.save(
+      manager.create(CreatorInitStatusEntity, {
+        owner: creator.userId,
+        creatorId: creator.id,
+        runId,
+        step: 0,
+        status: CREATOR_INIT_STATUSES[0],
+        state: 'running',
+        error: null,
+      }),
+    );
+    await this.queue.publish(
+      DurableSubjects.IngestionCreatorInitRequested,
+      { creatorId: creator.id, runId, userId: creator.userId, handle: creator.handle },
+      { dedupeId: `creator-init:${creator.id}:${runId}` },
+    );
+    this.logger.log(`Creator ${creator.id} initialisation run ${runId} started`);
+    return toStatus(creator, row);
   }
 
   /** Spec §6 as narrowed in docs/creators.md: the creator themself, or an admin. */
@@ -158,6 +168,19 @@ export class CreatorInitService {
   async resyncTarget(actor: Actor, creatorId: string | undefined): Promise<CreatorEntity> {
     const creator = await this.readable(actor, creatorId);
     if (!creator.initComplete) throw CreatorError.initIncomplete();
+    return creator;
+  }
+
+  private async startable(actor: Actor, creatorId: string | undefined): Promise<CreatorEntity> {
+    if (creatorId === undefined) {
+      const own = await this.creators.findByUserId(actor.userId);
+      if (!own) throw CreatorError.notACreator();
+      return own;
+    }
+    const creator = await this.creators.findById(creatorId);
+    if (!creator) throw CreatorError.notFound();
+    if (creator.userId !== actor.userId && !(isAdmin(actor) && creator.demoAccount))
+      throw CreatorError.notYourInitStatus();
     return creator;
   }
 

@@ -1,4 +1,5 @@
 import {
+  demoAccountCreateBodySchema,
   demoAccountListReplySchema,
   demoAccountPromptBodySchema,
   demoAccountSchema,
@@ -11,3 +12,4 @@ export class DemoAccountListResponse extends createZodDto(demoAccountListReplySc
 export class DemoAccountResponse extends createZodDto(demoAccountSchema) {}
 export class DemoAccountPromptBody extends createZodDto(demoAccountPromptBodySchema) {}
 export class DemoAccountIdParams extends createZodDto(z.object({ creatorId: idSchema }).strict()) {}
+export class DemoAccountCreateBody extends createZodDto(demoAccountCreateBodySchema) {}

@@ -4,8 +4,8 @@ import { AdminPageNotFound } from './AdminPageNotFound';
 
 /**
  * /admin/* (spec §2): behind RequireAdmin ('Access Denied' for everyone outside the admin group).
- * `creator-demo` is the admin demo flow of the creator initialisation pipeline; until that lands
- * here, the route holds a placeholder so the Admin menu's entry is not a dead link.
+ * `creator-demo` is the admin demo flow: a demo creator made through the creator initialisation
+ * pipeline (docs/creators.md, "Admin demo accounts").
  */
 export const adminRoutes: RouteSections = {
   admin: [
@@ -16,7 +16,7 @@ export const adminRoutes: RouteSections = {
     },
     {
       path: 'creator-demo',
-      lazy: () => import('./CreatorDemoPlaceholder').then((m) => ({ Component: m.CreatorDemoPlaceholder })),
+      lazy: () => import('./CreatorDemoPage').then((m) => ({ Component: m.CreatorDemoPage })),
     },
     { path: '*', element: <AdminPageNotFound /> },
   ],

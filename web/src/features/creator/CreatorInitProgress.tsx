@@ -11,7 +11,7 @@ import styles from './creator.module.css';
 const INITIAL_PROGRESS = 0.06;
 const CREEP_PER_SECOND = 0.005;
 const CREEP_AFTER_MS = 3000;
-/** How long 'All done! Your creator account is ready.' stays before /creator/stripe-signup. */
+/** How long 'All done! Your creator account is ready.' stays before /creator/stripe-signup (or the done callback). */
 const DONE_REDIRECT_MS = 1500;
 
 /** Progress of a status: step index / 13, never below the initial 6%. */
@@ -27,13 +27,36 @@ const isTestEnvironment =
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.['NODE_ENV'] ===
   'test';
 
+export interface CreatorInitProgressProps {
+  /** The heading; the creator's own screen says 'Setting up your AI chat'. */
+  title?: string;
+  /**
+   * The creator whose run is followed (an admin follows a demo account's); omitted: the caller's
+   * own creator.
+   */
+  creatorId?: string;
+  /** Starts the run, or answers the one under way (Retry starts a new one after a failure). */
+  start?: () => Promise<CreatorInitStatus>;
+  /**
+   * Spec §4: the admin flow's done callback, called on the last status instead of going to
+   * /creator/stripe-signup.
+   */
+  onDone?: () => void;
+}
+
 /**
  * The creator-initialisation screen (spec §2 /creator for a verified creator whose onboarding is
  * incomplete, §4 Creator init progress): starts the run, follows its status live, shows the 13
  * statuses in order with a moving bar, a failed step's error with Retry, and on the last status
- * goes to /creator/stripe-signup (outside the test environment).
+ * calls the admin flow's done callback, or goes to /creator/stripe-signup (outside the test
+ * environment).
  */
-export function CreatorInitProgress() {
+export function CreatorInitProgress({
+  title = 'Setting up your AI chat',
+  creatorId,
+  start = startCreatorInit,
+  onDone,
+}: CreatorInitProgressProps = {}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<CreatorInitStatus | null>(null);
@@ -41,6 +64,13 @@ export function CreatorInitProgress() {
   const [progress, setProgress] = useState(INITIAL_PROGRESS);
   const changedAt = useRef(0);
   const [attempt, setAttempt] = useState(0);
+  // The latest callbacks, so a parent's new function does not restart the run or the timer.
+  const startRef = useRef(start);
+  const onDoneRef = useRef(onDone);
+  useEffect(() => {
+    startRef.current = start;
+    onDoneRef.current = onDone;
+  });
 
   const onStatus = useCallback((next: CreatorInitStatus) => {
     setStatus(next);
@@ -52,15 +82,15 @@ export function CreatorInitProgress() {
     const controller = new AbortController();
     void (async () => {
       try {
-        onStatus(await startCreatorInit());
-        await followCreatorInit(onStatus, controller.signal);
+        onStatus(await startRef.current());
+        await followCreatorInit(onStatus, controller.signal, creatorId);
       } catch (error) {
         if (!controller.signal.aborted)
           setFailure((error as Error).message || 'Failed to start creator setup.');
       }
     })();
     return () => controller.abort();
-  }, [attempt, onStatus]);
+  }, [attempt, onStatus, creatorId]);
 
   // The creep: 0.005 per second once 3 s passed without a change, never past the next step.
   useEffect(() => {
@@ -79,6 +109,10 @@ export function CreatorInitProgress() {
     // Refreshing the creator shows the creator home here, so it happens as the page is left.
     const timer = setTimeout(
       () => {
+        if (onDoneRef.current) {
+          onDoneRef.current();
+          return;
+        }
         void queryClient.invalidateQueries({ queryKey: ['creator'] });
         if (!isTestEnvironment) navigate('/creator/stripe-signup');
       },
@@ -92,7 +126,7 @@ export function CreatorInitProgress() {
   return (
     <div className={`page ${styles['page']}`}>
       <div className={styles['card']}>
-        <h1 className={styles['title']}>Setting up your AI chat</h1>
+        <h1 className={styles['title']}>{title}</h1>
         <div
           className={styles['init-bar']}
           role="progressbar"
