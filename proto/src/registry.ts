@@ -288,6 +288,22 @@ export const contracts = {
     request: ingestion.dataExportImportRequestSchema,
     reply: ingestion.dataExportImportReplySchema,
   },
+  [Subjects.IngestionTikTokConnectStart]: {
+    request: ingestion.tikTokConnectStartRequestSchema,
+    reply: ingestion.tikTokConnectStartReplySchema,
+  },
+  [Subjects.IngestionTikTokConnectFinish]: {
+    request: ingestion.tikTokConnectFinishRequestSchema,
+    reply: ingestion.tikTokConnectFinishReplySchema,
+  },
+  [Subjects.IngestionTikTokConnectionGet]: {
+    request: ingestion.tikTokConnectionGetRequestSchema,
+    reply: ingestion.tikTokConnectionGetReplySchema,
+  },
+  [Subjects.IngestionTikTokConnectionDelete]: {
+    request: ingestion.tikTokConnectionDeleteRequestSchema,
+    reply: ingestion.tikTokConnectionDeleteReplySchema,
+  },
 
   [Subjects.ChatConversationOpen]: {
     request: chat.conversationOpenRequestSchema,

@@ -106,6 +106,11 @@ export const Subjects = {
   IngestionProviderList: 'ingestion.provider.list',
   IngestionDataExportImport: 'ingestion.data-export.import',
   IngestionMediaGet: 'ingestion.media.get',
+  /** The caller's TikTok connection (Login Kit): start, finish (TikTok's redirect back), read, remove. */
+  IngestionTikTokConnectStart: 'ingestion.tiktok-connection.start',
+  IngestionTikTokConnectFinish: 'ingestion.tiktok-connection.finish',
+  IngestionTikTokConnectionGet: 'ingestion.tiktok-connection.get',
+  IngestionTikTokConnectionDelete: 'ingestion.tiktok-connection.delete',
 
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',

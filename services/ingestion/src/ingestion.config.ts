@@ -3,95 +3,139 @@ import { postIndexConfigShape } from '@backtalk/ai';
 import { ServiceConfig, baseConfigSchema, secret } from '@backtalk/kit';
 
 /** Ingestion embeds posts and builds the post index with the same settings chat-inference reads it with. */
-export const ingestionConfigSchema = baseConfigSchema.extend(postIndexConfigShape).extend({
-  CONTENT_FIXTURES_DIR: z
-    .string()
-    .min(1)
-    .optional()
-    .meta({ defaultText: 'unset (`<BACKTALK_DATA_DIR>/content-fixtures` in standalone)' })
-    .describe(
-      'folder of TikTok profile fixtures (`<handle>.json`, read live on every request); setting it turns on the local fixture content provider, which also serves the demo creators (docs/creators.md)',
+/** TikTok's addresses: https, or http on a loopback host (a local stand-in for tests). */
+const tikTokUrl = z
+  .string()
+  .url({ abort: true })
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\./.test(url.hostname);
+    return url.protocol === 'https:' || (url.protocol === 'http:' && loopback);
+  }, 'must be an https URL (http only on localhost)');
+
+export const ingestionConfigSchema = baseConfigSchema
+  .extend(postIndexConfigShape)
+  .extend({
+    TIKTOK_CLIENT_KEY: z
+      .string()
+      .regex(/^[\w-]{4,128}$/, 'must be the client key of a TikTok app (letters, digits, - and _)')
+      .optional()
+      .describe(
+        'the client key of your TikTok app (developers.tiktok.com, Login Kit for Web with user.info.basic, user.info.profile, user.info.stats, video.list); with `TIKTOK_CLIENT_SECRET` it turns on the TikTok API content provider (docs/creators.md)',
+      ),
+    TIKTOK_CLIENT_SECRET: secret(
+      z.string().min(8).max(256).optional().describe('the client secret of that TikTok app'),
     ),
-  OBJECT_STORAGE: z
-    .enum(['local', 's3'])
-    .default('local')
-    .describe(
-      'where covers, caption tracks and persona material go (`tiktok-data/`, `customai-kb/`): `local` (a folder) or `s3` (an S3 bucket)',
+    TIKTOK_AUTHORIZE_URL: tikTokUrl
+      .default('https://www.tiktok.com/v2/auth/authorize/')
+      .describe("TikTok Login Kit's authorization page, where a creator connects their account"),
+    TIKTOK_API_BASE_URL: tikTokUrl
+      .default('https://open.tiktokapis.com')
+      .describe("TikTok's API (`/v2/oauth/token/`, `/v2/user/info/`, `/v2/video/list/`)"),
+
+    CONTENT_FIXTURES_DIR: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ defaultText: 'unset (`<BACKTALK_DATA_DIR>/content-fixtures` in standalone)' })
+      .describe(
+        'folder of TikTok profile fixtures (`<handle>.json`, read live on every request); setting it turns on the local fixture content provider, which also serves the demo creators (docs/creators.md)',
+      ),
+    OBJECT_STORAGE: z
+      .enum(['local', 's3'])
+      .default('local')
+      .describe(
+        'where covers, caption tracks and persona material go (`tiktok-data/`, `customai-kb/`): `local` (a folder) or `s3` (an S3 bucket)',
+      ),
+    OBJECT_STORAGE_DIR: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ defaultText: '`<BACKTALK_DATA_DIR>/objects`' })
+      .describe('the folder of `OBJECT_STORAGE=local`'),
+    S3_BUCKET: z.string().min(3).max(63).optional().describe('the bucket of `OBJECT_STORAGE=s3`'),
+    S3_ENDPOINT: z
+      .string()
+      .url()
+      .optional()
+      .meta({ defaultText: 'AWS' })
+      .describe(
+        'an S3-compatible server (versitygw, MinIO, …) for `OBJECT_STORAGE=s3`; path-style addressing',
+      ),
+    S3_REGION: z.string().min(1).default('us-west-2').describe('the region of `OBJECT_STORAGE=s3`'),
+    S3_ACCESS_KEY_ID: z
+      .string()
+      .min(1)
+      .optional()
+      .meta({ defaultText: 'the AWS default credential chain' })
+      .describe('the access key of `OBJECT_STORAGE=s3`'),
+    S3_SECRET_ACCESS_KEY: secret(
+      z.string().min(1).optional().describe('the secret key of `OBJECT_STORAGE=s3`'),
     ),
-  OBJECT_STORAGE_DIR: z
-    .string()
-    .min(1)
-    .optional()
-    .meta({ defaultText: '`<BACKTALK_DATA_DIR>/objects`' })
-    .describe('the folder of `OBJECT_STORAGE=local`'),
-  S3_BUCKET: z.string().min(3).max(63).optional().describe('the bucket of `OBJECT_STORAGE=s3`'),
-  S3_ENDPOINT: z
-    .string()
-    .url()
-    .optional()
-    .meta({ defaultText: 'AWS' })
-    .describe('an S3-compatible server (versitygw, MinIO, …) for `OBJECT_STORAGE=s3`; path-style addressing'),
-  S3_REGION: z.string().min(1).default('us-west-2').describe('the region of `OBJECT_STORAGE=s3`'),
-  S3_ACCESS_KEY_ID: z
-    .string()
-    .min(1)
-    .optional()
-    .meta({ defaultText: 'the AWS default credential chain' })
-    .describe('the access key of `OBJECT_STORAGE=s3`'),
-  S3_SECRET_ACCESS_KEY: secret(
-    z.string().min(1).optional().describe('the secret key of `OBJECT_STORAGE=s3`'),
-  ),
-  // The model that writes a persona's essence from its posts (the same settings as chat-inference's).
-  LLM_PROVIDER: z
-    .enum(['local', 'openai', 'anthropic', 'bedrock'])
-    .default('local')
-    .describe(
-      'which LLM answers as the persona: `local` (GGUF in-process), `openai` (any OpenAI-compatible server), `anthropic` or `bedrock`',
-    ),
-  LLM_MODEL: z
-    .string()
-    .min(1)
-    .default('hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf')
-    .describe(
-      "local: a `.gguf` path or an `hf:`/https URI (downloaded on first use); others: the provider's model id",
-    ),
-  LLM_BASE_URL: z
-    .string()
-    .url()
-    .optional()
-    .meta({ defaultText: 'provider default' })
-    .describe('base URL, e.g. `http://localhost:11434/v1` for Ollama'),
-  ANTHROPIC_API_KEY: secret(z.string().min(1).optional().describe('the key of the `anthropic` provider')),
-  LLM_CONTEXT_SIZE: z.coerce
-    .number()
-    .int()
-    .min(256)
-    .max(262_144)
-    .default(4096)
-    .describe("prompt plus reply budget, in tokens (a local model's own limit applies when smaller)"),
-  LLM_TIMEOUT_MS: z.coerce
-    .number()
-    .int()
-    .min(1000)
-    .max(600_000)
-    .default(60_000)
-    .describe('give up when the model sends nothing for this long'),
-  ESSENCE_MAX_TOKENS: z.coerce
-    .number()
-    .int()
-    .min(16)
-    .max(4096)
-    .default(400)
-    .describe("the longest persona essence the model writes at a creator's initialisation, in tokens"),
-  RESYNC_INTERVAL_MINUTES: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(10_080)
-    .default(360)
-    .describe(
-      "how often every initialised creator's new posts are fetched (0: never; one creator on demand always works)",
-    ),
-});
+    // The model that writes a persona's essence from its posts (the same settings as chat-inference's).
+    LLM_PROVIDER: z
+      .enum(['local', 'openai', 'anthropic', 'bedrock'])
+      .default('local')
+      .describe(
+        'which LLM answers as the persona: `local` (GGUF in-process), `openai` (any OpenAI-compatible server), `anthropic` or `bedrock`',
+      ),
+    LLM_MODEL: z
+      .string()
+      .min(1)
+      .default('hf:bartowski/Qwen2.5-1.5B-Instruct-GGUF/Qwen2.5-1.5B-Instruct-Q4_K_M.gguf')
+      .describe(
+        "local: a `.gguf` path or an `hf:`/https URI (downloaded on first use); others: the provider's model id",
+      ),
+    LLM_BASE_URL: z
+      .string()
+      .url()
+      .optional()
+      .meta({ defaultText: 'provider default' })
+      .describe('base URL, e.g. `http://localhost:11434/v1` for Ollama'),
+    ANTHROPIC_API_KEY: secret(z.string().min(1).optional().describe('the key of the `anthropic` provider')),
+    LLM_CONTEXT_SIZE: z.coerce
+      .number()
+      .int()
+      .min(256)
+      .max(262_144)
+      .default(4096)
+      .describe("prompt plus reply budget, in tokens (a local model's own limit applies when smaller)"),
+    LLM_TIMEOUT_MS: z.coerce
+      .number()
+      .int()
+      .min(1000)
+      .max(600_000)
+      .default(60_000)
+      .describe('give up when the model sends nothing for this long'),
+    ESSENCE_MAX_TOKENS: z.coerce
+      .number()
+      .int()
+      .min(16)
+      .max(4096)
+      .default(400)
+      .describe("the longest persona essence the model writes at a creator's initialisation, in tokens"),
+    RESYNC_INTERVAL_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(0)
+      .max(10_080)
+      .default(360)
+      .describe(
+        "how often every initialised creator's new posts are fetched (0: never; one creator on demand always works)",
+      ),
+  })
+  .superRefine((config, context) => {
+    // Half a TikTok app is a mistake, not "TikTok off": say so at start.
+    if ((config.TIKTOK_CLIENT_KEY === undefined) !== (config.TIKTOK_CLIENT_SECRET === undefined)) {
+      const missing = config.TIKTOK_CLIENT_KEY === undefined ? 'TIKTOK_CLIENT_KEY' : 'TIKTOK_CLIENT_SECRET';
+      const other = missing === 'TIKTOK_CLIENT_KEY' ? 'TIKTOK_CLIENT_SECRET' : 'TIKTOK_CLIENT_KEY';
+      context.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: `is required when ${other} is set (the TikTok API provider needs both)`,
+      });
+    }
+  });
 /** Injected by type: `constructor(private readonly config: IngestionConfig)`. */
 export class IngestionConfig extends ServiceConfig(ingestionConfigSchema) {}
