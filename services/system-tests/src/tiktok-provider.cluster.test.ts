@@ -320,9 +320,13 @@ describeWithNats('the TikTok API content provider (cluster: gateway, identity, c
       body: { tikTokUserId: `@${account.username}` },
       token: other.token,
     });
-    account.bio = `mine now ${key.body.key}`;
-    const check = await call('/api/creator/verification', { method: 'POST', token: other.token });
-    expect(check.body.outcome).not.toBe('VERIFIED');
+    expect(key.status).toBe(404);
+    expect(key.body.code).toBe(ErrorCode.ProfileNotFound);
+    const readsBefore = tiktok.calls.filter((entry) => entry.path === '/v2/user/info/').length;
+    expect((await call('/api/creator/verification', { method: 'POST', token: other.token })).body.code).toBe(
+      ErrorCode.VerificationKeyNotFound,
+    );
+    expect(tiktok.calls.filter((entry) => entry.path === '/v2/user/info/').length).toBe(readsBefore);
     // Not removable: the other user's disconnect removes nothing of the owner's.
     expect(
       (await call('/api/creator/tiktok/connection', { method: 'DELETE', token: other.token })).body,
