@@ -33,6 +33,7 @@ const hash = (value: string) => createHash('sha256').update(value).digest('base6
 @Injectable()
 export class TikTokConnections {
   private readonly logger = new Logger(TikTokConnections.name);
+  private readonly refreshing = new Map<string, Promise<TikTokConnectionEntity>>();
 
   constructor(
     private readonly api: TikTokApiClient,
@@ -146,7 +147,17 @@ export class TikTokConnections {
     }
   }
 
-  private async refresh(connection: TikTokConnectionEntity): Promise<TikTokConnectionEntity> {
+  /** One refresh at a time per user here: a second one would present a refresh token already spent. */
+  private refresh(connection: TikTokConnectionEntity): Promise<TikTokConnectionEntity> {
+    let running = this.refreshing.get(connection.userId);
+    if (!running) {
+      running = this.refreshNow(connection).finally(() => this.refreshing.delete(connection.userId));
+      this.refreshing.set(connection.userId, running);
+    }
+    return running;
+  }
+
+  private async refreshNow(connection: TikTokConnectionEntity): Promise<TikTokConnectionEntity> {
     if (connection.refreshTokenExpiresAt.getTime() <= Date.now())
       throw new ServiceError(ErrorCode.TikTokReconnectRequired);
     const tokens = await this.api.refresh(connection.refreshToken);
@@ -172,20 +183,23 @@ export class TikTokConnections {
     );
   }
 
+  /** One connection per user: a new one replaces the old (connectedAt is the new one's). */
   private async save(userId: string, tokens: TikTokTokens, user: TikTokUser): Promise<void> {
     const now = Date.now();
-    await this.connections.delete({ userId });
-    await this.connections.insert({
-      userId,
-      openId: tokens.open_id,
-      username: user.username.toLowerCase(),
-      displayName: user.display_name,
-      avatarUrl: user.avatar_url,
-      scope: tokens.scope,
-      accessToken: tokens.access_token,
-      accessTokenExpiresAt: new Date(now + tokens.expires_in * 1000),
-      refreshToken: tokens.refresh_token,
-      refreshTokenExpiresAt: new Date(now + tokens.refresh_expires_in * 1000),
+    await this.connections.manager.transaction(async (manager) => {
+      await manager.delete(TikTokConnectionEntity, { userId });
+      await manager.insert(TikTokConnectionEntity, {
+        userId,
+        openId: tokens.open_id,
+        username: user.username.toLowerCase(),
+        displayName: user.display_name,
+        avatarUrl: user.avatar_url,
+        scope: tokens.scope,
+        accessToken: tokens.access_token,
+        accessTokenExpiresAt: new Date(now + tokens.expires_in * 1000),
+        refreshToken: tokens.refresh_token,
+        refreshTokenExpiresAt: new Date(now + tokens.refresh_expires_in * 1000),
+      });
     });
   }
 
