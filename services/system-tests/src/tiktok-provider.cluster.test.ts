@@ -76,9 +76,9 @@ describeWithNats('the TikTok API content provider (cluster: gateway, identity, c
       headers: { authorization: `Bearer ${token}` },
     });
     expect(started.status).toBe(200);
-    const cookie = /^(bt_tiktok=[A-Za-z0-9_-]{43});/.exec(started.headers.get('set-cookie') ?? '')?.[1];
-    expect(cookie).toBeDefined();
-    const setCookie = started.headers.get('set-cookie') ?? '';
+    const setCookie = started.headers.getSetCookie().find((value) => value.startsWith('bt_tiktok=')) ?? '';
+    const cookie = /^(bt_tiktok=[A-Za-z0-9_-]{43});/.exec(setCookie)?.[1];
+    expect({ setCookie, cookie }).toEqual({ setCookie: expect.any(String), cookie: expect.any(String) });
     expect(setCookie).toContain('Path=/api/creator/tiktok/callback');
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Lax');
