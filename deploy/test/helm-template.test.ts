@@ -22,6 +22,8 @@ const SECRET_KEYS = [
   'QDRANT_API_KEY',
   'S3_ACCESS_KEY_ID',
   'S3_SECRET_ACCESS_KEY',
+  'TIKTOK_CLIENT_KEY',
+  'TIKTOK_CLIENT_SECRET',
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'REDIS_URL',
@@ -282,6 +284,7 @@ describeWithTools('environment of each service', () => {
     ['ANTHROPIC_API_KEY', ['chat-inference', 'ingestion'], true],
     ['QDRANT_API_KEY', ['chat-inference', 'ingestion'], true],
     ['S3_SECRET_ACCESS_KEY', ['ingestion'], true],
+    ['TIKTOK_CLIENT_SECRET', ['ingestion'], true],
   ])('secret %s goes only to %j (optional: %s)', (key, expected, optional) => {
     const holders = SERVICES.filter((service) => secretEnvOf(defaults, service).some((e) => e.name === key));
     expect(holders.sort()).toEqual([...expected].sort());

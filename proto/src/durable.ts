@@ -22,6 +22,7 @@ export const DurableSubjects = {
   ChatInferenceAccountDeleted: 'chat-inference.account.deleted',
   CreatorsAccountDeleted: 'creators.account.deleted',
   BillingAccountDeleted: 'billing.account.deleted',
+  IngestionAccountDeleted: 'ingestion.account.deleted',
 } as const;
 export type DurableSubject = (typeof DurableSubjects)[keyof typeof DurableSubjects];
 
@@ -32,6 +33,7 @@ export const durableContracts = {
   [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
+  [DurableSubjects.IngestionAccountDeleted]: accountDeletedPayloadSchema,
 } as const satisfies Record<DurableSubject, z.ZodType>;
 export type DurablePayloadOf<S extends DurableSubject> = z.output<(typeof durableContracts)[S]>;
 
@@ -40,6 +42,7 @@ export const accountDeletedSubjects = [
   DurableSubjects.ChatInferenceAccountDeleted,
   DurableSubjects.CreatorsAccountDeleted,
   DurableSubjects.BillingAccountDeleted,
+  DurableSubjects.IngestionAccountDeleted,
 ] as const;
 
 /** The service whose durable consumer takes a subject: its first token. */

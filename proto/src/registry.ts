@@ -308,6 +308,22 @@ export const contracts = {
     request: ingestion.resyncRoundGetRequestSchema,
     reply: ingestion.resyncRoundReplySchema,
   },
+  [Subjects.IngestionTikTokConnectStart]: {
+    request: ingestion.tikTokConnectStartRequestSchema,
+    reply: ingestion.tikTokConnectStartReplySchema,
+  },
+  [Subjects.IngestionTikTokConnectFinish]: {
+    request: ingestion.tikTokConnectFinishRequestSchema,
+    reply: ingestion.tikTokConnectFinishReplySchema,
+  },
+  [Subjects.IngestionTikTokConnectionGet]: {
+    request: ingestion.tikTokConnectionGetRequestSchema,
+    reply: ingestion.tikTokConnectionGetReplySchema,
+  },
+  [Subjects.IngestionTikTokConnectionDelete]: {
+    request: ingestion.tikTokConnectionDeleteRequestSchema,
+    reply: ingestion.tikTokConnectionDeleteReplySchema,
+  },
 
   [Subjects.ChatConversationOpen]: {
     request: chat.conversationOpenRequestSchema,

@@ -115,6 +115,11 @@ export const Subjects = {
   /** /dev/check-all-tiktok: a re-sync of every initialised creator now, and its progress (admins). */
   IngestionResyncRoundStart: 'ingestion.resync-round.start',
   IngestionResyncRoundGet: 'ingestion.resync-round.get',
+  /** The caller's TikTok connection (Login Kit): start, finish (TikTok's redirect back), read, remove. */
+  IngestionTikTokConnectStart: 'ingestion.tiktok-connection.start',
+  IngestionTikTokConnectFinish: 'ingestion.tiktok-connection.finish',
+  IngestionTikTokConnectionGet: 'ingestion.tiktok-connection.get',
+  IngestionTikTokConnectionDelete: 'ingestion.tiktok-connection.delete',
 
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',

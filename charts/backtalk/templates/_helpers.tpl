@@ -226,6 +226,9 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- if eq $name "ingestion" }}
 {{- $_ := set $keys "S3_ACCESS_KEY_ID" true }}
 {{- $_ := set $keys "S3_SECRET_ACCESS_KEY" true }}
+{{- /* The TikTok API content provider is on when both are present (docs/creators.md). */}}
+{{- $_ := set $keys "TIKTOK_CLIENT_KEY" true }}
+{{- $_ := set $keys "TIKTOK_CLIENT_SECRET" true }}
 {{- end }}
 {{- if eq $name "billing" }}
 {{- $_ := set $keys "STRIPE_SECRET_KEY" true }}

@@ -123,3 +123,79 @@ export const resyncRoundReplySchema = z.object({
   finished: z.boolean(),
 });
 export type ResyncRoundReply = z.infer<typeof resyncRoundReplySchema>;
+
+/*
+ * The official TikTok API provider (docs/creators.md, "TikTok API"): a signed-in user connects
+ * their TikTok account through Login Kit (OAuth 2 authorization code; TikTok's web flow has no
+ * PKCE). Ingestion keeps the tokens; the gateway turns these into POST /api/creator/tiktok/connect,
+ * GET /api/creator/tiktok/callback, GET|DELETE /api/creator/tiktok/connection.
+ */
+
+/** The gateway's public callback address (https, or http on a loopback host for local runs). */
+const tikTokRedirectUriSchema = z
+  .url()
+  .max(500)
+  .refine((value) => {
+    if (!URL.canParse(value)) return false;
+    const url = new URL(value);
+    const loopback = url.hostname === 'localhost' || url.hostname === '[::1]' || /^127\./.test(url.hostname);
+    return (url.protocol === 'https:' || (url.protocol === 'http:' && loopback)) && !url.search && !url.hash;
+  }, 'must be https (or http on localhost), without query or fragment');
+
+/** The random value of the cookie that ties a pending connection to the browser that started it. */
+export const tikTokBindingSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a binding cookie value');
+
+export const tikTokConnectStartRequestSchema = z
+  .object({ actor: actorSchema, redirectUri: tikTokRedirectUriSchema })
+  .strict();
+export const tikTokConnectStartReplySchema = z.object({
+  /** TikTok's authorize URL with client_key, scope, response_type, redirect_uri and state. */
+  authorizationUrl: z.url(),
+  /** The binding cookie's value (the pending connection stores only its hash). */
+  binding: tikTokBindingSchema,
+  /** How long the pending connection (and the cookie) lives, in seconds. */
+  expiresIn: z.number().int().positive(),
+});
+export type TikTokConnectStartReply = z.infer<typeof tikTokConnectStartReplySchema>;
+
+/** TikTok's redirect back: `code` and `state`, or `error` (the user declined) with `state`. */
+export const tikTokCallbackParamsSchema = z
+  .object({
+    code: textSchema.min(1).max(4096).optional(),
+    state: textSchema.min(1).max(512).optional(),
+    scopes: textSchema.max(1024).optional(),
+    error: textSchema.min(1).max(256).optional(),
+    error_description: textSchema.max(2048).optional(),
+  })
+  .strict();
+export type TikTokCallbackParams = z.infer<typeof tikTokCallbackParamsSchema>;
+
+export const tikTokConnectFinishRequestSchema = z
+  .object({
+    params: tikTokCallbackParamsSchema,
+    /** The binding cookie the callback request carried, if any. */
+    binding: z.string().max(128).optional(),
+    redirectUri: tikTokRedirectUriSchema,
+  })
+  .strict();
+/** A declined or failed exchange is an answer (the browser is told); a bad state is an error (400). */
+export const tikTokConnectFinishReplySchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('connected'), username: z.string() }),
+  z.object({ outcome: z.literal('failed'), reason: z.enum(['denied', 'unavailable']) }),
+]);
+export type TikTokConnectFinishReply = z.infer<typeof tikTokConnectFinishReplySchema>;
+
+/** The caller's own TikTok connection (never its tokens). */
+export const tikTokConnectionSchema = z.object({
+  openId: z.string(),
+  username: z.string(),
+  displayName: z.string(),
+  avatarUrl: z.string(),
+  scope: z.string(),
+  connectedAt: isoDateSchema,
+});
+export const tikTokConnectionGetRequestSchema = z.object({ actor: actorSchema }).strict();
+export const tikTokConnectionGetReplySchema = z.object({ connection: tikTokConnectionSchema.nullable() });
+export type TikTokConnectionGetReply = z.infer<typeof tikTokConnectionGetReplySchema>;
+export const tikTokConnectionDeleteRequestSchema = z.object({ actor: actorSchema }).strict();
+export const tikTokConnectionDeleteReplySchema = z.object({ deleted: z.boolean() });

@@ -9,6 +9,7 @@ import { BillingController } from './billing/billing.controller';
 import { DeveloperController } from './developer/developer.controller';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
+import { TikTokConnectionController } from './creators/tiktok-connection.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { MediaController } from './creators/media.controller';
 import { EnvironmentController } from './environment/environment.controller';
@@ -49,6 +50,7 @@ export class GatewayModule implements NestModule {
         PlatformHealthController,
         CreatorsController,
         CreatorOnboardingController,
+        TikTokConnectionController,
         MediaController,
         ConversationsController,
         FeatureFlagsController,

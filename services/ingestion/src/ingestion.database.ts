@@ -1,6 +1,7 @@
 import { DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { DataExportProfileEntity } from './content/data-export-profile.entity';
 import { IngestJobEntity } from './ingest-job/ingest-job.entity';
+import { TikTokAuthorizationEntity, TikTokConnectionEntity } from './tiktok/tiktok-connection.entity';
 import { MediaObjectEntity } from './media-object/media-object.entity';
 import { PostEmbeddingEntity } from './post-embedding/post-embedding.entity';
 import { migrations } from './migrations';
@@ -12,6 +13,8 @@ export const ingestionDatabase: ServiceDatabase = {
     MediaObjectEntity,
     PostEmbeddingEntity,
     DataExportProfileEntity,
+    TikTokConnectionEntity,
+    TikTokAuthorizationEntity,
     // Standalone mode's durable queue (creator initialisation and re-sync jobs).
     DurableMessageEntity,
   ],

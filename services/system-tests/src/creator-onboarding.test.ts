@@ -90,6 +90,7 @@ describe('creator onboarding: verification and persona tools (gateway, identity,
     expect(status).toBe(200);
     expect(body.providers).toEqual([
       { name: 'fixture', configured: true },
+      { name: 'tiktok-api', configured: false },
       { name: 'data-export', configured: true },
     ]);
   });

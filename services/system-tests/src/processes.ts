@@ -1,5 +1,6 @@
 import { freePort } from '@backtalk/embedded-db';
 import { ProcessSupervisor, durableStreamConfig } from '@backtalk/kit';
+import { DurableSubjects, durableOwner } from '@backtalk/proto';
 import { connect } from 'nats';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -90,8 +91,8 @@ export async function startCluster(
 }
 
 /**
- * Billing's JetStream stream outlives its processes: a run with a prefix of its
- * own deletes it, so the shared NATS server does not collect one per test run.
+ * The durable JetStream streams outlive their processes: a run with a prefix of its
+ * own deletes them, so the shared NATS server does not collect them per test run.
  */
 async function deleteDurableStreams(env: Record<string, string>): Promise<void> {
   const prefix = env.NATS_SUBJECT_PREFIX;
@@ -100,7 +101,9 @@ async function deleteDurableStreams(env: Record<string, string>): Promise<void> 
   if (!connection) return;
   try {
     const manager = await connection.jetstreamManager();
-    await manager.streams.delete(durableStreamConfig('billing', prefix).name).catch(() => undefined);
+    // Every consuming service's stream: identity announces a deleted account to each of them.
+    for (const owner of new Set(Object.values(DurableSubjects).map(durableOwner)))
+      await manager.streams.delete(durableStreamConfig(owner, prefix).name).catch(() => undefined);
   } finally {
     await connection.close();
   }

@@ -36,7 +36,7 @@ describeWithNats('account deletion in cluster mode: the announcement reaches eve
     database = await createSystemTestDatabase('retention_cluster');
     cluster = await startCluster(
       { DATABASE_URL: database.url, NATS_URL: testNatsUrl(), NATS_SUBJECT_PREFIX: prefix, LOG_LEVEL: 'warn' },
-      ['identity', 'creators', 'chat-inference', 'billing'],
+      ['identity', 'creators', 'ingestion', 'chat-inference', 'billing'],
     );
     await waitFor(
       async () =>

@@ -97,3 +97,19 @@ export async function followCreatorInit(
     signal,
   );
 }
+
+export type TikTokConnection = Schemas['TikTokConnectionResponse'];
+
+/** The caller's TikTok connection (the TikTok API provider), or `{connection: null}`. */
+export async function getTikTokConnection(signal?: AbortSignal): Promise<TikTokConnection> {
+  return bodyOf(await api.GET('/api/creator/tiktok/connection', { signal }));
+}
+
+/** TikTok's authorize URL for the caller; the browser goes there next (the server set a binding cookie). */
+export async function startTikTokConnection(): Promise<string> {
+  return bodyOf(await api.POST('/api/creator/tiktok/connect')).authorizationUrl;
+}
+
+export async function disconnectTikTok(): Promise<boolean> {
+  return bodyOf(await api.DELETE('/api/creator/tiktok/connection')).deleted;
+}

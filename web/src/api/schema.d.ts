@@ -900,6 +900,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creator/tiktok/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TikTokConnectionController_callback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/tiktok/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["TikTokConnectionController_connect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/tiktok/connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["TikTokConnectionController_connection"];
+        put?: never;
+        post?: never;
+        delete: operations["TikTokConnectionController_disconnect"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creator/verification": {
         parameters: {
             query?: never;
@@ -2223,6 +2271,24 @@ export interface components {
                 startDate: string;
                 status: string;
             }[];
+        };
+        TikTokConnectionDeleteResponse: {
+            deleted: boolean;
+        };
+        TikTokConnectionResponse: {
+            connection: {
+                avatarUrl: string;
+                /** Format: date-time */
+                connectedAt: string;
+                displayName: string;
+                openId: string;
+                scope: string;
+                username: string;
+            } | null;
+        };
+        TikTokConnectResponse: {
+            /** Format: uri */
+            authorizationUrl: string;
         };
         VerificationCheckResponse: {
             /** Format: uuid */
@@ -3681,6 +3747,87 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorResyncResponse"];
+                };
+            };
+        };
+    };
+    TikTokConnectionController_callback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                scopes?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirect to /creator/verify?tiktok=connected (or tiktok=error&reason=…) */
+            302: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    TikTokConnectionController_connect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TikTokConnectResponse"];
+                };
+            };
+        };
+    };
+    TikTokConnectionController_connection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TikTokConnectionResponse"];
+                };
+            };
+        };
+    };
+    TikTokConnectionController_disconnect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TikTokConnectionDeleteResponse"];
                 };
             };
         };

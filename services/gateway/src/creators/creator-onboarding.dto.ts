@@ -8,6 +8,10 @@ import {
   promptRollbackRequestSchema,
   promptUpdateRequestSchema,
   providerListReplySchema,
+  textSchema,
+  tikTokConnectStartReplySchema,
+  tikTokConnectionDeleteReplySchema,
+  tikTokConnectionGetReplySchema,
   verificationCheckReplySchema,
   verificationKeyCreateReplySchema,
   verificationKeyCreateRequestSchema,
@@ -49,3 +53,24 @@ export class CreatorInitStatusQuery extends createZodDto(
 ) {}
 export class CreatorResyncBody extends createZodDto(z.object({ creatorId: idSchema.optional() }).strict()) {}
 export class CreatorResyncResponse extends createZodDto(resyncStartReplySchema) {}
+
+/** TikTok's authorize URL; the browser goes there next (the binding cookie is set with it). */
+export class TikTokConnectResponse extends createZodDto(
+  tikTokConnectStartReplySchema.pick({ authorizationUrl: true }),
+) {}
+/** TikTok's redirect back, as TikTok sends it (single string values; TikTok may add others, dropped). */
+const tikTokParameter = textSchema.max(4096).optional();
+export class TikTokCallbackQuery extends createZodDto(
+  z
+    .object({
+      code: tikTokParameter,
+      state: tikTokParameter,
+      scopes: tikTokParameter,
+      error: tikTokParameter,
+      error_description: tikTokParameter,
+    })
+    .catchall(textSchema.max(4096))
+    .refine((params) => Object.keys(params).length <= 40, 'at most 40 parameters'),
+) {}
+export class TikTokConnectionResponse extends createZodDto(tikTokConnectionGetReplySchema) {}
+export class TikTokConnectionDeleteResponse extends createZodDto(tikTokConnectionDeleteReplySchema) {}

@@ -7,10 +7,12 @@ import { DataExportContentProvider } from './data-export-content.provider';
 import { DataExportProfileEntity } from './data-export-profile.entity';
 import { DataExportProfileRepository } from './data-export-profile.repository';
 import { FixtureContentProvider } from './fixture-content.provider';
+import { TikTokApiContentProvider } from '../tiktok/tiktok-api-content.provider';
+import { TikTokModule } from '../tiktok/tiktok.module';
 
 /** The content provider port and its adapters, asked in this order. */
 @Module({
-  imports: [TypeOrmModule.forFeature([DataExportProfileEntity])],
+  imports: [TypeOrmModule.forFeature([DataExportProfileEntity]), TikTokModule],
   controllers: [ContentController, CreatorDataController],
   providers: [
     DataExportProfileRepository,
@@ -18,7 +20,7 @@ import { FixtureContentProvider } from './fixture-content.provider';
     DataExportContentProvider,
     {
       provide: CONTENT_PROVIDERS,
-      inject: [FixtureContentProvider, DataExportContentProvider],
+      inject: [FixtureContentProvider, TikTokApiContentProvider, DataExportContentProvider],
       useFactory: (...providers: ContentProvider[]) => providers,
     },
   ],

@@ -7,6 +7,7 @@ import { ApiError, checkVerification, createVerificationKey } from '../../api';
 import { Button } from '../../components/Button';
 import { selectIsCreator, useSessionStore } from '../session';
 import { DataExportUpload } from './DataExportUpload';
+import { TikTokConnect } from './TikTokConnect';
 import { useContentProvidersQuery, useVerificationKeyQuery } from './useCreatorQueries';
 import styles from './creator.module.css';
 
@@ -128,6 +129,9 @@ export function CreatorVerifyPage() {
 
   const generateDisabled = !typed?.trim() || !!inputError || phase !== 'idle' || existing.isPending;
   const configured = providers.data?.providers.filter((provider) => provider.configured) ?? [];
+  const notConfigured = providers.data?.providers.filter((provider) => !provider.configured) ?? [];
+  const tikTokOffered = configured.some((provider) => provider.name === 'tiktok-api');
+  const nameOf = (name: string) => PROVIDER_NAMES[name] ?? name;
 
   return (
     <div className={`page ${styles['page']}`}>
@@ -201,12 +205,16 @@ export function CreatorVerifyPage() {
         {providers.isPending ? <p className={styles['hint']}>Loading...</p> : null}
         {providers.isError ? <p className={styles['error']}>Could not load the profile sources.</p> : null}
         {providers.data ? (
-          <p className={styles['hint']}>
+          <p className={styles['hint']} data-testid="content-providers">
             {configured.length
-              ? `Available here: ${configured.map((provider) => PROVIDER_NAMES[provider.name] ?? provider.name).join(', ')}.`
+              ? `Available here: ${configured.map((provider) => nameOf(provider.name)).join(', ')}.`
               : 'No profile source is configured on this server.'}
+            {notConfigured.length
+              ? ` Not set up on this server: ${notConfigured.map((provider) => nameOf(provider.name)).join(', ')}.`
+              : ''}
           </p>
         ) : null}
+        {tikTokOffered ? <TikTokConnect /> : null}
         <DataExportUpload />
       </div>
     </div>

@@ -8,6 +8,7 @@ import { STORAGE_KEYS } from '../session';
 import { appRoutes, mergeSections } from '../shell/routes';
 import { creatorRoutes } from './creator.routes';
 import { VERIFY_TEXT } from './CreatorVerifyPage';
+import { browserNavigation } from '../shell/browser-navigation';
 
 const routes = mergeSections(creatorRoutes, { public: [{ path: 'sign-in', element: <p>sign-in page</p> }] });
 
@@ -147,6 +148,94 @@ describe('creator screens', () => {
     expect(apiCalls('POST', '/api/creator/verification-key')[0]?.body).toEqual({
       tikTokUserId: '@other.handle',
     });
+  });
+
+  it("offers 'Connect TikTok' when the TikTok API provider is configured, and shows the connected account", async () => {
+    asUser();
+    let connection: { username: string; displayName: string } | null = null;
+    server.use(
+      http.get('/api/creator/content-providers', ({ response }) =>
+        response(200).json({
+          providers: [
+            { name: 'tiktok-api', configured: true },
+            { name: 'data-export', configured: true },
+          ],
+        }),
+      ),
+      http.get('/api/creator/verification-key', ({ response }) =>
+        response(200).json({ verificationKey: null }),
+      ),
+      http.get('/api/creator/tiktok/connection', ({ response }) =>
+        response(200).json({
+          connection: connection && {
+            ...connection,
+            openId: 'open-1',
+            avatarUrl: '',
+            scope: 'user.info.basic,user.info.profile,user.info.stats,video.list',
+            connectedAt: '2026-11-26T10:00:00.000Z',
+          },
+        }),
+      ),
+      http.post('/api/creator/tiktok/connect', ({ response }) =>
+        response(200).json({ authorizationUrl: 'https://www.tiktok.com/v2/auth/authorize/?state=s' }),
+      ),
+      http.delete('/api/creator/tiktok/connection', ({ response }) => response(200).json({ deleted: true })),
+    );
+    const leave = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
+    try {
+      const first = renderApp('/creator/verify');
+      expect(
+        await screen.findByText('Available here: TikTok API, TikTok data export (content only).'),
+      ).toBeTruthy();
+      fireEvent.click(await screen.findByRole('button', { name: 'Connect TikTok' }));
+      await waitFor(() =>
+        expect(leave).toHaveBeenCalledWith('https://www.tiktok.com/v2/auth/authorize/?state=s'),
+      );
+      first.unmount();
+
+      // Back from TikTok: the connected account, and a way to disconnect it.
+      connection = { username: 'maya.makes', displayName: 'Maya' };
+      resetAppState();
+      asUser();
+      renderApp('/creator/verify?tiktok=connected');
+      expect(await screen.findByText('Your TikTok account is connected.')).toBeTruthy();
+      expect(
+        await screen.findByText(
+          /Connected as @maya\.makes \(Maya\)\. Use @maya\.makes as your TikTok user ID above\./,
+        ),
+      ).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Disconnect TikTok' }));
+      expect(await screen.findByRole('button', { name: 'Connect TikTok' })).toBeTruthy();
+      expect(apiCalls('DELETE', '/api/creator/tiktok/connection')).toHaveLength(1);
+    } finally {
+      leave.mockRestore();
+    }
+  });
+
+  it('does not offer TikTok when the server has it not configured, and says so', async () => {
+    asUser();
+    server.use(
+      http.get('/api/creator/content-providers', ({ response }) =>
+        response(200).json({
+          providers: [
+            { name: 'fixture', configured: true },
+            { name: 'tiktok-api', configured: false },
+            { name: 'data-export', configured: true },
+          ],
+        }),
+      ),
+      http.get('/api/creator/verification-key', ({ response }) =>
+        response(200).json({ verificationKey: null }),
+      ),
+    );
+    renderApp('/creator/verify?tiktok=error&reason=denied');
+    expect(
+      await screen.findByText(
+        'Available here: Local fixture profiles, TikTok data export (content only). Not set up on this server: TikTok API.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Connect TikTok' })).toBeNull();
+    expect(screen.queryByTestId('tiktok-connect')).toBeNull();
   });
 
   it("says 'Failed to check for existing verification key' when the key cannot be read", async () => {

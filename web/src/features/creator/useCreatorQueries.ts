@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  disconnectTikTok,
   getContentProviders,
   getCreatorPrompt,
   getMyCreator,
+  getTikTokConnection,
   getVerificationKey,
   listCreatorPosts,
   rollbackCreatorPrompt,
@@ -17,6 +19,7 @@ const keys = {
   verificationKey: (userId: string) => ['creator', 'verification-key', userId] as const,
   providers: ['creator', 'content-providers'] as const,
   prompt: (userId: string) => ['creator', 'prompt', userId] as const,
+  tikTok: (userId: string) => ['creator', 'tiktok-connection', userId] as const,
 };
 
 const useUserId = () => useSessionStore((state) => state.user?.userId ?? '');
@@ -73,4 +76,23 @@ export function usePromptMutations() {
     save: useMutation({ mutationFn: saveCreatorPrompt, onSuccess }),
     rollback: useMutation({ mutationFn: rollbackCreatorPrompt, onSuccess }),
   };
+}
+
+/** The signed-in user's TikTok connection; asked only when the TikTok API provider is offered. */
+export function useTikTokConnectionQuery(offered: boolean) {
+  const userId = useUserId();
+  return useQuery({
+    queryKey: keys.tikTok(userId),
+    queryFn: ({ signal }) => getTikTokConnection(signal),
+    enabled: offered && userId !== '',
+  });
+}
+
+export function useTikTokDisconnect() {
+  const userId = useUserId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: disconnectTikTok,
+    onSuccess: () => client.setQueryData(keys.tikTok(userId), { connection: null }),
+  });
 }

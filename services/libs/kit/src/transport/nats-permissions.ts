@@ -85,6 +85,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     consumes: [
       DurableSubjects.IngestionCreatorInitRequested,
       DurableSubjects.IngestionCreatorResyncRequested,
+      // A deleted account's TikTok connection is erased at once (docs/retention.md).
+      DurableSubjects.IngestionAccountDeleted,
     ],
   },
   [ServiceName.ChatInference]: {

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { TikTokApiContentProvider } from './tiktok-api-content.provider';
+import { TikTokApiClient } from './tiktok-api.client';
+import { TikTokAuthorizationEntity, TikTokConnectionEntity } from './tiktok-connection.entity';
+import { TikTokConnections } from './tiktok-connections';
+import { TikTokController } from './tiktok.controller';
+import { TikTokErasure } from './tiktok-erasure';
+
+/** The official TikTok API content provider: Login Kit connections and the Display API reads. */
+@Module({
+  imports: [TypeOrmModule.forFeature([TikTokConnectionEntity, TikTokAuthorizationEntity])],
+  controllers: [TikTokController],
+  providers: [TikTokApiClient, TikTokConnections, TikTokApiContentProvider, TikTokErasure],
+  exports: [TikTokApiContentProvider],
+})
+export class TikTokModule {}
