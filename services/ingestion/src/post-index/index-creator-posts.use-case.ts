@@ -62,25 +62,25 @@ export class IndexCreatorPosts {
     const missing = new Set(withStored.filter((post) => !post.embedding?.length).map((post) => post.postId));
     const indexed = await this.retriever.syncCreator(creatorId, withStored);
 
+    // Without the model (unavailable), posts are indexed lexically and embedded at a later run.
+    const fresh = indexed.filter((post) => missing.has(post.postId) && post.embedding?.length);
     if (this.retriever.hybrid) {
       await this.embeddings.upsertMany(
-        indexed
-          .filter((post) => missing.has(post.postId) && post.embedding?.length)
-          .map((post) => ({
-            postId: post.postId,
-            model: this.model,
-            creatorId,
-            dimensions: post.embedding!.length,
-            vector: [...post.embedding!],
-            contentHash: hashes.get(post.postId)!,
-          })),
+        fresh.map((post) => ({
+          postId: post.postId,
+          model: this.model,
+          creatorId,
+          dimensions: post.embedding!.length,
+          vector: [...post.embedding!],
+          contentHash: hashes.get(post.postId)!,
+        })),
       );
     }
     await this.embeddings.removeOtherPosts(
       creatorId,
       docs.map((doc) => doc.postId),
     );
-    const embedded = this.retriever.hybrid ? missing.size : 0;
+    const embedded = fresh.length;
     this.logger.log(
       `Indexed ${docs.length} posts of creator ${creatorId} (${embedded} embedded) in ${Date.now() - started} ms`,
     );

@@ -24,6 +24,7 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
   private retryTimer?: NodeJS.Timeout;
   private stopped = false;
   private endSearchHold?: () => void;
+  private stopListening?: () => void;
 
   constructor(
     private readonly client: ServiceClient,
@@ -73,10 +74,28 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
     });
     const index = this.retriever.postIndex;
     if (index instanceof InMemoryPostIndex) index.holdSearchesUntil(firstAttempt);
+    // Posts indexed while the embedding model was missing get their vectors once it loads.
+    this.stopListening = this.retriever.onEmbeddingsRecovered(() => void this.embedMissing());
+  }
+
+  /** Re-indexes every creator: stored vectors are reused, posts without one are embedded. */
+  async embedMissing(): Promise<void> {
+    try {
+      const { creators } = await this.client.request(Subjects.CreatorsCreatorList, {});
+      for (const creator of creators) {
+        if (this.stopped) return;
+        await this.indexCreator(creator.id);
+      }
+      this.logger.log(`The embedding model is available: embedded the posts of ${creators.length} creators`);
+    } catch (error) {
+      if (!this.stopped)
+        this.logger.warn(`Could not embed the posts indexed without the model: ${(error as Error).message}`);
+    }
   }
 
   onApplicationShutdown(): void {
     this.stopped = true;
+    this.stopListening?.();
     clearTimeout(this.retryTimer);
     this.endSearchHold?.();
   }
