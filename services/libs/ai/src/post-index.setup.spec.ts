@@ -110,6 +110,16 @@ describe('post index configuration', () => {
     while (recovered === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(recovered).toBe(1);
     expect(await embeddings.embedQuery('a sourdough starter')).toHaveLength(64);
+
+    // A text longer than the model reads is embedded by its beginning, not refused.
+    const short = new LocalLlamaEmbeddings({
+      model: 'embedder.gguf',
+      modelsDir,
+      threads: 1,
+      contextSize: 32,
+    });
+    const long = MAYA_POSTS.map((post) => post.transcript).join(' ');
+    expect(await short.embedQuery(long)).toHaveLength(64);
   });
 
   it('downloads a model on first use in the background, with progress, searching lexically meanwhile', async () => {

@@ -193,7 +193,10 @@ export class LocalLlamaEmbeddings extends Embeddings {
       clearTimeout(state.timer);
       // Tried again in the background, so posts indexed lexically meanwhile get their
       // vectors (`onRecovered`) even when no one searches.
-      state.timer = setTimeout(() => void this.load().catch(() => undefined), this.retryAfterMs);
+      state.timer = setTimeout(() => {
+        if (state.failure) state.failure.retryAt = 0; // due now, whatever the clock's granularity
+        void this.load().catch(() => undefined);
+      }, this.retryAfterMs);
       state.timer.unref();
       if (first)
         this.options.onUnavailable?.(
