@@ -121,10 +121,16 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
     await rm(modelsDir, { recursive: true, force: true });
   });
 
-  it('fills the index at start and keeps the embeddings in PostgreSQL', async () => {
+  it('fills the index at start without a model call, then embeds the posts in the background and keeps the vectors in PostgreSQL', async () => {
     const ingestion = await startIngestion();
     expect(await ids()).toEqual(postIds.slice(0, 10).sort());
-    const rows = await stored(ingestion);
+    const rows = await waitFor(
+      async () => {
+        const found = await stored(ingestion);
+        return found.length === 10 ? found : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the posts filled at start to be embedded' },
+    );
     expect(rows.map((row) => row.postId).sort()).toEqual(postIds.slice(0, 10).sort());
     expect(rows.every((row) => row.model === 'local:embedder.gguf' && row.dimensions === 64)).toBe(true);
     const hits = await index.search(creatorId, 'sourdough', 3);
