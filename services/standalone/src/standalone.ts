@@ -26,6 +26,21 @@ export interface RunningStandalone {
 export class StartupError extends Error {}
 
 /**
+ * What standalone mode sets unless the environment says otherwise. Dense
+ * retrieval is on: ingestion and chat-inference both read `EMBEDDINGS_PROVIDER`
+ * and get the same local model (bge-small, downloaded on first use; lexical
+ * retrieval alone while it is unavailable). A cluster sets its own (charts, compose).
+ */
+export function standaloneServiceDefaults(dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'development',
+    DEMO_DATA: 'true',
+    CONTENT_FIXTURES_DIR: path.join(dataDir, 'content-fixtures'),
+    EMBEDDINGS_PROVIDER: 'local',
+  };
+}
+
+/**
  * Standalone mode: PostgreSQL embedded, every service module in this process
  * over the in-process bus, the gateway serving the API and the web app.
  */
@@ -69,9 +84,7 @@ export async function startStandalone({ env, log, onPhase }: StandaloneOptions):
     throw error instanceof EmbeddedDatabaseError ? new StartupError(error.message) : error;
   });
   const serviceEnv: Record<string, string | undefined> = {
-    NODE_ENV: 'development',
-    DEMO_DATA: 'true',
-    CONTENT_FIXTURES_DIR: path.join(dataDir, 'content-fixtures'),
+    ...standaloneServiceDefaults(dataDir),
     ...env,
     BACKTALK_MODE: 'standalone',
     BACKTALK_DATA_DIR: dataDir,

@@ -22,7 +22,7 @@ export interface StandaloneApp {
 
 /**
  * Backtalk standalone (`services/standalone/dist/main.js`) in a data folder of its own, with
- * the test model on one thread and warnings only; `env` adds to or overrides that. `port` may
+ * the test model on one thread, lexical retrieval and warnings only; `env` adds to or overrides that. `port` may
  * be picked beforehand, when something started earlier must know the app's address.
  */
 export async function startStandaloneApp(
@@ -39,6 +39,10 @@ export async function startStandaloneApp(
     PORT: String(appPort),
     LOG_LEVEL: 'warn',
     LLM_MODEL: TEST_MODEL,
+    // Lexical retrieval: no sentence-embedding weights exist offline, and the story model's
+    // vectors (it is no embedding model) would reorder the rankings these tests check.
+    // Standalone's default, dense retrieval with a local model, is started by standalone.test.ts.
+    EMBEDDINGS_PROVIDER: 'none',
     LLM_THREADS: '1',
     ...env,
   });

@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { repoRoot, spawnNode } from './processes';
 
-/** A local model file: the tests must never reach outside this machine (the default model is downloaded). */
-const offline = { LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'), LLM_THREADS: '1' };
+/** Local model files: the tests must never reach outside this machine (the default models are downloaded). */
+const testModel = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
+const offline = { LLM_MODEL: testModel, EMBEDDINGS_MODEL: testModel, LLM_THREADS: '1' };
 
 const entry = 'services/standalone/dist/main.js';
 

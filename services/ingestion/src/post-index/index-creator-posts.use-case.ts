@@ -6,6 +6,7 @@ import {
   postDocumentOf,
   postEmbeddingText,
   PostRetriever,
+  syncPostIndex,
 } from '@backtalk/ai';
 import { ServiceClient } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
@@ -17,6 +18,8 @@ export interface IndexCreatorPostsResult {
   posts: number;
   /** Posts sent to the embedding model this time (the rest reused stored vectors). */
   embedded: number;
+  /** Posts indexed without a vector (no model call, or the model unavailable), when the index is hybrid. */
+  withoutVector: number;
 }
 
 /**
@@ -40,7 +43,15 @@ export class IndexCreatorPosts {
     this.model = embeddingModelKey(config);
   }
 
-  async execute(creatorId: string): Promise<IndexCreatorPostsResult> {
+  /**
+   * `embed: false` calls no model: posts keep their stored vectors and the rest
+   * are indexed lexically (the fill at start, which searches wait for; the
+   * vectors follow in the background).
+   */
+  async execute(
+    creatorId: string,
+    { embed = true }: { embed?: boolean } = {},
+  ): Promise<IndexCreatorPostsResult> {
     const started = Date.now();
     const { posts } = await this.client.request(Subjects.CreatorsPostList, {
       creatorId,
@@ -60,31 +71,34 @@ export class IndexCreatorPosts {
       });
     }
     const missing = new Set(withStored.filter((post) => !post.embedding?.length).map((post) => post.postId));
-    const indexed = await this.retriever.syncCreator(creatorId, withStored);
+    const indexed = embed
+      ? await this.retriever.syncCreator(creatorId, withStored)
+      : (await syncPostIndex(this.retriever.postIndex, creatorId, withStored), withStored);
 
+    // Without the model (unavailable), posts are indexed lexically and embedded at a later run.
+    const fresh = indexed.filter((post) => missing.has(post.postId) && post.embedding?.length);
     if (this.retriever.hybrid) {
       await this.embeddings.upsertMany(
-        indexed
-          .filter((post) => missing.has(post.postId) && post.embedding?.length)
-          .map((post) => ({
-            postId: post.postId,
-            model: this.model,
-            creatorId,
-            dimensions: post.embedding!.length,
-            vector: [...post.embedding!],
-            contentHash: hashes.get(post.postId)!,
-          })),
+        fresh.map((post) => ({
+          postId: post.postId,
+          model: this.model,
+          creatorId,
+          dimensions: post.embedding!.length,
+          vector: [...post.embedding!],
+          contentHash: hashes.get(post.postId)!,
+        })),
       );
     }
     await this.embeddings.removeOtherPosts(
       creatorId,
       docs.map((doc) => doc.postId),
     );
-    const embedded = this.retriever.hybrid ? missing.size : 0;
+    const embedded = fresh.length;
     this.logger.log(
       `Indexed ${docs.length} posts of creator ${creatorId} (${embedded} embedded) in ${Date.now() - started} ms`,
     );
-    return { posts: docs.length, embedded };
+    const withoutVector = this.retriever.hybrid ? missing.size - embedded : 0;
+    return { posts: docs.length, embedded, withoutVector };
   }
 }
 

@@ -2,7 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } fro
 import { InMemoryPostIndex, PostRetriever } from '@backtalk/ai';
 import { afterStartup, ServiceClient } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
-import { IndexCreatorPosts } from './index-creator-posts.use-case';
+import { IndexCreatorPosts, type IndexCreatorPostsResult } from './index-creator-posts.use-case';
 
 const RETRY_MS = 5_000;
 
@@ -24,6 +24,7 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
   private retryTimer?: NodeJS.Timeout;
   private stopped = false;
   private endSearchHold?: () => void;
+  private stopListening?: () => void;
 
   constructor(
     private readonly client: ServiceClient,
@@ -32,9 +33,9 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   /** Indexes one creator after any run for them already under way (a later event sees later posts). */
-  indexCreator(creatorId: string): Promise<void> {
+  indexCreator(creatorId: string, options: { embed?: boolean } = {}): Promise<IndexCreatorPostsResult> {
     const previous = this.queues.get(creatorId) ?? Promise.resolve();
-    const run = previous.catch(() => undefined).then(() => this.indexPosts.execute(creatorId));
+    const run = previous.catch(() => undefined).then(() => this.indexPosts.execute(creatorId, options));
     const settled = run.then(
       () => undefined,
       () => undefined,
@@ -43,19 +44,28 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
     void settled.then(() => {
       if (this.queues.get(creatorId) === settled) this.queues.delete(creatorId);
     });
-    return run.then(() => undefined);
+    return run;
   }
 
-  /** Indexes every creator the index holds no posts for. Returns how many were filled. */
+  /**
+   * Indexes every creator the index holds no posts for, from their stored
+   * vectors, without calling the embedding model (searches wait for this fill);
+   * posts without a stored vector are embedded afterwards (`embedMissing`).
+   * Returns how many were filled.
+   */
   async fillMissing(): Promise<number> {
     const { creators } = await this.client.request(Subjects.CreatorsCreatorList, {});
     let filled = 0;
+    const withoutVectors: string[] = [];
     for (const creator of creators) {
       if (this.stopped) break;
       if ((await this.retriever.postIndex.count(creator.id)) > 0) continue;
-      await this.indexCreator(creator.id);
+      const result = await this.indexCreator(creator.id, { embed: false });
+      if (result.withoutVector > 0) withoutVectors.push(creator.id);
       filled++;
     }
+    // After the hold on searches ends: one creator at a time, while chats are answered.
+    if (withoutVectors.length > 0) setImmediate(() => void this.embedMissing(withoutVectors));
     return filled;
   }
 
@@ -73,10 +83,35 @@ export class PostIndexBuilder implements OnApplicationBootstrap, OnApplicationSh
     });
     const index = this.retriever.postIndex;
     if (index instanceof InMemoryPostIndex) index.holdSearchesUntil(firstAttempt);
+    // Posts indexed while the embedding model was missing get their vectors once it loads.
+    this.stopListening = this.retriever.onEmbeddingsRecovered(() => void this.embedMissing());
+  }
+
+  /**
+   * Re-indexes these creators (every creator when not given): stored vectors are
+   * reused, posts without one are embedded.
+   */
+  async embedMissing(creatorIds?: readonly string[]): Promise<void> {
+    try {
+      const ids =
+        creatorIds ??
+        (await this.client.request(Subjects.CreatorsCreatorList, {})).creators.map((creator) => creator.id);
+      let embedded = 0;
+      for (const id of ids) {
+        if (this.stopped) return;
+        embedded += (await this.indexCreator(id)).embedded;
+      }
+      if (embedded > 0)
+        this.logger.log(`Embedded ${embedded} posts that had no vector, of ${ids.length} creators`);
+    } catch (error) {
+      if (!this.stopped)
+        this.logger.warn(`Could not embed the posts indexed without the model: ${(error as Error).message}`);
+    }
   }
 
   onApplicationShutdown(): void {
     this.stopped = true;
+    this.stopListening?.();
     clearTimeout(this.retryTimer);
     this.endSearchHold?.();
   }

@@ -81,22 +81,23 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
   const running: InProcessServices[] = [];
   const index = processPostIndex();
 
-  const startIngestion = async () => {
+  const startIngestion = async (env: Record<string, string> = {}) => {
     const services = await startServicesInProcess([ingestionService], {
       DATABASE_URL: database.url,
       EMBEDDINGS_PROVIDER: 'local',
       EMBEDDINGS_MODEL: 'embedder.gguf',
       MODELS_DIR: modelsDir,
       LLM_THREADS: '1',
+      ...env,
     });
     running.push(services);
     return services;
   };
   const dataSource = (services: InProcessServices) => services.apps[0]!.get(DataSource);
-  const stored = async (services: InProcessServices) =>
+  const stored = async (services: InProcessServices, model = 'local:embedder.gguf') =>
     (await dataSource(services).query(
-      `SELECT "postId", "model", "dimensions", "contentHash" FROM ingestion.post_embeddings WHERE "creatorId" = $1`,
-      [creatorId],
+      `SELECT "postId", "model", "dimensions", "contentHash" FROM ingestion.post_embeddings WHERE "creatorId" = $1 AND "model" = $2`,
+      [creatorId, model],
     )) as Array<{ postId: string; model: string; dimensions: number; contentHash: string }>;
   const emitChanged = (services: InProcessServices) =>
     services.client.emit(Events.CreatorsPostsChanged, { creatorId });
@@ -120,10 +121,16 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
     await rm(modelsDir, { recursive: true, force: true });
   });
 
-  it('fills the index at start and keeps the embeddings in PostgreSQL', async () => {
+  it('fills the index at start without a model call, then embeds the posts in the background and keeps the vectors in PostgreSQL', async () => {
     const ingestion = await startIngestion();
     expect(await ids()).toEqual(postIds.slice(0, 10).sort());
-    const rows = await stored(ingestion);
+    const rows = await waitFor(
+      async () => {
+        const found = await stored(ingestion);
+        return found.length === 10 ? found : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the posts filled at start to be embedded' },
+    );
     expect(rows.map((row) => row.postId).sort()).toEqual(postIds.slice(0, 10).sort());
     expect(rows.every((row) => row.model === 'local:embedder.gguf' && row.dimensions === 64)).toBe(true);
     const hits = await index.search(creatorId, 'sourdough', 3);
@@ -208,5 +215,24 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
     } finally {
       startup.discard();
     }
+  });
+
+  it('without its embedding model, indexes lexically, and embeds those posts once the model loads on a retry', async () => {
+    const expected = await ids();
+    await index.removeCreator(creatorId); // a new process, whose model is not there yet
+    const ingestion = await startIngestion({ EMBEDDINGS_MODEL: 'later.gguf', EMBEDDINGS_RETRY_SECONDS: '1' });
+    expect(await ids()).toEqual(expected);
+    expect(await stored(ingestion, 'local:later.gguf')).toEqual([]);
+    expect(await index.search(creatorId, 'sourdough starter', 1)).toHaveLength(1);
+
+    await copyFile(path.join(MODELS, 'stories260K.gguf'), path.join(modelsDir, 'later.gguf'));
+    const rows = await waitFor(
+      async () => {
+        const found = await stored(ingestion, 'local:later.gguf');
+        return found.length === expected.length ? found : undefined;
+      },
+      { timeoutMs: 20_000, what: 'the posts indexed without the model to be embedded after it loads' },
+    );
+    expect(rows.map((row) => row.postId).sort()).toEqual(expected);
   });
 });

@@ -3,6 +3,11 @@ import type { Embeddings } from '@langchain/core/embeddings';
 import path from 'node:path';
 import { z } from 'zod';
 import { createEmbeddings, EMBEDDINGS_PROVIDERS } from './llm/embeddings.factory';
+import {
+  DEFAULT_LOCAL_EMBEDDINGS_MODEL,
+  EmbeddingModelUnavailableError,
+  LocalLlamaEmbeddings,
+} from './llm/local-llama.embeddings';
 import type { ModelDownloadProgress } from './llm/model-file.resolver';
 import { InMemoryPostIndex } from './retrieval/in-memory-post.index';
 import type { PostIndex } from './retrieval/post-document';
@@ -20,9 +25,26 @@ export const postIndexConfigShape = {
   EMBEDDINGS_PROVIDER: z
     .enum(EMBEDDINGS_PROVIDERS)
     .default('none')
-    .describe('add dense retrieval: `openai`, `ollama`, `bedrock` or `local`; lexical retrieval always runs'),
-  EMBEDDINGS_MODEL: z.string().min(1).optional().describe('the embedding model'),
+    .meta({ defaultText: '`none` (`local` in standalone)' })
+    .describe(
+      'add dense retrieval: `openai`, `ollama`, `bedrock` or `local` (GGUF in-process); lexical retrieval always runs, and alone while the model is unavailable',
+    ),
+  EMBEDDINGS_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({ defaultText: `\`local\`: \`${DEFAULT_LOCAL_EMBEDDINGS_MODEL}\`` })
+    .describe('the embedding model; `local`: a `.gguf` path or an `hf:`/https URI (downloaded on first use)'),
   EMBEDDINGS_BASE_URL: optionalUrl.describe("the embedding model's server"),
+  EMBEDDINGS_RETRY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(86_400)
+    .default(600)
+    .describe(
+      '`local`: after the model failed to download or load (retrieval is lexical meanwhile), try it again this much later, in the background; posts indexed meanwhile are embedded then',
+    ),
   OPENAI_API_KEY: secret(z.string().min(1).optional().describe('the key of the `openai` provider')),
   BEDROCK_API_KEY: secret(
     z
@@ -94,10 +116,24 @@ export function processPostIndex(): InMemoryPostIndex {
   return processIndex;
 }
 
-/** The embeddings the configuration names, or null for lexical-only retrieval. */
+/** The embedding model the configuration names: `EMBEDDINGS_MODEL`, or bge-small for `local` when unset. */
+export function embeddingsModelOf(
+  config: Pick<PostIndexConfig, 'EMBEDDINGS_PROVIDER' | 'EMBEDDINGS_MODEL'>,
+): string | undefined {
+  return (
+    config.EMBEDDINGS_MODEL ??
+    (config.EMBEDDINGS_PROVIDER === 'local' ? DEFAULT_LOCAL_EMBEDDINGS_MODEL : undefined)
+  );
+}
+
+/**
+ * The embeddings the configuration names, or null for lexical-only retrieval.
+ * A `local` model that cannot be downloaded or loaded is reported once through
+ * `log.warn`; retrieval is lexical until a retry loads it.
+ */
 export function embeddingsFromConfig(
   config: PostIndexConfig,
-  log: (line: string) => void,
+  log: { info(line: string): void; warn(line: string): void },
 ): Embeddings | null {
   const apiKey =
     config.EMBEDDINGS_PROVIDER === 'openai'
@@ -107,13 +143,18 @@ export function embeddingsFromConfig(
         : undefined;
   return createEmbeddings({
     provider: config.EMBEDDINGS_PROVIDER,
-    model: config.EMBEDDINGS_MODEL ?? '',
+    model: embeddingsModelOf(config) ?? '',
     baseUrl: config.EMBEDDINGS_BASE_URL,
     apiKey,
     region: config.AWS_REGION,
     modelsDir: modelsDirOf(config),
     threads: config.LLM_THREADS,
-    onDownloadProgress: downloadReporter(log),
+    retryAfterMs: config.EMBEDDINGS_RETRY_SECONDS * 1000,
+    onUnavailable: (message, retryAt) =>
+      log.warn(
+        `Dense retrieval is off: ${message}. Retrieval stays lexical; the model is tried again at ${retryAt.toISOString()} (and at every start).`,
+      ),
+    onDownloadProgress: downloadReporter((line) => log.info(line)),
   });
 }
 
@@ -123,6 +164,8 @@ export async function postIndexFromConfig(
   embeddings: Embeddings | null,
 ): Promise<PostIndex> {
   if (!config.QDRANT_URL) return processPostIndex();
+  // The collection is made for the model's dimension: a local model being downloaded is waited for.
+  if (embeddings instanceof LocalLlamaEmbeddings) await embeddings.loaded();
   const denseVectorSize = embeddings ? (await embeddings.embedQuery('dimension probe')).length : undefined;
   return new QdrantPostIndex({
     url: config.QDRANT_URL,
@@ -137,16 +180,19 @@ export async function postRetrieverFromConfig(
   config: PostIndexConfig,
   log: { info(line: string): void; warn(line: string): void },
 ): Promise<PostRetriever> {
-  const embeddings = embeddingsFromConfig(config, (line) => log.info(line));
+  const embeddings = embeddingsFromConfig(config, log);
   return new PostRetriever({
     index: await postIndexFromConfig(config, embeddings),
     embeddings,
-    onEmbeddingError: (error) =>
-      log.warn(`Embedding failed, searching lexically: ${(error as Error).message}`),
+    onEmbeddingError: (error) => {
+      // A local model downloading, or missing (reported once by onUnavailable): lexical meanwhile.
+      if (error instanceof EmbeddingModelUnavailableError) return;
+      log.warn(`Embedding failed, searching lexically: ${(error as Error).message}`);
+    },
   });
 }
 
 /** Which embedding model produced a stored vector: vectors of different models never mix. */
 export function embeddingModelKey(config: Pick<PostIndexConfig, 'EMBEDDINGS_PROVIDER' | 'EMBEDDINGS_MODEL'>) {
-  return `${config.EMBEDDINGS_PROVIDER}:${config.EMBEDDINGS_MODEL ?? ''}`;
+  return `${config.EMBEDDINGS_PROVIDER}:${embeddingsModelOf(config) ?? ''}`;
 }

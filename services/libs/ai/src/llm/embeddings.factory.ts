@@ -24,6 +24,10 @@ export interface EmbeddingsOptions {
   timeoutMs?: number;
   maxRetries?: number;
   onDownloadProgress?: (progress: ModelDownloadProgress) => void;
+  /** local: how long a model that failed to download or load is left alone before the next try. */
+  retryAfterMs?: number;
+  /** local: told once when the model cannot be downloaded or loaded. */
+  onUnavailable?: (message: string, retryAt: Date) => void;
 }
 
 /** The embeddings port: a LangChain Embeddings for the configured provider, or null for lexical-only retrieval. */
@@ -74,6 +78,8 @@ export function createEmbeddings(options: EmbeddingsOptions): Embeddings | null 
         modelsDir: options.modelsDir,
         threads: options.threads,
         onDownloadProgress: options.onDownloadProgress,
+        retryAfterMs: options.retryAfterMs,
+        onUnavailable: options.onUnavailable,
       });
     default: {
       const provider: never = options.provider;

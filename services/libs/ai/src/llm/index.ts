@@ -17,7 +17,13 @@ export {
   type LocalLlamaChatModelOptions,
   type LocalLlamaCallOptions,
 } from './local-llama.chat-model';
-export { LocalLlamaEmbeddings, type LocalLlamaEmbeddingsOptions } from './local-llama.embeddings';
+export {
+  DEFAULT_LOCAL_EMBEDDINGS_MODEL,
+  EmbeddingModelUnavailableError,
+  LocalLlamaEmbeddings,
+  resetEmbeddingModelAvailability,
+  type LocalLlamaEmbeddingsOptions,
+} from './local-llama.embeddings';
 export { OllamaEmbeddings, type OllamaEmbeddingsOptions } from './ollama.embeddings';
 export { defaultThreads, disposeLocalModels } from './local-llama.runtime';
 export {

@@ -55,6 +55,16 @@ export async function resolveModelPath(model: string, options: ResolveModelOptio
   return pending;
 }
 
+/**
+ * Whether `resolveModelPath` would answer without downloading: a path (found
+ * or not), or a URI whose file is already in `modelsDir`.
+ */
+export async function isModelDownloaded(model: string, modelsDir: string): Promise<boolean> {
+  if (!isModelUri(model)) return true;
+  const url = directUrl(model);
+  return url ? isFile(path.join(modelsDir, localFileName(model, url))) : false;
+}
+
 /** hf:user/repo/path/to/file.gguf#branch → https://huggingface.co/user/repo/resolve/branch/path/to/file.gguf */
 function directUrl(model: string): URL | undefined {
   if (/^https?:\/\//i.test(model)) return new URL(model);

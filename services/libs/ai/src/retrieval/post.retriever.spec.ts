@@ -40,7 +40,43 @@ describe('PostRetriever', () => {
     }
     expect(failures.map((e) => (e as Error).message)).toEqual([
       'provider down',
-      'Query embedding took longer than 50 ms',
+      'Query embedding took longer than 50 ms; searching lexically until it finishes',
+    ]);
+  });
+
+  it('does not wait again on a question embedding that is still slow (a model loading), and indexes lexically when embedding posts fails', async () => {
+    const failures: string[] = [];
+    const embeddings = new HashedWordsEmbeddings(32);
+    let release: (vector: number[]) => void = () => undefined;
+    let queries = 0;
+    embeddings.embedQuery = () => {
+      queries++;
+      // The first call is the model loading; once it has loaded, questions embed at once.
+      return queries === 1
+        ? new Promise((resolve) => (release = resolve))
+        : Promise.resolve(new Array(32).fill(0.1));
+    };
+    embeddings.embedDocuments = () => Promise.reject(new Error('model missing'));
+    const retriever = new PostRetriever({
+      index: new InMemoryPostIndex(),
+      embeddings,
+      embedTimeoutMs: 50,
+      onEmbeddingError: (e) => failures.push((e as Error).message),
+    });
+    const indexed = await retriever.index(MAYA_POSTS);
+    expect(indexed.every((post) => post.embedding === undefined)).toBe(true);
+    const started = Date.now();
+    expect((await retriever.retrieve(MAYA, 'jammy eggs ice bath', 3))[0].doc.postId).toBe('maya-22');
+    expect((await retriever.retrieve(MAYA, 'cast iron skillet care', 3))[0].doc.postId).toBe('maya-14');
+    expect(queries).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1000);
+    release(new Array(32).fill(0.1));
+    await new Promise((resolve) => setImmediate(resolve));
+    await retriever.retrieve(MAYA, 'cookies', 3);
+    expect(queries).toBe(2);
+    expect(failures).toEqual([
+      'model missing',
+      'Query embedding took longer than 50 ms; searching lexically until it finishes',
     ]);
   });
 

@@ -13,7 +13,11 @@ export interface PostRetrieverOptions {
   embeddings?: EmbeddingsInterface | null;
   /** Give up on the query embedding after this long and search lexically. Default 5 000 ms. */
   embedTimeoutMs?: number;
-  /** Told when the embedding provider fails and a search falls back to lexical-only. */
+  /**
+   * Told when the embedding provider fails and a search falls back to
+   * lexical-only, or posts are indexed without vectors (they get them at the
+   * creator's next indexing, or when a local model recovers).
+   */
   onEmbeddingError?: (error: unknown) => void;
   /** Posts embedded per provider call when indexing. Default 32. */
   embedBatchSize?: number;
@@ -44,6 +48,8 @@ export async function syncPostIndex(
 export class PostRetriever {
   private readonly embeddings: EmbeddingsInterface | null;
   private readonly embedTimeoutMs: number;
+  /** A question embedding that outlived its timeout (a model downloading or loading): searches do not wait on it again. */
+  private slowEmbedding?: Promise<unknown>;
 
   constructor(private readonly options: PostRetrieverOptions) {
     this.embeddings = options.embeddings ?? null;
@@ -82,6 +88,16 @@ export class PostRetriever {
     return ready;
   }
 
+  /**
+   * Calls `listener` when the embedding model becomes usable after a failure
+   * (a local model downloaded or loaded on a retry); returns the unsubscribe.
+   * Providers that cannot tell never call it.
+   */
+  onEmbeddingsRecovered(listener: () => void): () => void {
+    const embeddings = this.embeddings as { onRecovered?: (listener: () => void) => () => void } | null;
+    return embeddings?.onRecovered?.(listener) ?? (() => undefined);
+  }
+
   /** The index this retriever reads and writes. */
   get postIndex(): PostIndex {
     return this.options.index;
@@ -96,25 +112,44 @@ export class PostRetriever {
     const batch = this.options.embedBatchSize ?? 32;
     for (let start = 0; start < missing.length; start += batch) {
       const slice = missing.slice(start, start + batch);
-      const vectors = await embeddings.embedDocuments(
-        slice.map(([post]) => postEmbeddingText(post as PostDocument)),
-      );
+      let vectors: number[][];
+      try {
+        vectors = await embeddings.embedDocuments(
+          slice.map(([post]) => postEmbeddingText(post as PostDocument)),
+        );
+      } catch (error) {
+        // Dense retrieval is an addition: the posts are indexed lexically now, embedded later.
+        this.options.onEmbeddingError?.(error);
+        break;
+      }
       slice.forEach(([post, i], j) => (result[i] = { ...post, embedding: vectors[j] }));
     }
     return result;
   }
 
   private async embedQuery(question: string): Promise<number[] | undefined> {
-    if (!this.embeddings || question.trim() === '') return undefined;
+    if (!this.embeddings || question.trim() === '' || this.slowEmbedding) return undefined;
     let timer: NodeJS.Timeout | undefined;
+    const embedding = this.embeddings.embedQuery(question);
     try {
       const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(
-          () => reject(new Error(`Query embedding took longer than ${this.embedTimeoutMs} ms`)),
-          this.embedTimeoutMs,
-        );
+        timer = setTimeout(() => {
+          const slow = embedding.then(
+            () => undefined,
+            () => undefined,
+          );
+          this.slowEmbedding = slow;
+          void slow.then(() => {
+            if (this.slowEmbedding === slow) this.slowEmbedding = undefined;
+          });
+          reject(
+            new Error(
+              `Query embedding took longer than ${this.embedTimeoutMs} ms; searching lexically until it finishes`,
+            ),
+          );
+        }, this.embedTimeoutMs);
       });
-      return await Promise.race([this.embeddings.embedQuery(question), timeout]);
+      return await Promise.race([embedding, timeout]);
     } catch (error) {
       this.options.onEmbeddingError?.(error);
       return undefined;

@@ -1,0 +1,55 @@
+/**
+ * Fans' questions about Maya's posts (`creator-posts.fixture.ts`), asked the
+ * way fans ask: in their own words, not the post's. Each names the one post
+ * that answers it. Some share a word with another post on purpose ("biscuits"
+ * for cookies while her dog is called Biscuit, "walk away" beside the Kyoto
+ * walk), as real questions do. The retrieval evaluation
+ * (`bench/retrieval-eval.ts`, docs/chat.md) ranks Maya's posts for each.
+ */
+export const PARAPHRASED_QUESTIONS: Array<[question: string, postId: string]> = [
+  ['How many times daily do you give your wild yeast culture a meal?', 'maya-01'],
+  ['What grain do you use to keep your levain alive?', 'maya-01'],
+  ['What made you walk away from your nine-to-five?', 'maya-02'],
+  ['Were you exhausted at the office before going all in on content?', 'maya-02'],
+  ["What's in the spicy crunchy topping you pour over all your food?", 'maya-03'],
+  ['How long does a homemade spicy crisp keep?', 'maya-03'],
+  ['Where did you find the nicest green tea drink on your trip to the old Japanese capital?', 'maya-04'],
+  ['What time do you get up and what do you do first thing?', 'maya-05'],
+  ['Do you write in a diary at the start of your day?', 'maya-05'],
+  ['What gear makes your food clips look so bright?', 'maya-06'],
+  ['Is your filming kit expensive?', 'maya-06'],
+  ['How do you get that nutty flavour in your biscuits?', 'maya-07'],
+  ['Do I need to rest the mixture in the fridge for a day before it goes in the oven?', 'maya-07'],
+  ['Does your pup get along with the new cat?', 'maya-08'],
+  ['How do you cook a whole week of lunches cheaply?', 'maya-09'],
+  ["What's your go-to affordable batch cooking plan?", 'maya-09'],
+  ['How do you cope when you feel overwhelmed and nervous?', 'maya-10'],
+  ['Do you see a counsellor for your wellbeing?', 'maya-10'],
+  ['Can I roll out noodles by hand at home?', 'maya-11'],
+  ['What happened on that soggy outdoor getaway?', 'maya-12'],
+  ['Did your shelter leak when you slept outside?', 'maya-12'],
+  ['What products do you put on your face in the cold months?', 'maya-13'],
+  ['Which cream keeps flaky skin soft in winter?', 'maya-13'],
+  ['How should I look after my heavy black frying pan?', 'maya-14'],
+  ['Can we see the very earliest clip you ever posted?', 'maya-15'],
+  ['How is your preparation for the big race in Germany going?', 'maya-16'],
+  ['Did physiotherapy fix your leg injury?', 'maya-16'],
+  ['Do you have a plant-based loaf recipe with overripe fruit?', 'maya-17'],
+  ['Do you actually get paid much by the app itself?', 'maya-18'],
+  ['Where does most of your income come from?', 'maya-18'],
+  ['What did you snack on during your visit to the Mexican capital?', 'maya-19'],
+  ['How do you store everything in such a small cooking space?', 'maya-20'],
+  ['Where are you having the ceremony and when?', 'maya-21'],
+  ['Who is your bridesmaid?', 'maya-21'],
+  ["What's the timing for runny-yolk soft boiled ones?", 'maya-22'],
+  ['Which stories have you been devouring lately?', 'maya-23'],
+  ['How often should I water my big leafy houseplant?', 'maya-24'],
+  ['Why are the leaves on my Swiss cheese plant drooping?', 'maya-24'],
+  ['How do you make that creamy pork noodle soup from scratch?', 'maya-25'],
+  ['How did you upcycle that secondhand jean jacket?', 'maya-26'],
+  ['What are your typical meals from breakfast to dinner?', 'maya-27'],
+  ['How did your first time riding waves go?', 'maya-28'],
+  ['What software do you cut your clips with?', 'maya-29'],
+  ['Do you add subtitles to your videos yourself?', 'maya-29'],
+  ['Did you relocate to a new flat recently?', 'maya-30'],
+];
