@@ -147,7 +147,8 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
     expect(statuses.map((row) => row.step)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
   });
 
-  it("makes an admin's demo account through the same pipeline across the processes", async () => {
+  /** A new account in the admin group (identity's make-admin command), signed in. */
+  const signUpAdmin = async (): Promise<string> => {
     const email = `cluster-ops-${randomBytes(4).toString('hex')}@example.com`;
     await signUpAccount(call, email, 'Correct-Horse-9', async () => {
       const outbox = (await fetch(`${cluster.gatewayUrl}/api/dev/outbox?limit=100`).then((response) =>
@@ -160,8 +161,12 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
       [path.join(repoRoot, 'services/identity/dist/main.js'), 'make-admin', email],
       { env: { ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent' } },
     );
-    const token = (await call('/api/auth/sign-in', { body: { email, password: 'Correct-Horse-9' } })).body
-      .session.accessToken as string;
+    return (await call('/api/auth/sign-in', { body: { email, password: 'Correct-Horse-9' } })).body.session
+      .accessToken as string;
+  };
+
+  it("makes an admin's demo account through the same pipeline across the processes", async () => {
+    const token = await signUpAdmin();
     const handle = `demo.kiln.${randomBytes(3).toString('hex')}`;
     writeFixtureProfile(fixtures, handle, {
       bio: 'pots',
@@ -190,5 +195,33 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
         (demo: { handle: string }) => demo.handle,
       ),
     ).toContain(handle);
+  });
+
+  it('runs the developer tools across the processes: Get User Data and a re-sync round of every creator', async () => {
+    const token = await signUpAdmin();
+    const handle = `dev.kiln.${randomBytes(3).toString('hex')}`;
+    writeFixtureProfile(fixtures, handle, {
+      bio: 'pots',
+      followerCount: 5000,
+      videos: fixtureVideos(handle, 4),
+    });
+    const data = await call('/api/dev/creator-data', { body: { handle }, token });
+    expect(data.status).toBe(200);
+    expect(data.body).toMatchObject({ profile: { provider: 'fixture', handle }, videoCount: 4 });
+
+    const started = await call('/api/dev/check-all-tiktok', { method: 'POST', token });
+    expect(started.status).toBe(202);
+    // The first test's creator is initialised (the admin's demo is not re-synced).
+    expect(started.body.runs.length).toBeGreaterThan(0);
+    const round = await waitFor(
+      async () => {
+        const answer = await call(`/api/dev/check-all-tiktok/${started.body.roundId}`, { token });
+        return answer.body.finished ? answer.body : undefined;
+      },
+      { timeoutMs: 120_000, intervalMs: 500, what: 'the re-sync round to finish' },
+    );
+    // Every initialised creator of this cluster (the first test's), each run ended well.
+    expect(round.runs.length).toBe(started.body.runs.length);
+    for (const run of round.runs) expect(run).toMatchObject({ state: 'succeeded', newPosts: 0 });
   });
 });

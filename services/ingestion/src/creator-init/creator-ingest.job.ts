@@ -14,6 +14,7 @@ import {
   CREATOR_INIT_STATUSES,
   type CreatorIngestRequested,
   DurableSubjects,
+  httpStatusFor,
   type PostUpsert,
   Subjects,
 } from '@backtalk/proto';
@@ -44,6 +45,14 @@ function mediaUrlOf(key: string): string {
 
 /** A step failed in a way a retry of the same message cannot fix (the user retries a new run). */
 class StepProblem extends Error {}
+
+/** Statuses of a condition that passes by itself: rate limited, unavailable or busy, too slow. */
+const PASSING_STATUSES = new Set([429, 503, 504]);
+
+/** An error a later delivery may well not meet: a typed one whose code says busy, unavailable or slow. */
+function isPassing(error: unknown): boolean {
+  return error instanceof ServiceError && PASSING_STATUSES.has(httpStatusFor(error.code));
+}
 
 interface ProcessedVideo {
   video: ContentVideo;
@@ -128,15 +137,15 @@ export class CreatorIngestJob {
         await this.work(step, run, job);
       } catch (error) {
         const message = describe(error);
-        // A problem no retry fixes, or the last delivery: the creator sees the error and a Retry.
-        // Anything else (a model timeout, a busy database) is redelivered and resumes this step,
-        // so the screen keeps showing it running rather than a failure that fixes itself.
-        const final =
-          error instanceof StepProblem || (delivery?.deliveries ?? 1) >= this.config.DURABLE_MAX_DELIVERIES;
+        // A passing condition (the model or a service busy, unavailable or slow) is redelivered
+        // and resumes this step while the screen keeps showing it running: a failure that fixes
+        // itself is not shown, until the last delivery. Anything else is shown at once with Retry
+        // (and still redelivered, unless no retry can fix it).
+        const shown = !isPassing(error) || (delivery?.deliveries ?? 1) >= this.config.DURABLE_MAX_DELIVERIES;
         this.logger.warn(
-          `Init run ${request.runId} failed at '${CREATOR_INIT_STATUSES[step]}'${final ? '' : ' (retried)'}: ${message}`,
+          `Init run ${request.runId} failed at '${CREATOR_INIT_STATUSES[step]}'${shown ? '' : ' (retried quietly)'}: ${message}`,
         );
-        if (final) await this.report(request, step, 'failed', message).catch(() => undefined);
+        if (shown) await this.report(request, step, 'failed', message).catch(() => undefined);
         await this.jobs.update({ id: job.id }, { error: message });
         if (error instanceof StepProblem) {
           await this.jobs.update({ id: job.id }, { state: 'failed' });
