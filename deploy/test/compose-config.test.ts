@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { deployDir, readSchema, SERVICES } from './support/tools';
 import { deployToolsDescribe } from './support/requirements';
+import { READ_OUTSIDE_THE_SCHEMAS, variablesReadBy } from './support/config-readers';
 
 const describeWithTools = deployToolsDescribe();
 
@@ -30,6 +31,16 @@ describeWithTools('deploy/compose.yaml', () => {
     const broken = structuredClone(compose);
     broken.services.gateway.dependsOn = ['nats'];
     expect(validate(broken)).toBe(false);
+  });
+
+  it('gives each service only variables it reads (a misspelt name would be ignored silently)', () => {
+    const readers = variablesReadBy();
+    for (const service of SERVICES) {
+      const unread = Object.keys(compose.services[service].environment ?? {}).filter(
+        (variable) => !readers.get(service)!.has(variable) && !READ_OUTSIDE_THE_SCHEMAS.has(variable),
+      );
+      expect([service, unread]).toEqual([service, []]);
+    }
   });
 
   it('runs the infrastructure with JetStream on', () => {

@@ -5,6 +5,7 @@ import { byKind, named, parseManifests, render, renderText, type Manifest } from
 import { buildManifestCheck, strictDecodeErrors } from './support/strict-decode';
 import { kubernetesSchemaErrors } from './support/kubernetes-schema';
 import { deployToolsDescribe } from './support/requirements';
+import { READ_OUTSIDE_THE_SCHEMAS, variablesReadBy } from './support/config-readers';
 
 const describeWithTools = deployToolsDescribe();
 
@@ -250,6 +251,21 @@ describeWithTools('environment of each service', () => {
     for (const service of DB_SERVICES) expect(configOf(defaults, service).TRUSTED_PROXIES).toBeUndefined();
   });
 
+  it('gives each service only variables it reads (a misspelt name would be ignored silently)', () => {
+    const readers = variablesReadBy();
+    for (const manifests of [defaults, production, dev])
+      for (const service of SERVICES) {
+        const given = [
+          ...Object.keys(configOf(manifests, service)),
+          ...secretEnvOf(manifests, service).map((variable) => variable.name),
+        ];
+        const unread = given.filter(
+          (variable) => !readers.get(service)!.has(variable) && !READ_OUTSIDE_THE_SCHEMAS.has(variable),
+        );
+        expect([service, unread]).toEqual([service, []]);
+      }
+  });
+
   it.each<[string, ServiceName[]]>([
     ['LLM_PROVIDER', ['chat-inference', 'ingestion']],
     ['EMBEDDINGS_PROVIDER', ['chat-inference', 'ingestion']],
@@ -258,10 +274,10 @@ describeWithTools('environment of each service', () => {
     ['FREE_TIER_WINDOW_SECONDS', ['chat-inference']],
     ['FREE_TIER_MESSAGES_PER_ADDRESS', ['chat-inference']],
     ['CHAT_MAX_CONCURRENT_REPLIES_PER_USER', ['chat-inference']],
-    ['STORAGE_DRIVER', ['ingestion']],
+    ['OBJECT_STORAGE', ['ingestion']],
     ['S3_BUCKET', ['ingestion']],
     ['PLATFORM_FEE_PERCENT', ['billing']],
-    ['PUBLIC_URL', ['gateway', 'identity', 'billing']],
+    ['PUBLIC_URL', ['gateway', 'identity']],
     ['MFA_REQUIRED', ['identity']],
     ['PASSKEYS_ENABLED', ['identity']],
     ['PASSKEY_CHALLENGE_TTL_SECONDS', ['identity']],
@@ -279,7 +295,7 @@ describeWithTools('environment of each service', () => {
     ['OAUTH_GOOGLE_CLIENT_SECRET', ['identity'], true],
     ['OAUTH_APPLE_PRIVATE_KEY', ['identity'], true],
     ['STRIPE_SECRET_KEY', ['billing'], true],
-    ['STRIPE_WEBHOOK_SECRET', ['gateway', 'billing'], true],
+    ['STRIPE_WEBHOOK_SECRET', ['gateway'], true],
     ['OPENAI_API_KEY', ['chat-inference', 'ingestion'], true],
     ['ANTHROPIC_API_KEY', ['chat-inference', 'ingestion'], true],
     ['QDRANT_API_KEY', ['chat-inference', 'ingestion'], true],

@@ -145,11 +145,11 @@ Call with (dict "root" $ "svc" $svc).
 {{- $_ := set $env "THROTTLE_PER_MINUTE" (toString (int64 $c.gateway.throttlePerMinute)) }}
 {{- $_ := set $env "GUEST_CREATIONS_PER_MINUTE" (toString (int64 $c.gateway.guestCreationsPerMinute)) }}
 {{- $_ := set $env "PUBLIC_URL" $c.publicUrl }}
-{{- $_ := set $env "DEV_HOSTS" $c.devHosts }}
+{{- $_ := set $env "DEVELOPER_PAGE_HOSTS" $c.devHosts }}
 {{- else }}
 {{- $_ := set $env "HTTP_PORT" (toString (int64 $c.httpPort)) }}
 {{- end }}
-{{- if has $name (list "identity" "billing") }}
+{{- if eq $name "identity" }}
 {{- $_ := set $env "PUBLIC_URL" $c.publicUrl }}
 {{- end }}
 {{- if has $name (list "chat-inference" "ingestion") }}
@@ -168,7 +168,7 @@ Call with (dict "root" $ "svc" $svc).
 {{- $_ := set $env "CHAT_MAX_CONCURRENT_REPLIES_PER_USER" (toString (int64 $c.chat.maxConcurrentRepliesPerUser)) }}
 {{- end }}
 {{- if eq $name "ingestion" }}
-{{- $_ := set $env "STORAGE_DRIVER" $v.storage.driver }}
+{{- $_ := set $env "OBJECT_STORAGE" $v.storage.driver }}
 {{- $_ := set $env "S3_ENDPOINT" $v.storage.s3.endpoint }}
 {{- $_ := set $env "S3_BUCKET" $v.storage.s3.bucket }}
 {{- $_ := set $env "S3_REGION" $v.storage.s3.region }}
@@ -232,7 +232,6 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- end }}
 {{- if eq $name "billing" }}
 {{- $_ := set $keys "STRIPE_SECRET_KEY" true }}
-{{- $_ := set $keys "STRIPE_WEBHOOK_SECRET" true }}
 {{- end }}
 {{- toYaml $keys }}
 {{- end }}
