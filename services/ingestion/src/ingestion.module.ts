@@ -4,6 +4,7 @@ import { Subjects } from '@backtalk/proto';
 import { IngestionConfig } from './ingestion.config';
 import { ingestionDatabase } from './ingestion.database';
 import { ContentModule } from './content/content.module';
+import { IngestionRetentionModule } from './retention/retention.module';
 import { CreatorInitModule } from './creator-init/creator-init.module';
 import { PostIndexModule } from './post-index/post-index.module';
 
@@ -24,6 +25,7 @@ export class IngestionModule {
         PostIndexModule,
         ContentModule,
         CreatorInitModule,
+        IngestionRetentionModule,
       ],
     };
   }

@@ -84,6 +84,7 @@ describeNeeding('stripe-mock', stripeMockProblem())(
       stripeAccount: await count('billing.stripe_accounts WHERE "creatorId" = $1', [creatorId]),
       price: await count('billing.creator_prices WHERE "creatorId" = $1', [creatorId]),
       subscriptionsAsFan: await count('billing.creator_subscriptions WHERE "userId" = $1', [userId]),
+      dataExport: await count('ingestion.data_export_profiles WHERE "userId" = $1', [userId]),
     });
 
     /** Gives a user a record in every table of every service that holds user data. */
@@ -106,6 +107,10 @@ describeNeeding('stripe-mock', stripeMockProblem())(
       );
       await sql.query(
         `INSERT INTO creators.creator_verification_keys (owner, "userId", key, "secUid", "tikTokUserId") VALUES ($1, $1, 'key', 'sec', 'tt')`,
+        [userId],
+      );
+      await sql.query(
+        `INSERT INTO ingestion.data_export_profiles ("userId", handle, "nickName", bio, "avatarUrl", "followerCount", "videoCount") VALUES ($1, 'r', 'R', '', '', 3000, 2)`,
         [userId],
       );
       const conversation = randomUUID();
@@ -239,6 +244,7 @@ describeNeeding('stripe-mock', stripeMockProblem())(
       const creatorId = await seed(user.userId);
       const seeded = await holdings(user.userId, creatorId);
       expect(seeded).toMatchObject({
+        dataExport: 1,
         identityUser: 1,
         conversations: 1,
         limitsReached: 1,
@@ -283,11 +289,19 @@ describeNeeding('stripe-mock', stripeMockProblem())(
         ]),
       ).toBe(1);
 
+      // Ingestion's account data (the imported data-export profile) goes at once too.
+      await waitFor(
+        async () =>
+          (await count('ingestion.data_export_profiles WHERE "userId" = $1', [user.userId])) === 0 ||
+          undefined,
+        { what: "ingestion to erase the user's data-export profile" },
+      );
       const afterDeletion = {
         ...seeded,
         identityUser: 0,
         sessions: 0,
         codes: 0,
+        dataExport: 0,
       };
       expect(await holdings(user.userId, creatorId)).toEqual(afterDeletion);
 

@@ -24,6 +24,6 @@ import { TikTokModule } from '../tiktok/tiktok.module';
       useFactory: (...providers: ContentProvider[]) => providers,
     },
   ],
-  exports: [CONTENT_PROVIDERS],
+  exports: [CONTENT_PROVIDERS, DataExportProfileRepository],
 })
 export class ContentModule {}

@@ -13,6 +13,11 @@ export class DataExportProfileRepository {
     return this.profiles.findOneBy({ userId });
   }
 
+  /** Erases the user's imported profile (account deletion); the number of rows removed. */
+  async erase(userId: string): Promise<number> {
+    return (await this.profiles.delete({ userId })).affected ?? 0;
+  }
+
   async save(profile: Omit<DataExportProfileEntity, 'importedAt'>): Promise<DataExportProfileEntity> {
     await this.profiles.upsert(profile, { conflictPaths: ['userId'] });
     return (await this.findOwn(profile.userId))!;

@@ -5,13 +5,12 @@ import { TikTokApiClient } from './tiktok-api.client';
 import { TikTokAuthorizationEntity, TikTokConnectionEntity } from './tiktok-connection.entity';
 import { TikTokConnections } from './tiktok-connections';
 import { TikTokController } from './tiktok.controller';
-import { TikTokErasure } from './tiktok-erasure';
 
 /** The official TikTok API content provider: Login Kit connections and the Display API reads. */
 @Module({
   imports: [TypeOrmModule.forFeature([TikTokConnectionEntity, TikTokAuthorizationEntity])],
   controllers: [TikTokController],
-  providers: [TikTokApiClient, TikTokConnections, TikTokApiContentProvider, TikTokErasure],
-  exports: [TikTokApiContentProvider],
+  providers: [TikTokApiClient, TikTokConnections, TikTokApiContentProvider],
+  exports: [TikTokApiContentProvider, TikTokConnections],
 })
 export class TikTokModule {}
