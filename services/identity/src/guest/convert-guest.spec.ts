@@ -9,7 +9,7 @@ import { PurgeGuests } from './purge-guests.use-case';
  * pending, never lost, and never block the sign-in.
  */
 describe('guest to account conversion, identity side', () => {
-  const identity = useIdentity('convert_guest', { REQUEST_TIMEOUT_MS: '500' });
+  const identity = useIdentity('convert_guest');
   const guestRow = async (guestUserId: string) =>
     (
       await dataSourceOf(identity.services).query(
