@@ -13,6 +13,8 @@ export default defineConfig({
       '@backtalk/proto/browser': fileURLToPath(new URL('../proto/src/browser.ts', import.meta.url)),
     },
   },
+  // The gateway writes each response's CSP nonce over this (services/gateway/src/spa/spa.ts).
+  html: { cspNonce: '__BACKTALK_CSP_NONCE__' },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
   server: { proxy: gateway },
   preview: { proxy: gateway },

@@ -1,4 +1,5 @@
 import './zod-config';
+import './csp-nonce';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

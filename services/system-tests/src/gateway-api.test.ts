@@ -452,6 +452,18 @@ describe('gateway HTTP API over the real services', () => {
         );
         const landing = await page.goto(url);
         expect(landing?.headers()['content-security-policy']).toContain("script-src 'self'");
+        // Each response has its own style nonce, in the CSP and in the page.
+        const nonces = await Promise.all(
+          [1, 2].map(async () => {
+            const answer = await fetch(`${url}/some/client/route`);
+            const policy = /style-src 'self' 'nonce-([A-Za-z0-9+/=]{24})'/.exec(
+              answer.headers.get('content-security-policy') ?? '',
+            )?.[1];
+            expect(await answer.text()).toContain(`<meta property="csp-nonce" nonce="${policy}">`);
+            return policy;
+          }),
+        );
+        expect(nonces[0]).not.toEqual(nonces[1]);
         await page.waitForLoadState('networkidle');
         await page.goto(`${url}/@demo.creator`);
         await page.getByRole('log', { name: /Conversation with/ }).waitFor();
@@ -459,6 +471,11 @@ describe('gateway HTTP API over the real services', () => {
         await box.fill('Once upon a time');
         await box.press('Enter');
         await page.locator('[data-testid="chat-message"][data-role="assistant"]').first().waitFor();
+        // FREE_TIER_MESSAGES is 1: the limit dialog opens, and its scroll lock (a style element
+        // added at run time) is allowed by this page's nonce.
+        await page.getByRole('dialog', { name: 'Message limit reached' }).waitFor();
+        expect(await page.evaluate("document.body.hasAttribute('data-scroll-locked')")).toBe(true);
+        expect(await page.evaluate('getComputedStyle(document.body).overflow')).toBe('hidden');
         await page.waitForLoadState('networkidle');
         expect(violations).toEqual([]);
       } finally {

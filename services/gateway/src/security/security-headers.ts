@@ -1,15 +1,29 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import type { RequestHandler, Response } from 'express';
 import helmet from 'helmet';
+
+/** The per-response nonce the web app's own style elements carry (see `cspNonceOf`). */
+export function cspNonceOf(response: Response): string {
+  return (response.locals as { cspNonce: string }).cspNonce;
+}
+
+/** `'nonce-…'` of this response, for the CSP (helmet calls it per response). */
+function nonceSource(_request: IncomingMessage, response: ServerResponse): string {
+  return `'nonce-${cspNonceOf(response as Response)}'`;
+}
 
 /**
  * The built SPA loads only its own hashed scripts and styles, calls only this
  * origin (the API and its Server-Sent Events), and shows creators' images and
- * media that may live on object storage or the platform's CDN (https).
+ * media that may live on object storage or the platform's CDN (https). The style
+ * elements its dialogs add at run time (the scroll lock of a modal) carry this
+ * response's nonce, which the SPA's index.html hands the app (spa.ts).
  */
 const appDirectives = {
   defaultSrc: ["'self'"],
   scriptSrc: ["'self'"],
-  styleSrc: ["'self'"],
+  styleSrc: ["'self'", nonceSource],
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
   mediaSrc: ["'self'", 'blob:', 'https:'],
   fontSrc: ["'self'", 'data:'],
@@ -23,7 +37,7 @@ const appDirectives = {
 };
 
 /** Swagger UI (the API docs page) ships an inline style and script bootstrap of its own. */
-const docsDirectives = {
+const docsDirectives: typeof appDirectives = {
   ...appDirectives,
   scriptSrc: ["'self'", "'unsafe-inline'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
@@ -48,8 +62,10 @@ function headers(directives: typeof appDirectives): RequestHandler {
 export function securityHeaders(): RequestHandler {
   const app = headers(appDirectives);
   const docs = headers(docsDirectives);
-  return (request, response, next) =>
+  return (request, response, next) => {
+    response.locals['cspNonce'] = randomBytes(16).toString('base64');
     (/^\/api\/docs(\/|$)/.test(request.path) ? docs : app)(request, response, next);
+  };
 }
 
 /** Token responses (and anything else under /api/auth) must never be stored by a cache. */
