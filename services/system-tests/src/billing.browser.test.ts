@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium } from './chromium';
+import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -109,14 +109,8 @@ describeWhenAvailable(
       await mock?.close();
     });
 
-    async function shoot(name: string): Promise<void> {
-      await page.screenshot({ path: path.join(shotsDir, `${name}-1280.png`), fullPage: true });
-      await page.setViewportSize({ width: 390, height: 844 });
-      // Charts follow their container's size a moment after the viewport changes.
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
-      await page.setViewportSize({ width: 1280, height: 900 });
-    }
+    // Charts follow their container's size a moment after the viewport changes.
+    const shoot = (name: string) => screenshotAtBothWidths(page, shotsDir, name, { settleMs: 300 });
 
     const limitDialog = () => page.getByRole('dialog', { name: 'Message limit reached' });
 

@@ -73,10 +73,26 @@ export async function addVirtualAuthenticator(
   return { cdp, authenticatorId };
 }
 
-/** A full-page screenshot of `page` at 1280 px and at 390 px wide, as `<dir>/<name>-<width>.png`. */
-export async function screenshotAtBothWidths(page: Page, dir: string, name: string): Promise<void> {
+/**
+ * A full-page screenshot of `page` at 1280 px and at 390 px wide, as `<dir>/<name>-<width>.png`;
+ * fails when the page is wider than the 390 px screen.
+ */
+export async function screenshotAtBothWidths(
+  page: Page,
+  dir: string,
+  name: string,
+  /** How long the page needs to follow the new width (charts resize a moment later). */
+  { settleMs = 0 } = {},
+): Promise<void> {
   await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  if (settleMs > 0) await page.waitForTimeout(settleMs);
   await page.screenshot({ path: `${dir}/${name}-390.png`, fullPage: true });
+  // A phone never scrolls sideways: whatever is wider than the screen scrolls inside its own box.
+  const pageWidth = (await page.evaluate('document.documentElement.scrollWidth')) as number;
   await page.setViewportSize({ width: 1280, height: 900 });
+  if (pageWidth > 390)
+    throw new Error(
+      `${name}: the page is ${pageWidth} px wide on a 390 px phone (see ${dir}/${name}-390.png)`,
+    );
 }

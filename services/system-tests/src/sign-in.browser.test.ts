@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { addVirtualAuthenticator, chromiumProblem, launchChromium } from './chromium';
+import { addVirtualAuthenticator, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 import { repoRoot } from './processes';
 
@@ -79,13 +79,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
     await new Promise((resolve) => providerServer?.close(resolve));
   });
 
-  /** A full-page screenshot at 1280 px and at 390 px. */
-  async function shoot(name: string): Promise<void> {
-    await page.screenshot({ path: path.join(shotsDir, `${name}-1280.png`), fullPage: true });
-    await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: path.join(shotsDir, `${name}-390.png`), fullPage: true });
-    await page.setViewportSize({ width: 1280, height: 900 });
-  }
+  const shoot = (name: string) => screenshotAtBothWidths(page, shotsDir, name);
 
   const card = () => page.locator('[class*="card"]').first();
   const accountMenu = () => page.getByRole('button', { name: 'Account menu' });
