@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { repoRoot, type RunningCluster, startCluster } from './processes';
+import { repoRoot, type RunningCluster, startCluster, waitUntilAnswering } from './processes';
 import { createSystemTestDatabase } from './service-databases';
 
 jest.setTimeout(300_000);
@@ -50,13 +50,7 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
       },
       ['identity', 'creators', 'ingestion'],
     );
-    await waitFor(
-      async () =>
-        (await call('/api/creators').catch(() => ({ status: 0 }))).status === 200 ? true : undefined,
-      { timeoutMs: 60_000, intervalMs: 250, what: 'the cluster to answer' },
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await waitUntilAnswering(cluster);
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   });

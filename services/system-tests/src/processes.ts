@@ -1,6 +1,7 @@
 import { freePort } from '@backtalk/embedded-db';
 import { ProcessSupervisor, durableStreamConfig } from '@backtalk/kit';
 import { DurableSubjects, durableOwner } from '@backtalk/proto';
+import { waitFor } from '@backtalk/testing';
 import { connect } from 'nats';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -164,4 +165,23 @@ export function spawnNode(script: string, env: Record<string, string | undefined
         check();
       }),
   };
+}
+
+/**
+ * Waits until the cluster's gateway answers `GET /api/creators` (the gateway and creators are up);
+ * when it never does, the error carries every process's output.
+ */
+export async function waitUntilAnswering(cluster: RunningCluster): Promise<void> {
+  await waitFor(
+    async () =>
+      (await fetch(`${cluster.gatewayUrl}/api/creators`).then(
+        (response) => response.status,
+        () => 0,
+      )) === 200
+        ? true
+        : undefined,
+    { timeoutMs: 60_000, intervalMs: 250, what: 'the cluster to answer' },
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
+  });
 }

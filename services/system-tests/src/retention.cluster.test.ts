@@ -2,7 +2,7 @@ import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@back
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { type RunningCluster, startCluster } from './processes';
+import { type RunningCluster, startCluster, waitUntilAnswering } from './processes';
 import { createSystemTestDatabase } from './service-databases';
 
 jest.setTimeout(300_000);
@@ -38,13 +38,7 @@ describeWithNats('account deletion in cluster mode: the announcement reaches eve
       { DATABASE_URL: database.url, NATS_URL: testNatsUrl(), NATS_SUBJECT_PREFIX: prefix, LOG_LEVEL: 'warn' },
       ['identity', 'creators', 'ingestion', 'chat-inference', 'billing'],
     );
-    await waitFor(
-      async () =>
-        (await call('/api/creators').catch(() => ({ status: 0 }))).status === 200 ? true : undefined,
-      { timeoutMs: 60_000, intervalMs: 250, what: 'the cluster to answer' },
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await waitUntilAnswering(cluster);
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   });

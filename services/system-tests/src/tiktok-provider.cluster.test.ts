@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Client } from 'pg';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
-import { repoRoot, type RunningCluster, startCluster } from './processes';
+import { repoRoot, type RunningCluster, startCluster, waitUntilAnswering } from './processes';
 import { createSystemTestDatabase } from './service-databases';
 import { TikTokDouble } from './tiktok-double';
 
@@ -121,13 +121,7 @@ describeWithNats('the TikTok API content provider (cluster: gateway, identity, c
       },
       ['identity', 'creators', 'ingestion'],
     );
-    await waitFor(
-      async () =>
-        (await call('/api/creators').catch(() => ({ status: 0 }))).status === 200 ? true : undefined,
-      { timeoutMs: 60_000, intervalMs: 250, what: 'the cluster to answer' },
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await waitUntilAnswering(cluster);
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   });
