@@ -20,6 +20,10 @@ export function CreatorHomePage() {
 
 function CreatorHome() {
   const creator = useMyCreatorQuery();
+  // Once the initialisation screen shows, it stays until it leads on (its last status goes to
+  // Stripe sign-up): the creator refetched complete in the meantime must not swap it for the home.
+  const [initialising, setInitialising] = useState(false);
+  if (creator.data && !creator.data.initComplete && !initialising) setInitialising(true);
   if (creator.isPending) return <Spinner label="Loading creator" />;
   if (creator.isError || !creator.data) {
     return (
@@ -31,7 +35,7 @@ function CreatorHome() {
     );
   }
   // A verified creator whose initialisation is incomplete sees the creator-initialisation screen.
-  if (!creator.data.initComplete) return <CreatorInitProgress />;
+  if (!creator.data.initComplete || initialising) return <CreatorInitProgress />;
   const link = `${window.location.origin}/@${creator.data.handle}`;
   return (
     <div className={`page ${styles['page']}`}>

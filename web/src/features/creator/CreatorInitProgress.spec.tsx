@@ -117,6 +117,26 @@ describe('creator-initialisation screen', () => {
     await waitFor(() => expect(streams).toHaveLength(2));
   });
 
+  it('keeps the screen to the end when the creator is refetched complete meanwhile', async () => {
+    server.use(
+      http.get('/api/creator/me', ({ response }) =>
+        response(200).json(
+          newCreator({ userId: 'user-1', initComplete: apiCalls('GET', '/api/creator/me').length > 1 }),
+        ),
+      ),
+    );
+    renderApp('/creator');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    act(() => {
+      streams[0]!.event('status', status(12, { state: 'completed', initComplete: true }));
+      streams[0]!.close();
+    });
+    // The screen refreshes the creator as it finishes: the answer is complete now.
+    await waitFor(() => expect(apiCalls('GET', '/api/creator/me').length).toBeGreaterThan(1));
+    expect(screen.getByRole('progressbar')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Welcome, Creator!' })).toBeNull();
+  });
+
   it('shows the last status and stays in the test environment', async () => {
     renderApp('/creator');
     await waitFor(() => expect(streams).toHaveLength(1));
