@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
-import { gatewayHttp, signUpAccount } from './gateway-http';
+import { gatewayHttp, outboxCode, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -35,13 +35,13 @@ describe('admin demo accounts through the initialisation pipeline', () => {
   let user: { userId: string; token: string };
   let guestToken: string;
   const call = gatewayHttp(() => gateway.url);
+  const codeFor = outboxCode(
+    async () => (await services.client.request(Subjects.IdentityOutboxList, { limit: 100 })).messages,
+  );
 
   const newUser = async (prefix: string) => {
     const email = `${prefix}-${randomBytes(4).toString('hex')}@example.com`;
-    const account = await signUpAccount(call, email, PASSWORD, async (to) => {
-      const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-      return /(\d{6})/.exec(messages.find((message) => message.to === to)!.text)![1]!;
-    });
+    const account = await signUpAccount(call, email, PASSWORD, codeFor);
     return { ...account, email };
   };
 

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { initStatusEvents, verifyFixtureCreator } from './creator-pipeline.fixtures';
-import { gatewayHttp, signUpAccount } from './gateway-http';
+import { gatewayHttp, outboxCode, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -34,6 +34,9 @@ describe('creator initialisation: a passing model outage is retried, not shown a
   let dataDir: string;
   let sql: Client;
   const call = gatewayHttp(() => gateway.url);
+  const codeFor = outboxCode(
+    async () => (await services.client.request(Subjects.IdentityOutboxList, { limit: 100 })).messages,
+  );
 
   beforeAll(async () => {
     // The client retries once by itself: three refusals fail the first delivery and the
@@ -66,10 +69,7 @@ describe('creator initialisation: a passing model outage is retried, not shown a
 
   it('resumes the essence step on redelivery and ends completed, with no failed status on the way', async () => {
     const email = `retry-${randomBytes(4).toString('hex')}@example.com`;
-    const user = await signUpAccount(call, email, 'Correct-Horse-9', async (to) => {
-      const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-      return /(\d{6})/.exec(messages.find((message) => message.to === to)!.text)![1]!;
-    });
+    const user = await signUpAccount(call, email, 'Correct-Horse-9', codeFor);
     const creator = await verifyFixtureCreator(call, fixtures, user, 2);
     expect((await call('/api/creator/init', { method: 'POST', token: user.token })).status).toBe(200);
 

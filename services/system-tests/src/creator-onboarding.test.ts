@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import { firstValueFrom, toArray } from 'rxjs';
-import { gatewayHttp, signUpAccount } from './gateway-http';
+import { gatewayHttp, outboxCode, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -29,13 +29,13 @@ describe('creator onboarding: verification and persona tools (gateway, identity,
   let sql: Client;
 
   const call = gatewayHttp(() => gateway.url);
+  const codeFor = outboxCode(
+    async () => (await services.client.request(Subjects.IdentityOutboxList, { limit: 100 })).messages,
+  );
 
   /** A new confirmed account; the code comes from the development outbox. */
   const newUser = () =>
-    signUpAccount(call, `creator-${randomBytes(4).toString('hex')}@example.com`, PASSWORD, async (email) => {
-      const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-      return /(\d{6})/.exec(messages.find((message) => message.to === email)!.text)![1]!;
-    });
+    signUpAccount(call, `creator-${randomBytes(4).toString('hex')}@example.com`, PASSWORD, codeFor);
 
   const writeProfile = (handle: string, profile: { bio: string; followerCount: number }) =>
     writeFileSync(

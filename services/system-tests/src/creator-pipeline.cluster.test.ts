@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
-import { gatewayHttp, signUpAccount } from './gateway-http';
+import { gatewayHttp, outboxCode, outboxOverHttp, signUpAccount } from './gateway-http';
 import { repoRoot, type RunningCluster, startCluster, waitUntilAnswering } from './processes';
 import { createSystemTestDatabase } from './service-databases';
 
@@ -28,6 +28,7 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
   let objects: string;
   let sql: Client;
   const call = gatewayHttp(() => cluster.gatewayUrl);
+  const codeFor = outboxCode(outboxOverHttp(call));
 
   beforeAll(async () => {
     fixtures = mkdtempSync(path.join(os.tmpdir(), 'backtalk-pipeline-cluster-fixtures-'));
@@ -73,14 +74,7 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
 
   it('finishes after a restart with every post stored exactly once', async () => {
     const email = `cluster-${randomBytes(4).toString('hex')}@example.com`;
-    const user = await signUpAccount(call, email, 'Correct-Horse-9', async () => {
-      const outbox = (await fetch(`${cluster.gatewayUrl}/api/dev/outbox?limit=100`).then((response) =>
-        response.json(),
-      )) as { messages: { to: string; text: string }[] };
-      return /(\d{6})/.exec(
-        outbox.messages.find((message: { to: string }) => message.to === email)!.text,
-      )![1]!;
-    });
+    const user = await signUpAccount(call, email, 'Correct-Horse-9', codeFor);
     const handle = `kiln.${randomBytes(3).toString('hex')}`;
     const videos = fixtureVideos(handle, VIDEOS);
     writeFixtureProfile(fixtures, handle, { bio: 'pots', followerCount: 4000, videos });
@@ -144,12 +138,7 @@ describeWithNats('creator initialisation in cluster mode: the ingestion process 
   /** A new account in the admin group (identity's make-admin command), signed in. */
   const signUpAdmin = async (): Promise<string> => {
     const email = `cluster-ops-${randomBytes(4).toString('hex')}@example.com`;
-    await signUpAccount(call, email, 'Correct-Horse-9', async () => {
-      const outbox = (await fetch(`${cluster.gatewayUrl}/api/dev/outbox?limit=100`).then((response) =>
-        response.json(),
-      )) as { messages: { to: string; text: string }[] };
-      return /(\d{6})/.exec(outbox.messages.find((message) => message.to === email)!.text)![1]!;
-    });
+    await signUpAccount(call, email, 'Correct-Horse-9', codeFor);
     await promisify(execFile)(
       process.execPath,
       [path.join(repoRoot, 'services/identity/dist/main.js'), 'make-admin', email],

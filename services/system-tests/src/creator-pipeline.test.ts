@@ -15,7 +15,7 @@ import {
   writeFixtureProfile,
 } from './creator-pipeline.fixtures';
 import { ResyncScheduler } from '@backtalk/ingestion';
-import { gatewayHttp, signUpAccount } from './gateway-http';
+import { gatewayHttp, outboxCode, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -38,13 +38,13 @@ describe('creator initialisation pipeline (standalone transport, local object st
   let dataDir: string;
   let sql: Client;
   const call = gatewayHttp(() => gateway.url);
+  const codeFor = outboxCode(
+    async () => (await services.client.request(Subjects.IdentityOutboxList, { limit: 100 })).messages,
+  );
 
   const newUser = async () => {
     const email = `pipe-${randomBytes(4).toString('hex')}@example.com`;
-    const account = await signUpAccount(call, email, PASSWORD, async (to) => {
-      const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-      return /(\d{6})/.exec(messages.find((message) => message.to === to)!.text)![1]!;
-    });
+    const account = await signUpAccount(call, email, PASSWORD, codeFor);
     return { email, ...account };
   };
 

@@ -39,6 +39,24 @@ export function gatewayHttp(
   };
 }
 
+/** The development outbox's mail (newest first), however a test reaches it. */
+export type OutboxMessages = () => Promise<{ to: string; text: string }[]>;
+
+/** The outbox through the gateway (`GET /api/dev/outbox`, loopback clients only). */
+export function outboxOverHttp(call: HttpCall): OutboxMessages {
+  return async () => (await call('/api/dev/outbox?limit=100')).body['messages'];
+}
+
+/** The six-digit code mailed to an address, as signUpAccount's `codeFor` wants it. */
+export function outboxCode(messages: OutboxMessages): (email: string) => Promise<string> {
+  return async (email) => {
+    const mail = (await messages()).find((message) => message.to === email);
+    const code = /(\d{6})/.exec(mail?.text ?? '')?.[1];
+    if (!code) throw new Error(`no code was mailed to ${email}`);
+    return code;
+  };
+}
+
 /**
  * Signs up through the sign-in screen's routes and confirms with the code `codeFor` finds (a
  * test SMTP server, or the development outbox); the new account's id and access token.

@@ -1,7 +1,7 @@
 import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { gatewayHttp, signUpAccount } from './gateway-http';
+import { gatewayHttp, outboxCode, outboxOverHttp, signUpAccount } from './gateway-http';
 import { type RunningCluster, startCluster, waitUntilAnswering } from './processes';
 import { createSystemTestDatabase } from './service-databases';
 
@@ -21,16 +21,11 @@ describeWithNats('account deletion in cluster mode: the announcement reaches eve
   let cluster: RunningCluster;
   let sql: Client;
   const call = gatewayHttp(() => cluster.gatewayUrl);
+  const codeFor = outboxCode(outboxOverHttp(call));
   const count = async (query: string, params: unknown[]) =>
     Number((await sql.query(`SELECT count(*)::int AS n FROM ${query}`, params)).rows[0].n);
 
-  const newUser = (email: string) =>
-    signUpAccount(call, email, PASSWORD, async () => {
-      const outbox = (await fetch(`${cluster.gatewayUrl}/api/dev/outbox?limit=100`).then((response) =>
-        response.json(),
-      )) as { messages: { to: string; text: string }[] };
-      return /(\d{6})/.exec(outbox.messages.find((message) => message.to === email)!.text)![1]!;
-    });
+  const newUser = (email: string) => signUpAccount(call, email, PASSWORD, codeFor);
 
   beforeAll(async () => {
     database = await createSystemTestDatabase('retention_cluster');

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { gatewayHttp, signUpAccount } from './gateway-http';
+import { gatewayHttp, outboxCode, outboxOverHttp, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot, type RunningCluster, startCluster, waitUntilAnswering } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -36,15 +36,11 @@ describeWithNats('the TikTok API content provider (cluster: gateway, identity, c
   let objects: string;
   let sql: Client;
   const call = gatewayHttp(() => cluster.gatewayUrl);
+  const codeFor = outboxCode(outboxOverHttp(call));
 
   const newUser = async () => {
     const email = `tiktok-${randomBytes(4).toString('hex')}@example.com`;
-    const user = await signUpAccount(call, email, PASSWORD, async () => {
-      const outbox = (await fetch(`${cluster.gatewayUrl}/api/dev/outbox?limit=100`).then((response) =>
-        response.json(),
-      )) as { messages: { to: string; text: string }[] };
-      return /(\d{6})/.exec(outbox.messages.find((message) => message.to === email)!.text)![1]!;
-    });
+    const user = await signUpAccount(call, email, PASSWORD, codeFor);
     return { ...user, email };
   };
   const newAccount = (bio = 'I throw pots', followerCount = 3000) => {
@@ -395,6 +391,9 @@ describe('the TikTok API content provider, not configured (standalone)', () => {
   let services: InProcessServices;
   let gateway: StartedGateway;
   const call = gatewayHttp(() => gateway.url);
+  const codeFor = outboxCode(
+    async () => (await services.client.request(Subjects.IdentityOutboxList, { limit: 100 })).messages,
+  );
 
   beforeAll(async () => {
     database = await createSystemTestDatabase('tiktok_unconfigured');
@@ -411,10 +410,7 @@ describe('the TikTok API content provider, not configured (standalone)', () => {
 
   it('is not offered, and connecting answers 404 TIKTOK_NOT_CONFIGURED', async () => {
     const email = `tiktok-off-${randomBytes(4).toString('hex')}@example.com`;
-    const { token } = await signUpAccount(call, email, PASSWORD, async () => {
-      const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-      return /(\d{6})/.exec(messages.find((message) => message.to === email)!.text)![1]!;
-    });
+    const { token } = await signUpAccount(call, email, PASSWORD, codeFor);
     const { body } = await call('/api/creator/content-providers', { token });
     expect(body.providers).toContainEqual({ name: 'tiktok-api', configured: false });
     const connect = await call('/api/creator/tiktok/connect', { method: 'POST', token });
