@@ -96,3 +96,24 @@ export async function screenshotAtBothWidths(
       `${name}: the page is ${pageWidth} px wide on a 390 px phone (see ${dir}/${name}-390.png)`,
     );
 }
+
+/**
+ * Signs a new user up on the open sign-in page: the Sign Up tab, email and password twice, then
+ * the emailed code (`codeFor`) on the confirmation step.
+ */
+export async function signUpOnSignInPage(
+  page: Page,
+  email: string,
+  password: string,
+  codeFor: (email: string) => Promise<string>,
+): Promise<void> {
+  const card = page.locator('[class*="card"]').first();
+  await page.getByRole('tab', { name: 'Sign Up' }).click();
+  await card.getByLabel('Email').fill(email);
+  await card.getByLabel('Password', { exact: true }).fill(password);
+  await card.getByLabel('Confirm Password').fill(password);
+  await card.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await page.getByRole('heading', { name: 'We Emailed You' }).waitFor();
+  await card.getByLabel('Confirmation Code').fill(await codeFor(email));
+  await card.getByRole('button', { name: 'Confirm', exact: true }).click();
+}

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { CREATOR_INIT_STATUSES } from '@backtalk/proto/browser';
-import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import { chromiumProblem, launchChromium, screenshotAtBothWidths, signUpOnSignInPage } from './chromium';
 import { fixtureVideos, writeFixtureProfile } from './creator-pipeline.fixtures';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
@@ -70,7 +70,6 @@ describeWhenAvailable(
 
     const shoot = (name: string) => screenshotAtBothWidths(page, shotsDir, name);
 
-    const card = () => page.locator('[class*="card"]').first();
     const keyShown = () => page.getByTestId('verification-key').innerText();
     /** Polls from here (the page's CSP forbids Playwright's string predicates). */
     async function until(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
@@ -103,15 +102,9 @@ describeWhenAvailable(
       await page.getByRole('button', { name: 'Sign In' }).click();
       await page.waitForURL(/\/sign-in$/);
 
-      await page.getByRole('tab', { name: 'Sign Up' }).click();
-      await card().getByLabel('Email').fill(email);
-      await card().getByLabel('Password', { exact: true }).fill(PASSWORD);
-      await card().getByLabel('Confirm Password').fill(PASSWORD);
-      await card().getByRole('button', { name: 'Sign Up', exact: true }).click();
-      await page.getByRole('heading', { name: 'We Emailed You' }).waitFor();
-      const code = await smtp.waitFor(email, /Your code is (\d{6})/, 20_000);
-      await card().getByLabel('Confirmation Code').fill(code);
-      await card().getByRole('button', { name: 'Confirm', exact: true }).click();
+      await signUpOnSignInPage(page, email, PASSWORD, (to) =>
+        smtp.waitFor(to, /Your code is (\d{6})/, 20_000),
+      );
 
       // Back on the recorded path, the creator sign-up.
       await page.waitForURL(/\/creator\/signup$/);

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import { chromiumProblem, launchChromium, screenshotAtBothWidths, signUpOnSignInPage } from './chromium';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 import { TikTokDouble } from './tiktok-double';
 
@@ -58,19 +58,9 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: connecting TikTok
     await tiktok.stop();
   });
 
-  const card = () => page.locator('[class*="card"]').first();
-
   it('connects a TikTok account through TikTok and back, then verifies it with the key in its bio', async () => {
     await page.goto(`${app.origin}/sign-in`);
-    await page.getByRole('tab', { name: 'Sign Up' }).click();
-    await card().getByLabel('Email').fill(email);
-    await card().getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await card().getByLabel('Confirm Password').fill(PASSWORD);
-    await card().getByRole('button', { name: 'Sign Up', exact: true }).click();
-    await page.getByRole('heading', { name: 'We Emailed You' }).waitFor();
-    const code = await smtp.waitFor(email, /Your code is (\d{6})/, 20_000);
-    await card().getByLabel('Confirmation Code').fill(code);
-    await card().getByRole('button', { name: 'Confirm', exact: true }).click();
+    await signUpOnSignInPage(page, email, PASSWORD, (to) => smtp.waitFor(to, /Your code is (\d{6})/, 20_000));
     await page.waitForURL((url) => !url.pathname.startsWith('/sign-in'));
 
     await page.goto(`${app.origin}/creator/verify`);
