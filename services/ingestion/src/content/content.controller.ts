@@ -1,7 +1,7 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ServiceError } from '@backtalk/kit';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
+import { askProviders } from './ask-providers';
 import { CONTENT_PROVIDERS, type ContentProvider } from './content-provider';
 import { ContentError } from './content.errors';
 import { DataExportProblem, parseDataExport } from './data-export.archive';
@@ -25,19 +25,12 @@ export class ContentController {
   async profile(
     @Payload() { handle, userId }: ParsedRequestOf<typeof Subjects.IngestionProfileGet>,
   ): Promise<ReplyOf<typeof Subjects.IngestionProfileGet>> {
-    for (const provider of this.providers) {
-      if (!provider.trusted || !provider.configured()) continue;
-      let found;
-      try {
-        found = await provider.profile(handle, userId);
-      } catch (error) {
-        if (error instanceof ServiceError) throw error;
-        this.logger.error(`The ${provider.name} provider failed to read @${handle}: ${String(error)}`);
-        throw ContentError.providerUnavailable();
-      }
-      if (found) return found;
-    }
-    throw ContentError.profileNotFound(handle);
+    return askProviders(
+      this.providers.filter((provider) => provider.trusted),
+      handle,
+      (provider) => provider.profile(handle, userId),
+      this.logger,
+    );
   }
 
   /** Which providers this installation has, so the verify screen can say which ones it offers. */

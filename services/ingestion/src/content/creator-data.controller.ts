@@ -9,7 +9,7 @@ import {
   Subjects,
 } from '@backtalk/proto';
 import { CONTENT_PROVIDERS, type ContentProvider } from './content-provider';
-import { ContentError } from './content.errors';
+import { askProviders } from './ask-providers';
 
 /**
  * /dev/creator-init's 'Get User Data' (spec §2 test mode, §7 getTiktokUserFunc without
@@ -30,11 +30,12 @@ export class CreatorDataController {
   ): Promise<ReplyOf<typeof Subjects.IngestionCreatorDataGet>> {
     if (actor.userType === 'guest')
       throw new ServiceError(ErrorCode.Unauthorized, 'User authentication required. Please log in again.');
-    for (const provider of this.providers) {
-      if (!provider.configured()) continue;
-      try {
+    return askProviders(
+      this.providers,
+      handle,
+      async (provider) => {
         const profile = await provider.profile(handle, actor.userId);
-        if (!profile) continue;
+        if (!profile) return null;
         const videos = (provider.videos ? await provider.videos(handle, actor.userId) : null) ?? [];
         return {
           profile,
@@ -48,12 +49,8 @@ export class CreatorDataController {
             hasCover: video.cover !== null,
           })),
         };
-      } catch (error) {
-        if (error instanceof ServiceError) throw error;
-        this.logger.error(`The ${provider.name} provider failed to read @${handle}: ${String(error)}`);
-        throw ContentError.providerUnavailable();
-      }
-    }
-    throw ContentError.profileNotFound(handle);
+      },
+      this.logger,
+    );
   }
 }
