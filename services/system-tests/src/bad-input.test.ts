@@ -29,7 +29,7 @@ import {
   snapshotTables,
   type TableSnapshot,
 } from './bad-input/wire';
-import { type RunningCluster, repoRoot, startCluster } from './processes';
+import { type RunningCluster, repoRoot, startCluster, waitUntilAnswering } from './processes';
 
 /**
  * Issue 7 item 9: generated bad input against every HTTP route of the gateway
@@ -112,12 +112,7 @@ describeWithNats('bad input: generated requests change nothing and never fail in
       THROTTLE_PER_MINUTE: '100000',
       GUEST_CREATIONS_PER_MINUTE: '100000',
     });
-    await waitFor(
-      async () => ((await fetch(`${cluster.gatewayUrl}/api/health`)).status === 200 ? true : undefined),
-      { timeoutMs: 120_000, intervalMs: 250, what: 'all seven services to report up' },
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await waitUntilAnswering(cluster, 120_000);
     nats = await connect({ servers: testNatsUrl() });
     const guest = await api('/api/auth/guest', { method: 'POST', body: {} });
     fan = {

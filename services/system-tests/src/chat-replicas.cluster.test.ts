@@ -1,11 +1,17 @@
-import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
+import { describeWithNats, testNatsUrl, type TestDatabase } from '@backtalk/testing';
 import { ErrorCode } from '@backtalk/proto';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { Client } from 'pg';
 import path from 'node:path';
 import { createSystemTestDatabase } from './service-databases';
-import { type RunningCluster, backendServices, repoRoot, startCluster } from './processes';
+import {
+  type RunningCluster,
+  backendServices,
+  repoRoot,
+  startCluster,
+  waitUntilAnswering,
+} from './processes';
 
 // The AI library's OpenAI-compatible server that answers at a fixed pace: a model whose replies
 // take long enough to kill a replica in the middle of them.
@@ -59,15 +65,7 @@ describeWithNats('two chat-inference replicas (cluster mode)', () => {
       backendServices,
       ['chat-inference'],
     );
-    await waitFor(
-      async () => {
-        const response = await fetch(`${cluster.gatewayUrl}/api/health`).catch(() => undefined);
-        return response?.status === 200 ? true : undefined;
-      },
-      { timeoutMs: 90_000, intervalMs: 250, what: 'the cluster with two chat-inference replicas to be up' },
-    ).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await waitUntilAnswering(cluster, 90_000);
     const creator = await fetch(`${cluster.gatewayUrl}/api/creators/by-handle/demo.creator`);
     creatorId = ((await creator.json()) as { id: string }).id;
   });

@@ -20,6 +20,8 @@ export const backendServices = [
 export interface RunningCluster {
   supervisor: ProcessSupervisor;
   gatewayUrl: string;
+  /** The backend services this cluster runs (each once, whatever its replicas). */
+  services: readonly string[];
   output: string[];
   start(name: string): void;
   stop(): Promise<void>;
@@ -82,6 +84,7 @@ export async function startCluster(
   return {
     supervisor,
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    services: backendServices.filter((service) => only.includes(service)),
     output,
     start,
     stop: async () => {
@@ -168,19 +171,20 @@ export function spawnNode(script: string, env: Record<string, string | undefined
 }
 
 /**
- * Waits until the cluster's gateway answers `GET /api/creators` (the gateway and creators are up);
- * when it never does, the error carries every process's output.
+ * Waits until the cluster's gateway reports, on `GET /api/health`, every backend service the
+ * cluster runs as up (a service is up once it answers over the transport); when that never
+ * happens, the error carries every process's output.
  */
-export async function waitUntilAnswering(cluster: RunningCluster): Promise<void> {
+export async function waitUntilAnswering(cluster: RunningCluster, timeoutMs = 60_000): Promise<void> {
   await waitFor(
-    async () =>
-      (await fetch(`${cluster.gatewayUrl}/api/creators`).then(
-        (response) => response.status,
-        () => 0,
-      )) === 200
-        ? true
-        : undefined,
-    { timeoutMs: 60_000, intervalMs: 250, what: 'the cluster to answer' },
+    async () => {
+      const health = await fetch(`${cluster.gatewayUrl}/api/health`).then(
+        async (response) => (await response.json()) as { services?: Record<string, string> },
+        () => undefined,
+      );
+      return cluster.services.every((service) => health?.services?.[service] === 'up') ? true : undefined;
+    },
+    { timeoutMs, intervalMs: 250, what: `${cluster.services.join(', ')} to answer through the gateway` },
   ).catch((error: Error) => {
     throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
   });
