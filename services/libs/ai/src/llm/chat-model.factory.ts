@@ -43,6 +43,9 @@ export interface ChatModelOptions {
   chatTemplate?: ChatTemplateOption;
 }
 
+/** How much later than the guard a provider SDK's own timeout fires. */
+const SDK_TIMEOUT_SLACK_MS = 1_000;
+
 /**
  * The LLM port: one LangChain chat model for the configured provider. Remote
  * providers are wrapped so failures surface as typed LlmErrors and a silent
@@ -55,6 +58,10 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
       provider: options.provider,
     });
   const timeout = options.timeoutMs ?? 60_000;
+  // The guard below is the clock that counts; the SDKs' own timeouts are a backstop a moment
+  // later, so a silent model is always reported as LlmTimeoutError by the guard, never as
+  // whatever the SDK makes of its own abort.
+  const sdkTimeout = timeout + SDK_TIMEOUT_SLACK_MS;
   const maxRetries = options.maxRetries ?? 1;
   const guard = (inner: BaseChatModel) =>
     new GuardedChatModel({ inner, provider: options.provider, model, idleTimeoutMs: timeout });
@@ -89,7 +96,7 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
           configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
           temperature: options.temperature,
           maxTokens: options.maxTokens,
-          timeout,
+          timeout: sdkTimeout,
           maxRetries,
           streamUsage: true,
           // Chat Completions is what every compatible server speaks.
@@ -108,7 +115,7 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
           temperature: options.temperature,
           maxTokens: options.maxTokens ?? 1024,
           maxRetries,
-          clientOptions: { timeout, maxRetries },
+          clientOptions: { timeout: sdkTimeout, maxRetries },
         }),
       );
     case 'bedrock':
@@ -123,7 +130,7 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
           temperature: options.temperature,
           maxTokens: options.maxTokens,
           maxRetries,
-          streamIdleTimeout: timeout,
+          streamIdleTimeout: sdkTimeout,
           clientOptions: { maxAttempts: maxRetries + 1 },
         }),
       );

@@ -1,6 +1,6 @@
 import type { CallbackManagerForLLMRun } from '@langchain/core/callbacks/manager';
 import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/language_models/chat_models';
-import { AIMessageChunk, type BaseMessage, type MessageContent } from '@langchain/core/messages';
+import type { BaseMessage, MessageContent } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { LlmTimeoutError, isAbortError, toLlmError } from './llm.error';
 
@@ -68,23 +68,20 @@ export class GuardedChatModel extends BaseChatModel {
     runManager?: CallbackManagerForLLMRun,
   ): AsyncGenerator<ChatGenerationChunk> {
     const guard = new IdleGuard(options.signal, this.idleTimeoutMs);
-    let iterator: AsyncIterator<AIMessageChunk> | undefined;
+    let iterator: AsyncIterator<ChatGenerationChunk> | undefined;
     try {
-      const stream = await guard.race(this.inner.stream(messages, this.innerOptions(options, guard.signal)));
-      iterator = stream[Symbol.asyncIterator]();
+      iterator = (await guard.race(this.innerChunks(messages, this.innerOptions(options, guard.signal))))[
+        Symbol.asyncIterator
+      ]();
       for (;;) {
         const next = await guard.race(iterator.next());
         if (next.done) break;
-        const message = next.value;
-        const text = typeof message.content === 'string' ? message.content : message.text;
-        const chunk = new ChatGenerationChunk({
-          text,
-          message,
-          generationInfo: { ...message.response_metadata },
-        });
+        const chunk = next.value;
         yield chunk;
-        if (text)
-          await runManager?.handleLLMNewToken(text, undefined, undefined, undefined, undefined, { chunk });
+        if (chunk.text)
+          await runManager?.handleLLMNewToken(chunk.text, undefined, undefined, undefined, undefined, {
+            chunk,
+          });
       }
     } catch (error) {
       throw this.mapError(error, guard, options.signal);
@@ -92,6 +89,32 @@ export class GuardedChatModel extends BaseChatModel {
       guard.dispose();
       await iterator?.return?.().catch(() => undefined);
     }
+  }
+
+  /**
+   * The provider's own chunks. A provider that streams is asked for them directly: its public
+   * `stream()` would run LangChain's per-chunk machinery (callbacks, the run's context, the
+   * whole reply concatenated again on every chunk) a second time under this model's own, and
+   * that cost a third of chat-inference's CPU per fragment (docs/benchmarks.md, issue 13).
+   * One that does not stream answers through `stream()`, which yields its whole reply at once.
+   */
+  private async innerChunks(
+    messages: BaseMessage[],
+    options: BaseChatModelCallOptions,
+  ): Promise<AsyncIterable<ChatGenerationChunk>> {
+    const inner = this.inner;
+    if (
+      inner._streamResponseChunks !== BaseChatModel.prototype._streamResponseChunks &&
+      !inner.disableStreaming
+    )
+      return inner._streamResponseChunks(messages, options as typeof inner.ParsedCallOptions);
+    const stream = await inner.stream(messages, options);
+    return (async function* () {
+      for await (const message of stream) {
+        const text = typeof message.content === 'string' ? message.content : message.text;
+        yield new ChatGenerationChunk({ text, message, generationInfo: { ...message.response_metadata } });
+      }
+    })();
   }
 
   /** The outer run reports to LangChain callbacks; the inner call only gets what shapes the request. */
@@ -114,12 +137,20 @@ export class GuardedChatModel extends BaseChatModel {
   }
 }
 
-/** An abort signal that fires on the caller's abort or after idleTimeoutMs without progress. */
+/**
+ * An abort signal that fires on the caller's abort or after idleTimeoutMs without progress.
+ * One timer per call, moved on by each step rather than re-armed (a model's stream takes
+ * hundreds of steps, and a timer per step was a measurable share of the CPU per fragment).
+ */
 class IdleGuard {
   readonly signal: AbortSignal;
   timedOut = false;
   private readonly controller = new AbortController();
   private timer?: NodeJS.Timeout;
+  /** When the step being awaited runs out of time. */
+  private deadline = 0;
+  /** Fails the step being awaited; undefined between steps. */
+  private failStep?: (error: Error) => void;
   private readonly onAbort = () => this.controller.abort(this.parent?.reason);
 
   constructor(
@@ -132,25 +163,43 @@ class IdleGuard {
   }
 
   /** Awaits one step; the idle clock restarts for each. */
-  async race<T>(step: Promise<T>): Promise<T> {
-    if (this.idleTimeoutMs === undefined) return step;
-    clearTimeout(this.timer);
-    const timeout = new Promise<never>((_, reject) => {
-      this.timer = setTimeout(() => {
-        this.timedOut = true;
-        this.controller.abort(new Error('idle timeout'));
-        reject(new Error('idle timeout'));
-      }, this.idleTimeoutMs);
+  race<T>(step: Promise<T>): Promise<T> {
+    const idleTimeoutMs = this.idleTimeoutMs;
+    if (idleTimeoutMs === undefined) return step;
+    this.deadline = performance.now() + idleTimeoutMs;
+    this.timer ??= setTimeout(this.check, idleTimeoutMs);
+    return new Promise<T>((resolve, reject) => {
+      this.failStep = reject;
+      step.then(
+        (value) => {
+          this.failStep = undefined;
+          resolve(value);
+        },
+        (error: unknown) => {
+          this.failStep = undefined;
+          reject(error);
+        },
+      );
     });
-    try {
-      return await Promise.race([step, timeout]);
-    } finally {
-      clearTimeout(this.timer);
-    }
   }
+
+  private readonly check = (): void => {
+    this.timer = undefined;
+    // Between steps the clock is not running: the next step arms it again.
+    if (!this.failStep) return;
+    const left = this.deadline - performance.now();
+    if (left > 0) {
+      this.timer = setTimeout(this.check, left);
+      return;
+    }
+    this.timedOut = true;
+    this.controller.abort(new Error('idle timeout'));
+    this.failStep(new Error('idle timeout'));
+  };
 
   dispose(): void {
     clearTimeout(this.timer);
+    this.timer = undefined;
     this.parent?.removeEventListener('abort', this.onAbort);
   }
 }

@@ -54,6 +54,29 @@ describe('OpenAI-compatible adapter streaming from the paced server', () => {
     expect(capped.response_metadata.finish_reason).toBe('length');
   });
 
+  it("streams the provider's finish reason: a reply cut by maxTokens ends with 'length'", async () => {
+    const reasons: unknown[] = [];
+    const pieces: string[] = [];
+    for await (const chunk of await openai(server.url, { maxTokens: 3 }).stream([new HumanMessage('hi')])) {
+      if (typeof chunk.content === 'string' && chunk.content) pieces.push(chunk.content);
+      reasons.push(chunk.response_metadata.finish_reason);
+    }
+    expect(pieces).toEqual(tokens.slice(0, 3));
+    expect(reasons.filter(Boolean)).toEqual(['length']);
+  });
+
+  it('lets a stream run longer than the timeout while every token comes within it', async () => {
+    // 150 ms, then 25 gaps of 10 ms: ~400 ms in all, against a 300 ms idle timeout.
+    const started = Date.now();
+    const pieces: string[] = [];
+    for await (const chunk of await openai(server.url, { timeoutMs: 300, maxRetries: 0 }).stream([
+      new HumanMessage('hi'),
+    ]))
+      if (typeof chunk.content === 'string' && chunk.content) pieces.push(chunk.content);
+    expect(pieces).toEqual(tokens);
+    expect(Date.now() - started).toBeGreaterThan(300);
+  });
+
   it('stops when the caller aborts, and the server sees the stream abandoned', async () => {
     const controller = new AbortController();
     const seen: string[] = [];
@@ -87,6 +110,25 @@ describe('OpenAI-compatible adapter streaming from the paced server', () => {
       expect(Date.now() - started).toBeLessThan(2_000);
     } finally {
       await slow.close();
+    }
+  });
+
+  it('times out with LlmTimeoutError when the model stops between tokens', async () => {
+    const stalling = await startPacedOpenAiServer({ firstTokenDelayMs: 20, interTokenDelayMs: 5_000 });
+    try {
+      const started = Date.now();
+      const pieces: string[] = [];
+      const error = await (async () => {
+        for await (const chunk of await openai(stalling.url, { timeoutMs: 300, maxRetries: 0 }).stream([
+          new HumanMessage('hi'),
+        ]))
+          if (typeof chunk.content === 'string' && chunk.content) pieces.push(chunk.content);
+      })().catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LlmTimeoutError);
+      expect(pieces).toEqual(tokens.slice(0, 1));
+      expect(Date.now() - started).toBeLessThan(2_000);
+    } finally {
+      await stalling.close();
     }
   });
 });
