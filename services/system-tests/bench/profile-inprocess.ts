@@ -40,10 +40,7 @@ const frames: [string, RegExp][] = [
     'HttpMetricsInterceptor.intercept: a pass-through for RPC (incl. the bind its next.handle() costs)',
     /^intercept .*http-metrics\.interceptor/,
   ],
-  [
-    'ContractInterceptor.intercept, own work (zod request parse, request context)',
-    /^intercept .*contract\.interceptor/,
-  ],
+  ['withContract, own work (zod request parse, request context)', /^contracted .*contract-handler/],
   [
     'Nest getHandlerByPattern (JSON.parse of the subject throws)',
     /^getHandlerByPattern .*microservices\/server\/server\.js/,

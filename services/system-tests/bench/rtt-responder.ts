@@ -3,10 +3,11 @@
  * NATS_SUBJECT_PREFIX it is given, it answers `feature-flags.health.check`
  * three ways on one NATS server:
  *  - `<prefix>feature-flags.health.check`: the kit as a real service runs it —
- *    ServiceKitModule (ContractInterceptor, ServiceErrorFilter, metrics
- *    interceptor) and its health controller, served by DrainingNatsServer;
+ *    ServiceKitModule (ServiceErrorFilter, metrics, request context) and its
+ *    health controller, served by DrainingNatsServer (which checks each payload
+ *    against its contract);
  *  - `<prefix>plain.feature-flags.health.check`: a plain Nest controller on the
- *    same DrainingNatsServer, without the kit's module (no interceptors/filter);
+ *    same DrainingNatsServer, without the kit's module (no filter);
  *  - `<prefix>raw.health.check`: a raw `nats` subscription with JSONCodec.
  * All three reply with the same health report. Protocol on stdin/stdout:
  * it prints `@@ready`, answers `cpu` with `@@cpu {"user":µs,"system":µs}`,

@@ -189,7 +189,7 @@ async function steps(): Promise<Step[]> {
   const sync: [Step['side'], string, () => unknown][] = [
     [
       'client',
-      "zod: request schema safeParse (the server's ContractInterceptor does it again)",
+      "zod: request schema safeParse (the server's withContract does it again)",
       () => contract.request.safeParse(payload),
     ],
     ['client', 'zod: reply schema safeParse', () => contract.reply.safeParse(reply)],
@@ -222,11 +222,7 @@ async function steps(): Promise<Step[]> {
       `AsyncResource.bind (Nest 11: interceptors + 1 per message, so 3× with the kit's two global interceptors; Node ${process.versions.node})`,
       () => AsyncResource.bind(noop),
     ],
-    [
-      'server',
-      'AsyncLocalStorage request context (ContractInterceptor)',
-      () => RequestContext.run('bench', noop),
-    ],
+    ['server', 'AsyncLocalStorage request context (withContract)', () => RequestContext.run('bench', noop)],
   ];
   const results: Step[] = [];
   const iterations = 50_000;

@@ -10,7 +10,7 @@ import {
 } from '@backtalk/proto';
 import { describeWithNats, testNatsUrl } from '@backtalk/testing';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Observable, firstValueFrom, from, toArray } from 'rxjs';
+import { Observable, defer, firstValueFrom, from, toArray } from 'rxjs';
 import {
   BaseConfig,
   DrainingNatsServer,
@@ -26,6 +26,8 @@ import {
 
 const actor = { userId: randomUUID(), userType: 'guest' as const, groups: [] };
 const received: unknown[] = [];
+/** The request id each streamed reply's work ran under (read when the stream is subscribed to). */
+const streamedUnder: (string | undefined)[] = [];
 
 @Controller()
 class ProbeController {
@@ -44,11 +46,14 @@ class ProbeController {
   @MessagePattern(Subjects.ChatMessageSend)
   send(@Payload() payload: ParsedRequestOf<typeof Subjects.ChatMessageSend>): Observable<MessageStreamEvent> {
     const id = payload.conversationId;
-    return from([
-      { type: 'fragment' as const, text: 'Hel', id: fragmentId(id, 0) },
-      { type: 'fragment' as const, text: 'lo', id: fragmentId(id, 1) },
-      { type: 'fragment' as const, text: '', id: fragmentId(id, 2), stopReason: 'end_turn' as const },
-    ]);
+    return defer(() => {
+      streamedUnder.push(RequestContext.requestId());
+      return from([
+        { type: 'fragment' as const, text: 'Hel', id: fragmentId(id, 0) },
+        { type: 'fragment' as const, text: 'lo', id: fragmentId(id, 1) },
+        { type: 'fragment' as const, text: '', id: fragmentId(id, 2), stopReason: 'end_turn' as const },
+      ]);
+    });
   }
 
   /** Never answers within the test timeout. */
@@ -116,7 +121,7 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
       const error = await firstValueFrom(proxy.send(Subjects.FeatureFlagsFlagGet, { name: 42 })).catch(
         (e: unknown) => e,
       );
-      expect(error).toMatchObject({ code: ErrorCode.ValidationFailed });
+      expect(error).toMatchObject({ code: ErrorCode.ValidationFailed, service: 'probe' });
       expect((error as { message: string }).message).toMatch(/name/);
       // The service is still up afterwards.
       await expect(
@@ -153,6 +158,22 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
       expect(events.at(-1)).toMatchObject({ stopReason: 'end_turn', id: `${conversationId}#2` });
     });
 
+    it("runs a streamed reply's work under the caller's request id", async () => {
+      streamedUnder.length = 0;
+      await RequestContext.run('req-77', () =>
+        firstValueFrom(
+          client
+            .stream(Subjects.ChatMessageSend, {
+              actor,
+              conversationId: randomUUID(),
+              content: [{ text: 'hi' }],
+            })
+            .pipe(toArray()),
+        ),
+      );
+      expect(streamedUnder).toEqual(['req-77']);
+    });
+
     it('times out a slow service with an error naming it', async () => {
       const started = Date.now();
       const error = await client
@@ -178,7 +199,7 @@ transportSuite('in-process transport', async () => {
   const bus = processBus;
   const env = { ...quiet, BACKTALK_MODE: 'standalone' };
   const server = await NestFactory.createMicroservice(kitModule('probe', env), {
-    strategy: new InProcessServer(bus),
+    strategy: new InProcessServer(bus, 'probe'),
     logger: false,
   });
   await server.listen();

@@ -20,7 +20,7 @@ export * from './transport/service-client';
 export * from './transport/idle-timeout';
 export * from './transport/transport.module';
 export * from './transport/transport.tokens';
-export * from './transport/contract.interceptor';
+export * from './transport/contract-handler';
 export * from './database/database.options';
 export * from './database/database.module';
 export * from './database/migrate';

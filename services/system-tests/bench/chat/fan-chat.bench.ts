@@ -303,6 +303,8 @@ interface TtftResult {
   overheadMs: number[];
   directTtftMs: number[];
   directServerTtftMs: number[];
+  /** CPU the platform's Node processes spent over the measured sends, ÷ sends (ms). */
+  cpuMsPerSend: number;
   errors: string[];
 }
 
@@ -312,6 +314,7 @@ async function ttftRun(
   browser: Browser,
   paced: PacedChild,
   pacedUrl: string,
+  platformPids: () => number[],
 ): Promise<TtftResult> {
   const token = await guestToken(base);
   const conversation = await openConversation(base, token, await demoCreatorId(base));
@@ -327,11 +330,14 @@ async function ttftRun(
     overheadMs: [],
     directTtftMs: [],
     directServerTtftMs: [],
+    cpuMsPerSend: Number.NaN,
     errors: [],
   };
   const run = randomBytes(3).toString('hex');
+  let cpuAtStart = 0;
   for (let i = 0; i < WARMUP + N; i++) {
     const measured = i >= WARMUP;
+    if (i === WARMUP) cpuAtStart = platformCpuSeconds(platformPids());
     // Baseline first: a direct client → paced server request.
     const directTag = `d${run}-${i}`;
     const direct = await directTtft(pacedUrl, directTag);
@@ -361,8 +367,14 @@ async function ttftRun(
         `${mode}: ${i - WARMUP + 1}/${N} sends, overhead p50 so far ${fmt(percentile(result.overheadMs, 50))} ms`,
       );
   }
+  result.cpuMsPerSend = ((platformCpuSeconds(platformPids()) - cpuAtStart) * 1000) / N;
   await context.close();
   return result;
+}
+
+/** CPU seconds (user + system) of the platform's Node processes, PostgreSQL and NATS not included. */
+function platformCpuSeconds(pids: number[]): number {
+  return pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
 }
 
 interface BurstResult {
@@ -374,6 +386,8 @@ interface BurstResult {
   overheadMs: number[];
   /** The same burst sent straight to the paced server just before: its TTFT under that burst. */
   directTtftMs: number[];
+  /** CPU the platform's Node processes spent over the measured rounds, ÷ sends (ms). */
+  cpuMsPerSend: number;
   errors: string[];
 }
 
@@ -389,6 +403,7 @@ async function burstRun(
   fans: number,
   paced: PacedChild,
   pacedUrl: string,
+  platformPids: () => number[],
 ): Promise<BurstResult> {
   const creator = await demoCreatorId(base);
   const conversations: Conversation[] = [];
@@ -405,14 +420,17 @@ async function burstRun(
     serverTtftMs: [],
     overheadMs: [],
     directTtftMs: [],
+    cpuMsPerSend: Number.NaN,
     errors: [],
   };
   const run = randomBytes(3).toString('hex');
+  let platformCpu = 0;
   for (let round = 0; round <= BURST_ROUNDS; round++) {
     const measured = round > 0;
     const direct = await Promise.all(
       conversations.map((_, i) => directTtft(pacedUrl, `bd${run}-${round}-${i}`).catch(() => Number.NaN)),
     );
+    const cpuBefore = platformCpuSeconds(platformPids());
     const sends = await Promise.all(
       conversations.map(
         (conversation, i) =>
@@ -432,6 +450,7 @@ async function burstRun(
       ),
     );
     if (!measured) continue;
+    platformCpu += platformCpuSeconds(platformPids()) - cpuBefore;
     result.directTtftMs.push(...direct.filter((ms) => !Number.isNaN(ms)));
     for (const { tag, record, started } of sends) {
       if (record.firstAt === undefined || record.stopReason !== 'end_turn' || record.problems.length) {
@@ -449,6 +468,7 @@ async function burstRun(
       `${mode}, burst of ${fans}: round ${round}/${BURST_ROUNDS}, overhead p50 so far ${fmt(percentile(result.overheadMs, 50))} ms, ${result.errors.length} failed`,
     );
   }
+  result.cpuMsPerSend = (platformCpu * 1000) / (fans * BURST_ROUNDS);
   return result;
 }
 
@@ -463,6 +483,7 @@ function burstTable(results: BurstResult[]): string {
       'paced server TTFT (same requests) p50 ms',
       'platform overhead p50 / p99 ms',
       'baseline: the same burst straight to the paced server, TTFT p50 / p99 ms',
+      'platform CPU per send ms (its Node processes; the whole reply)',
     ],
     results.map((r) => [
       r.mode,
@@ -472,6 +493,7 @@ function burstTable(results: BurstResult[]): string {
       p(r.serverTtftMs, 50),
       `**${p(r.overheadMs, 50)}** / **${p(r.overheadMs, 99)}**`,
       `${p(r.directTtftMs, 50)} / ${p(r.directTtftMs, 99)}`,
+      fmt(r.cpuMsPerSend, 2),
     ]),
   );
 }
@@ -926,6 +948,7 @@ function ttftTable(results: TtftResult[]): string {
       p(r.directTtftMs, 50),
       p(r.directTtftMs, 99),
       `${fmt(percentile(r.browserTtffMs, 50) / percentile(r.directTtftMs, 50), 2)}× / ${fmt(percentile(r.browserTtffMs, 99) / percentile(r.directTtftMs, 99), 2)}×`,
+      fmt(r.cpuMsPerSend, 2),
     ]);
   }
   return table(
@@ -941,6 +964,7 @@ function ttftTable(results: TtftResult[]): string {
       'baseline: direct client → paced server TTFT p50 ms',
       'p99',
       'browser TTFF ÷ baseline, p50 / p99',
+      'platform CPU per send ms (its Node processes; the whole reply)',
     ],
     rows,
   );
@@ -1016,29 +1040,17 @@ async function main(): Promise<void> {
     const bursts: BurstResult[] = [];
     if (only.includes('ttft')) {
       browser = await launchChromium();
-      progress('standalone: starting (fresh data folder)');
-      ttft.push(
-        await withStandalone(pacedUrl, async (base) => {
-          const sequential = await ttftRun('standalone', base, browser as Browser, paced, pacedUrl);
-          for (const fans of BURSTS) bursts.push(await burstRun('standalone', base, fans, paced, pacedUrl));
-          return sequential;
-        }),
-      );
-      for (const { label, entry } of COMPARED) {
-        progress(`standalone, ${label}: starting (fresh data folder)`);
+      // This build's standalone, then each compared build's, against the same paced server and browser.
+      for (const { label, entry } of [{ label: '', entry: undefined }, ...COMPARED]) {
+        const mode = label ? `standalone, ${label}` : 'standalone';
+        progress(`${mode}: starting (fresh data folder)`);
         ttft.push(
           await withStandalone(
             pacedUrl,
-            async (base) => {
-              const sequential = await ttftRun(
-                `standalone, ${label}`,
-                base,
-                browser as Browser,
-                paced,
-                pacedUrl,
-              );
-              for (const fans of BURSTS)
-                bursts.push(await burstRun(`standalone, ${label}`, base, fans, paced, pacedUrl));
+            async (base, app) => {
+              const pids = () => [app.child.pid as number];
+              const sequential = await ttftRun(mode, base, browser as Browser, paced, pacedUrl, pids);
+              for (const fans of BURSTS) bursts.push(await burstRun(mode, base, fans, paced, pacedUrl, pids));
               return sequential;
             },
             entry,
@@ -1053,9 +1065,14 @@ async function main(): Promise<void> {
       await withCluster(pacedUrl, replicas, async (cluster) => {
         if (only.includes('ttft')) {
           progress(`${label}: up`);
-          ttft.push(await ttftRun(label, cluster.gatewayUrl, browser as Browser, paced, pacedUrl));
+          // Every Node process of the cluster (its PostgreSQL and NATS are not counted).
+          const pids = () =>
+            ['gateway', ...cluster.services, ...cluster.services.map((name) => `${name}-2`)]
+              .map((name) => cluster.supervisor.process(name)?.pid)
+              .filter((pid): pid is number => pid !== undefined);
+          ttft.push(await ttftRun(label, cluster.gatewayUrl, browser as Browser, paced, pacedUrl, pids));
           for (const fans of BURSTS)
-            bursts.push(await burstRun(label, cluster.gatewayUrl, fans, paced, pacedUrl));
+            bursts.push(await burstRun(label, cluster.gatewayUrl, fans, paced, pacedUrl, pids));
         }
         if (!last) return;
         await browser?.close();

@@ -65,7 +65,7 @@ export async function startInProcessService(
   env?: Record<string, string | undefined>,
 ): Promise<INestMicroservice> {
   const app = await NestFactory.createMicroservice(definition.module(env), {
-    strategy: new InProcessServer(bus),
+    strategy: new InProcessServer(bus, definition.name),
     bufferLogs: true,
     // A provider that fails to build rejects this call (the launcher reports it and stops
     // PostgreSQL) instead of Nest calling process.exit(1) from inside a library.

@@ -1,5 +1,5 @@
 import { DynamicModule, MiddlewareConsumer, Module, NestModule } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER } from '@nestjs/core';
 import { TerminusModule } from '@nestjs/terminus';
 import { configSubjectFor, type Subject } from '@backtalk/proto';
 import type { z } from 'zod';
@@ -15,7 +15,6 @@ import { HEALTH_HAS_DATABASE, ServiceHealth } from '../health/service-health';
 import { LoggingModule } from '../logging/logging.module';
 import { HttpMetricsMiddleware } from '../metrics/http-metrics.middleware';
 import { MetricsController } from '../metrics/metrics.controller';
-import { ContractInterceptor } from '../transport/contract.interceptor';
 import { TransportModule } from '../transport/transport.module';
 
 export interface ServiceKitOptions<S extends z.ZodObject> {
@@ -70,7 +69,6 @@ export class ServiceKitModule implements NestModule {
         ServiceHealth,
         { provide: HEALTH_HAS_DATABASE, useValue: options.database !== undefined },
         { provide: APP_FILTER, useValue: new ServiceErrorFilter(options.name) },
-        { provide: APP_INTERCEPTOR, useClass: ContractInterceptor },
       ],
       exports: [ServiceHealth, TransportModule, ConfigModule],
     };

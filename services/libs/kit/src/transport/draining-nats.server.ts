@@ -2,6 +2,7 @@ import { ServerNats } from '@nestjs/microservices';
 import type { MessageHandler, NatsOptions } from '@nestjs/microservices';
 import { ErrorCode } from '@backtalk/proto';
 import { JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
+import { withContract } from './contract-handler';
 
 type NatsServerOptions = Required<NatsOptions>['options'] & {
   subjectPrefix?: string;
@@ -59,6 +60,17 @@ export class DrainingNatsServer extends ServerNats {
       }
       return result;
     };
+  }
+
+  /** Every handler checks its payload against the subject's contract first (withContract). */
+  override addHandler(
+    pattern: unknown,
+    callback: MessageHandler,
+    isEventHandler = false,
+    extras: Record<string, unknown> = {},
+  ): void {
+    const subject = this.normalizePattern(pattern as string);
+    super.addHandler(pattern, withContract(subject, callback, this.queue), isEventHandler, extras);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { CustomTransportStrategy, NatsContext, Server } from '@nestjs/microservices';
 import type { MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { headers as natsHeaders } from 'nats';
+import { withContract } from './contract-handler';
 import { type BusMessage, InProcessBus } from './in-process.bus';
 
 /** Nest's own reply when nothing handles a pattern (same text as its NATS server). */
@@ -15,7 +16,11 @@ const NO_MESSAGE_HANDLER = 'There is no matching message handler defined in the 
 export class InProcessServer extends Server implements CustomTransportStrategy {
   private readonly unsubscribers: (() => void)[] = [];
 
-  constructor(private readonly bus: InProcessBus) {
+  /** `service`: the name a refused payload's error carries (as the NATS server's queue group). */
+  constructor(
+    private readonly bus: InProcessBus,
+    private readonly service?: string,
+  ) {
     super();
     this.transportId = Symbol.for('backtalk.in-process');
   }
@@ -39,6 +44,17 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
 
   unwrap<T>(): T {
     return this.bus as T;
+  }
+
+  /** Every handler checks its payload against the subject's contract first (withContract). */
+  override addHandler(
+    pattern: unknown,
+    callback: MessageHandler,
+    isEventHandler = false,
+    extras: Record<string, unknown> = {},
+  ): void {
+    const subject = this.normalizePattern(pattern as string);
+    super.addHandler(pattern, withContract(subject, callback, this.service), isEventHandler, extras);
   }
 
   /**
