@@ -9,6 +9,7 @@ import {
   type ParsedRequestOf,
 } from '@backtalk/proto';
 import { describeWithNats, testNatsUrl } from '@backtalk/testing';
+import type { Subscription } from 'nats';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Observable, defer, firstValueFrom, from, toArray } from 'rxjs';
 import {
@@ -222,6 +223,34 @@ describeWithNats('NATS transport', () => {
   }
 
   transportSuite('over the real NATS server', startOverNats);
+
+  it('keeps every call on one reply subscription and forgets each call once it ends, answered or not', async () => {
+    const { server, caller } = await startOverNats();
+    try {
+      const client = caller.get(ServiceClient);
+      const replies = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          RequestContext.run(`req-${i}`, () =>
+            client.request(Subjects.FeatureFlagsFlagGet, { name: 'x', environment: 'development' }),
+          ),
+        ),
+      );
+      // Each call got its own reply, all through the one shared reply subscription.
+      expect(replies.map((reply) => reply.name)).toEqual(Array.from({ length: 200 }, (_, i) => `req-${i}`));
+      const { inbox } = caller.get(TRANSPORT_CLIENT) as unknown as {
+        inbox: { handlers: Map<string, unknown>; subscription: Subscription };
+      };
+      expect(inbox.subscription.getProcessed()).toBeGreaterThanOrEqual(200);
+      const timedOut = await client
+        .request(Subjects.CreatorsPostList, { creatorId: randomUUID() }, 100)
+        .catch((e: unknown) => e);
+      expect(timedOut).toMatchObject({ code: ErrorCode.ServiceUnavailable });
+      expect(inbox.handlers.size).toBe(0);
+    } finally {
+      await caller.close();
+      await server.close();
+    }
+  });
 
   it('drains at shutdown: a request in flight still gets its reply, and later ones find the service gone', async () => {
     const { server, caller } = await startOverNats();
