@@ -219,7 +219,7 @@ async function steps(): Promise<Step[]> {
     ],
     [
       'server',
-      `AsyncResource.bind (Nest 11: interceptors + 1 per message, so 3× with the kit's two global interceptors; Node ${process.versions.node})`,
+      `AsyncResource.bind (Nest 11: once per interceptor + once per message when a handler has any; the kit registers none since issue 13; Node ${process.versions.node})`,
       () => AsyncResource.bind(noop),
     ],
     ['server', 'AsyncLocalStorage request context (withContract)', () => RequestContext.run('bench', noop)],

@@ -27,6 +27,7 @@ import {
   LocalLlamaChatModel,
   type PostDocument,
   errorMessage,
+  streamReply,
   tokenCounterFor,
 } from '@backtalk/ai';
 import {
@@ -268,8 +269,7 @@ export class SendMessage {
         // Saved periodically beside the stream, with every other reply's (ReplyProgressWriter).
         this.progress.update(actor.userId, messageId, reply);
       };
-      const chunks = await this.model.stream(prompt.messages);
-      for await (const chunk of chunks) {
+      for await (const chunk of streamReply(this.model, prompt.messages)) {
         const piece = leakGuard.push(chunkText(chunk));
         if (leakGuard.leaked) {
           this.logger.warn(

@@ -1,7 +1,7 @@
 // Preloaded into the cluster's service processes by fan-chat.bench.ts --cpu-prof <dir>
 // (NODE_OPTIONS=--require <this file>; Node 20 refuses --cpu-prof in NODE_OPTIONS). The first
 // SIGWINCH (ignored by default, and not one of the signals Nest's shutdown hooks listen to) starts V8's sampling profiler (1 ms), the second stops it and writes
-// <dir>/<service>-<pid>.cpuprofile, so only the measured window is profiled.
+// <dir>/<service>-<pid>-<n>.cpuprofile (n counts the windows), so only the measured window is profiled.
 /* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload */
 const fs = require('node:fs');
 const inspector = require('node:inspector');
@@ -13,6 +13,7 @@ if (dir && service) {
   const session = new inspector.Session();
   session.connect();
   let running = false;
+  let written = 0;
   process.on('SIGWINCH', () => {
     if (!running) {
       running = true;
@@ -27,7 +28,7 @@ if (dir && service) {
     session.post('Profiler.stop', (error, result) => {
       if (error) return process.stderr.write(`cpu profile of ${service}: ${error.message}\n`);
       fs.writeFileSync(
-        path.join(dir, `${service}-${process.pid}.cpuprofile`),
+        path.join(dir, `${service}-${process.pid}-${++written}.cpuprofile`),
         JSON.stringify(result.profile),
       );
     });

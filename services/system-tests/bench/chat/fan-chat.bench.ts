@@ -88,7 +88,7 @@ const BURST_ROUNDS = Number(argValue('burst-rounds', '3'));
 const ONE_ADDRESS = process.argv.includes('--one-address');
 /** DATABASE_POOL_SIZE for the cluster's services (the product default is 5). */
 const POOL = process.argv.includes('--pool') ? argValue('pool', '5') : undefined;
-/** Write V8 CPU profiles of the gateway and chat-inference over each measured level into this folder. */
+/** Write V8 CPU profiles into this folder: every platform process over the sequential TTFT sends, the gateway and chat-inference over each streams level. */
 const CPU_PROFILE_DIR = process.argv.includes('--cpu-prof') ? argValue('cpu-prof', '') : undefined;
 /**
  * `--chat-replicas 1,2`: the cluster's time to first token and bursts once per count of
@@ -337,7 +337,10 @@ async function ttftRun(
   let cpuAtStart = 0;
   for (let i = 0; i < WARMUP + N; i++) {
     const measured = i >= WARMUP;
-    if (i === WARMUP) cpuAtStart = platformCpuSeconds(platformPids());
+    if (i === WARMUP) {
+      cpuAtStart = platformCpuSeconds(platformPids());
+      toggleCpuProfiles(platformPids());
+    }
     // Baseline first: a direct client → paced server request.
     const directTag = `d${run}-${i}`;
     const direct = await directTtft(pacedUrl, directTag);
@@ -368,8 +371,23 @@ async function ttftRun(
       );
   }
   result.cpuMsPerSend = ((platformCpuSeconds(platformPids()) - cpuAtStart) * 1000) / N;
+  toggleCpuProfiles(platformPids());
   await context.close();
   return result;
+}
+
+/** With --cpu-prof: the preload that lets SIGWINCH start and stop a V8 CPU profile of a service process. */
+function cpuProfileEnv(): Record<string, string> {
+  if (!CPU_PROFILE_DIR) return {};
+  return {
+    NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.preload.cjs')}`,
+    BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR),
+  };
+}
+
+/** Starts (first call) or stops and writes (second call) the CPU profiles of these processes. */
+function toggleCpuProfiles(pids: number[]): void {
+  if (CPU_PROFILE_DIR) for (const pid of pids) process.kill(pid, 'SIGWINCH');
 }
 
 /** CPU seconds (user + system) of the platform's Node processes, PostgreSQL and NATS not included. */
@@ -873,6 +891,7 @@ async function withStandalone<T>(
     PORT: String(port),
     LLM_BASE_URL: pacedUrl,
     HOME: process.env.HOME,
+    ...cpuProfileEnv(),
   });
   try {
     const [, base] = (await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 180_000)) as unknown as [
@@ -909,12 +928,7 @@ async function withCluster<T>(
       DEMO_DATA: 'true',
       LLM_BASE_URL: pacedUrl,
       ...(POOL ? { DATABASE_POOL_SIZE: POOL } : {}),
-      ...(CPU_PROFILE_DIR
-        ? {
-            NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.preload.cjs')}`,
-            BENCH_CPU_PROFILE_DIR: path.resolve(CPU_PROFILE_DIR),
-          }
-        : {}),
+      ...cpuProfileEnv(),
       HOME: process.env.HOME ?? '',
     },
     backendServices,

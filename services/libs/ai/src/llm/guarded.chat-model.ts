@@ -3,6 +3,7 @@ import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/la
 import type { BaseMessage, MessageContent } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { LlmTimeoutError, isAbortError, toLlmError } from './llm.error';
+import { streamsItself } from './reply-stream';
 
 export interface GuardedChatModelOptions {
   inner: BaseChatModel;
@@ -94,8 +95,8 @@ export class GuardedChatModel extends BaseChatModel {
   /**
    * The provider's own chunks. A provider that streams is asked for them directly: its public
    * `stream()` would run LangChain's per-chunk machinery (callbacks, the run's context, the
-   * whole reply concatenated again on every chunk) a second time under this model's own, and
-   * that cost a third of chat-inference's CPU per fragment (docs/benchmarks.md, issue 13).
+   * whole reply concatenated again on every chunk) a second time under this model's own, a
+   * cost chat-inference paid on every fragment (docs/benchmarks.md, issue 13).
    * One that does not stream answers through `stream()`, which yields its whole reply at once.
    */
   private async innerChunks(
@@ -103,10 +104,7 @@ export class GuardedChatModel extends BaseChatModel {
     options: BaseChatModelCallOptions,
   ): Promise<AsyncIterable<ChatGenerationChunk>> {
     const inner = this.inner;
-    if (
-      inner._streamResponseChunks !== BaseChatModel.prototype._streamResponseChunks &&
-      !inner.disableStreaming
-    )
+    if (streamsItself(inner))
       return inner._streamResponseChunks(messages, options as typeof inner.ParsedCallOptions);
     const stream = await inner.stream(messages, options);
     return (async function* () {

@@ -12,6 +12,7 @@ export {
   type EmbeddingsProvider,
 } from './embeddings.factory';
 export { GuardedChatModel, type GuardedChatModelOptions } from './guarded.chat-model';
+export { streamReply } from './reply-stream';
 export {
   LocalLlamaChatModel,
   type LocalLlamaChatModelOptions,
