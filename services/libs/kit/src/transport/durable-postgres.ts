@@ -13,8 +13,17 @@ import {
 } from './durable-delivery';
 import type { InProcessBus } from './in-process.bus';
 
-/** How often the queue looks for due messages when nothing woke it. */
-const POLL_INTERVAL_MS = 500;
+/**
+ * The longest the queue sleeps with nothing due. A message stored in this process wakes it at
+ * once, and a retry or a lease that lapses wakes it when due; this bound only limits how long a
+ * row written some other way (by hand, or a clock change) waits. It used to look every 500 ms,
+ * which kept an idle standalone Backtalk at ~5 % of a core (docs/benchmarks.md, issue 13).
+ */
+const MAX_IDLE_MS = 30_000;
+/** A message due but not claimed (its row locked a moment): looked for again this soon. */
+const DUE_BUT_UNCLAIMED_MS = 50;
+/** How long the queue waits before trying again after its database failed. */
+const RETRY_AFTER_FAILURE_MS = 500;
 const PURGE_INTERVAL_MS = 60_000;
 
 type Deliver = (delivery: RawDelivery) => Promise<DeliveryOutcome>;
@@ -82,6 +91,16 @@ class DurableMessageRepository {
   }
 
   /** Acked messages are kept only as long as their dedupe id must be remembered. */
+  /** Milliseconds until the next pending message of these subjects is due (0: now), or undefined for none. */
+  async untilNextDue(subjects: string[]): Promise<number | undefined> {
+    const [row] = (await this.dataSource.query(
+      `SELECT (extract(epoch FROM min("availableAt") - now()) * 1000)::double precision AS "ms"
+       FROM durable_messages WHERE "state" = 'pending' AND "subject" = ANY($1)`,
+      [subjects],
+    )) as { ms: number | null }[];
+    return row?.ms === null || row?.ms === undefined ? undefined : Math.max(0, row.ms);
+  }
+
   async purgeAcked(): Promise<void> {
     await this.dataSource.query(
       `DELETE FROM durable_messages WHERE "state" = 'acked'
@@ -113,6 +132,8 @@ export class PostgresDurableBackend {
   private repository: DurableMessageRepository | undefined;
   private running: Promise<void> | undefined;
   private wake: (() => void) | undefined;
+  /** Set when something may have become due since the loop last looked; cleared as it looks. */
+  private woken = false;
   private stopped = false;
   private lastPurge = 0;
 
@@ -185,7 +206,7 @@ export class PostgresDurableBackend {
         repository.insert(subject, dedupeId, message.data, requestId).then(
           (stored) => {
             answer({ duplicate: !stored });
-            this.wake?.();
+            this.wakeUp();
           },
           (error: Error) =>
             answer({ error: `${this.service} could not store the message: ${error.message}` }),
@@ -199,15 +220,22 @@ export class PostgresDurableBackend {
   async close(): Promise<void> {
     this.stopped = true;
     this.unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
-    this.wake?.();
+    this.wakeUp();
     await this.running;
   }
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
       let handledOne = false;
+      let idleMs = RETRY_AFTER_FAILURE_MS;
       try {
+        this.woken = false;
         handledOne = await this.deliverNext();
+        if (!handledOne)
+          idleMs = Math.max(
+            DUE_BUT_UNCLAIMED_MS,
+            Math.min(MAX_IDLE_MS, (await this.repository?.untilNextDue(this.subjects)) ?? MAX_IDLE_MS),
+          );
         if (Date.now() - this.lastPurge > PURGE_INTERVAL_MS) {
           this.lastPurge = Date.now();
           await this.repository?.purgeAcked();
@@ -216,8 +244,13 @@ export class PostgresDurableBackend {
         if (this.stopped) return;
         this.logger.error(`The durable queue of ${this.service} failed: ${(error as Error).message}`);
       }
-      if (!handledOne && !this.stopped) await this.sleep(POLL_INTERVAL_MS);
+      if (!handledOne && !this.stopped) await this.sleep(idleMs);
     }
+  }
+
+  private wakeUp(): void {
+    this.woken = true;
+    this.wake?.();
   }
 
   private async deliverNext(): Promise<boolean> {
@@ -238,14 +271,17 @@ export class PostgresDurableBackend {
     return true;
   }
 
+  /** Sleeps for `ms`, or less when woken; not at all if woken since the loop last looked. */
   private sleep(ms: number): Promise<void> {
+    if (this.woken || ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
+      const wake = (): void => done();
       function done(): void {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = done;
+      this.wake = wake;
     });
   }
 }
