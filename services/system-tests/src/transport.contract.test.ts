@@ -47,8 +47,18 @@ class ProbeController {
   @MessagePattern(Subjects.ChatMessageSend)
   send(@Payload() payload: ParsedRequestOf<typeof Subjects.ChatMessageSend>): Observable<MessageStreamEvent> {
     const id = payload.conversationId;
+    const many = payload.content[0]?.text === 'many';
     return defer(() => {
       streamedUnder.push(RequestContext.requestId());
+      if (many)
+        return from(
+          Array.from({ length: 500 }, (_, i) => ({
+            type: 'fragment' as const,
+            text: `${i} `,
+            id: fragmentId(id, i),
+            ...(i === 499 ? { stopReason: 'end_turn' as const } : {}),
+          })),
+        );
       return from([
         { type: 'fragment' as const, text: 'Hel', id: fragmentId(id, 0) },
         { type: 'fragment' as const, text: 'lo', id: fragmentId(id, 1) },
@@ -157,6 +167,26 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
       );
       expect(events.map((event) => (event.type === 'fragment' ? event.text : ''))).toEqual(['Hel', 'lo', '']);
       expect(events.at(-1)).toMatchObject({ stopReason: 'end_turn', id: `${conversationId}#2` });
+    });
+
+    it('streams 500 values to each of 20 concurrent callers, each in order, none lost', async () => {
+      const replies = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          firstValueFrom(
+            client
+              .stream(Subjects.ChatMessageSend, {
+                actor,
+                conversationId: randomUUID(),
+                content: [{ text: 'many' }],
+              })
+              .pipe(toArray()),
+          ),
+        ),
+      );
+      for (const events of replies)
+        expect(events.map((event) => (event.type === 'fragment' ? event.text : ''))).toEqual(
+          Array.from({ length: 500 }, (_, i) => `${i} `),
+        );
     });
 
     it("runs a streamed reply's work under the caller's request id", async () => {
