@@ -518,9 +518,18 @@ function burstTable(results: BurstResult[]): string {
 
 // ---------------------------------------------------------------- 2. concurrent streams
 
+/**
+ * The cluster gateway's internal port (HTTP_PORT), where it serves /metrics: the backends get
+ * any free port of their own (startCluster), the gateway this one.
+ */
+let gatewayInternalPort = 0;
+
 /** The gateway's own view from its /metrics: V8 heap used, and its chat streams gauge. */
-async function gatewayMetrics(base: string): Promise<{ heapUsedMiB: number; streamsActive: number }> {
-  const text = await fetch(`${base}/metrics`).then((r) => r.text());
+async function gatewayMetrics(): Promise<{ heapUsedMiB: number; streamsActive: number }> {
+  const text = await fetch(`http://127.0.0.1:${gatewayInternalPort}/metrics`).then(
+    (r) => r.text(),
+    () => '',
+  );
   const value = (pattern: RegExp): number => Number(text.match(pattern)?.[1] ?? Number.NaN);
   return {
     heapUsedMiB: value(/^nodejs_heap_size_used_bytes(?:\{[^}]*\})? (\S+)$/m) / 2 ** 20,
@@ -704,7 +713,7 @@ async function streamsLevel(
   };
   await sleep(3000);
   const before = await idle();
-  const heapBefore = await gatewayMetrics(base);
+  const heapBefore = await gatewayMetrics();
   let during: Promise<{ heapUsedMiB: number; streamsActive: number }> | undefined;
   const natsPids = pidsNamed('nats-server');
   // The machine's PostgreSQL as a whole (other users' sessions included): per-pid deltas, new backends counted from 0.
@@ -766,7 +775,7 @@ async function streamsLevel(
           open++;
           peakOpen = Math.max(peakOpen, open);
           // Once every stream is open, the gateway's own view, half a second later.
-          if (open === count && !during) during = sleep(500).then(() => gatewayMetrics(base));
+          if (open === count && !during) during = sleep(500).then(() => gatewayMetrics());
         },
         () => {
           if (counted) open--;
@@ -919,6 +928,7 @@ async function withCluster<T>(
     process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const database: TestDatabase = await createTestDatabase('bench_chat');
   const prefix = `benchchat${randomBytes(4).toString('hex')}.`;
+  gatewayInternalPort = await freePort();
   const cluster = await startCluster(
     {
       ...productEnv,
@@ -929,6 +939,7 @@ async function withCluster<T>(
       LLM_BASE_URL: pacedUrl,
       ...(POOL ? { DATABASE_POOL_SIZE: POOL } : {}),
       ...cpuProfileEnv(),
+      HTTP_PORT: String(gatewayInternalPort),
       HOME: process.env.HOME ?? '',
     },
     backendServices,
