@@ -1,0 +1,380 @@
+/**
+ * Issue 13, target 3: what one gateway process costs per open SSE stream, against a bare
+ * `node:http` SSE server sending the same fragments, in the same run.
+ *
+ * The gateway runs in cluster mode with identity (for the guests' tokens) and, instead of
+ * chat-inference, a stand-in in this process that answers `chat.message.send` over NATS with a
+ * reply of pre-built fragments at a fixed pace — so the gateway's own cost is measured, not the
+ * model's or chat-inference's (which cannot feed thousands of streams on a small machine). The
+ * bare server (bare-sse.child.ts) writes the same `event: fragment` frames at the same pace.
+ * Each level runs on a freshly started server process: idle RSS, then `streams` streams opened at
+ * `--open-rate` a second and held until their last fragment; the client checks every stream's
+ * fragments arrived complete and in order. RSS is sampled every 200 ms (the peak is "during");
+ * CPU from /proc/<pid>/stat over the level.
+ *
+ *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/chat/gateway-streams.bench.ts \
+ *     [--streams 1000,2500,5000] [--fragments 30] [--interval-ms 1000] [--open-rate 500]
+ *
+ * Needs the built services, PostgreSQL on 127.0.0.1:5432 and NATS on 127.0.0.1:4222.
+ */
+import { freePort } from '@backtalk/embedded-db';
+import { Subjects } from '@backtalk/proto';
+import { createTestDatabase, TEST_SERVER_URL_VARIABLE, testNatsUrl } from '@backtalk/testing';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { connect, type Msg } from 'nats';
+import { startCluster } from '../../src/processes';
+import { argValue, fmt, percentile, progress, sleep, table } from '../lib/stats';
+import { cpuSeconds, machineLine, repoRoot, rssMiB, SseParser, swcRegister } from './lib';
+import { expectedText, fragmentFrames } from './stream-feed';
+
+const LEVELS = argValue('streams', '1000,2500,5000').split(',').map(Number);
+const FRAGMENTS = Number(argValue('fragments', '30'));
+const INTERVAL_MS = Number(argValue('interval-ms', '1000'));
+const OPEN_RATE = Number(argValue('open-rate', '500'));
+const GUESTS = 50;
+const agent = new http.Agent({ keepAlive: false, maxSockets: 20_000 });
+
+interface Target {
+  label: string;
+  /** Starts a fresh server process; resolves with its pid and how to open one stream. */
+  start(): Promise<{ pid: number; open: (index: number, record: StreamRecord, done: () => void) => void }>;
+  stop(): Promise<void>;
+}
+
+interface StreamRecord {
+  startedAt: number;
+  firstAt?: number;
+  nextSeq: number;
+  text: string;
+  stopReason?: string;
+  problems: string[];
+}
+
+interface LevelResult {
+  target: string;
+  streams: number;
+  complete: number;
+  idleMiB: number;
+  duringMiB: number;
+  ttffMs: number[];
+  durationS: number[];
+  cpuUsPerFragment: number;
+  problems: string[];
+}
+
+/** Reads one SSE reply into `record`; `done` when it ends. */
+function readReply(request: http.ClientRequest, record: StreamRecord, done: () => void): void {
+  request.on('response', (response) => {
+    response.setEncoding('utf8');
+    if (response.statusCode !== 200) {
+      let body = '';
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => {
+        record.problems.push(`HTTP ${response.statusCode}: ${body.slice(0, 160)}`);
+        done();
+      });
+      return;
+    }
+    const parser = new SseParser();
+    response.on('data', (chunk: string) => {
+      for (const event of parser.push(chunk)) {
+        if (event.event === 'error') record.problems.push(`error event ${event.data}`);
+        if (event.event !== 'fragment') continue;
+        const data = JSON.parse(event.data) as { text: string; id: string; stopReason?: string };
+        record.firstAt ??= performance.now();
+        const seq = Number(data.id.split('#')[1]);
+        if (seq !== record.nextSeq) record.problems.push(`fragment #${seq} where #${record.nextSeq} was due`);
+        record.nextSeq = seq + 1;
+        record.text += data.text;
+        if (data.stopReason) record.stopReason = data.stopReason;
+      }
+    });
+    response.on('end', done);
+    response.on('error', (error) => record.problems.push(`response error ${error.message}`));
+  });
+  request.on('error', (error) => {
+    record.problems.push(`request error ${error.message}`);
+    done();
+  });
+}
+
+/** The gateway, fed by a stand-in chat-inference on NATS. */
+async function gatewayTarget(): Promise<Target> {
+  process.env[TEST_SERVER_URL_VARIABLE] ??=
+    process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+  const database = await createTestDatabase('bench_gateway_streams');
+  const prefix = `benchgw${randomBytes(4).toString('hex')}.`;
+  const internalPort = await freePort();
+  const cluster = await startCluster(
+    {
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: database.url,
+      NATS_URL: testNatsUrl(),
+      NATS_SUBJECT_PREFIX: prefix,
+      HTTP_PORT: String(internalPort),
+      THROTTLE_PER_MINUTE: '100000',
+      GUEST_CREATIONS_PER_MINUTE: '100000',
+      HOME: process.env.HOME ?? '',
+    },
+    ['identity'],
+  );
+  // The stand-in chat-inference: each send gets the reply's fragments at the pace, as Nest packets.
+  const nats = await connect({ servers: testNatsUrl() });
+  const encoder = new TextEncoder();
+  nats.subscribe(`${prefix}${Subjects.ChatMessageSend}`, {
+    queue: 'chat-inference',
+    callback: (error, message: Msg) => {
+      if (error) return;
+      const { id } = JSON.parse(new TextDecoder().decode(message.data)) as { id: string };
+      const frames = fragmentFrames(randomUUID(), FRAGMENTS);
+      let next = 0;
+      const send = (): void => {
+        const frame = frames[next++];
+        if (!frame) return;
+        message.respond(encoder.encode(JSON.stringify({ id, response: frame, isDisposed: false })));
+        if (next === frames.length) {
+          clearInterval(timer);
+          message.respond(encoder.encode(JSON.stringify({ id, isDisposed: true })));
+        }
+      };
+      const timer = setInterval(send, INTERVAL_MS);
+      send();
+    },
+  });
+  const waitLive = async (): Promise<void> => {
+    for (let i = 0; i < 240; i++) {
+      const ok = await fetch(`http://127.0.0.1:${internalPort}/health/live`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await sleep(250);
+    }
+    throw new Error(`the gateway did not come up:\n${cluster.output.slice(-30).join('\n')}`);
+  };
+  let tokens: string[] = [];
+  return {
+    label: 'gateway (cluster mode, stand-in chat-inference over NATS)',
+    async start() {
+      await cluster.supervisor.kill('gateway', 'SIGTERM');
+      cluster.start('gateway');
+      await waitLive();
+      if (!tokens.length) {
+        // identity answers once its signing key is ready; the first guest may have to wait for it.
+        for (let i = 0; tokens.length < GUESTS && i < 400; i++) {
+          const response = await fetch(`${cluster.gatewayUrl}/api/auth/guest`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          });
+          if (response.ok)
+            tokens.push(((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken);
+          else await sleep(250);
+        }
+        if (tokens.length < GUESTS) throw new Error('could not create the guests');
+      }
+      const pid = cluster.supervisor.process('gateway')?.pid as number;
+      const body = JSON.stringify({ content: [{ text: 'Tell me the whole story.' }] });
+      return {
+        pid,
+        open: (index, record, done) => {
+          const request = http.request(`${cluster.gatewayUrl}/api/conversations/${randomUUID()}/messages`, {
+            method: 'POST',
+            agent,
+            headers: {
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              authorization: `Bearer ${tokens[index % tokens.length]}`,
+            },
+          });
+          readReply(request, record, done);
+          request.end(body);
+        },
+      };
+    },
+    async stop() {
+      tokens = [];
+      await nats.drain();
+      await cluster.stop();
+      await database.drop();
+    },
+  };
+}
+
+/** The bare node:http SSE server, a child process of its own. */
+function bareTarget(): Target {
+  let child: ChildProcess | undefined;
+  const kill = async (): Promise<void> => {
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child?.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  return {
+    label: 'bare node:http SSE server',
+    async start() {
+      await kill();
+      child = spawn(
+        process.execPath,
+        [
+          '-r',
+          swcRegister,
+          path.join(__dirname, 'bare-sse.child.ts'),
+          '--fragments',
+          String(FRAGMENTS),
+          '--interval-ms',
+          String(INTERVAL_MS),
+        ],
+        { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const port = await new Promise<number>((resolve, reject) => {
+        let text = '';
+        child?.stdout?.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+          const match = text.match(/@@port (\d+)/);
+          if (match) resolve(Number(match[1]));
+        });
+        child?.once('exit', () => reject(new Error(`the bare SSE server exited:\n${text}`)));
+      });
+      return {
+        pid: child.pid as number,
+        open: (_index, record, done) => {
+          const request = http.request(`http://127.0.0.1:${port}/stream`, { method: 'POST', agent });
+          readReply(request, record, done);
+          request.end('{}');
+        },
+      };
+    },
+    stop: kill,
+  };
+}
+
+async function runLevel(target: Target, streams: number): Promise<LevelResult> {
+  const { pid, open } = await target.start();
+  await sleep(2000);
+  const idle: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    idle.push(rssMiB(pid));
+    await sleep(200);
+  }
+  let during = 0;
+  const sampler = setInterval(() => (during = Math.max(during, rssMiB(pid))), 200);
+  const cpuBefore = cpuSeconds(pid);
+  const records: StreamRecord[] = [];
+  const finished = new Promise<void>((resolve) => {
+    let remaining = streams;
+    const done = (): void => {
+      if (--remaining === 0) resolve();
+    };
+    let opened = 0;
+    const opener = setInterval(() => {
+      for (let i = 0; i < OPEN_RATE / 20 && opened < streams; i++) {
+        const record: StreamRecord = { startedAt: performance.now(), nextSeq: 0, text: '', problems: [] };
+        records.push(record);
+        open(opened++, record, () => {
+          (record as StreamRecord & { endAt?: number }).endAt = performance.now();
+          done();
+        });
+      }
+      if (opened >= streams) clearInterval(opener);
+    }, 50);
+  });
+  await finished;
+  clearInterval(sampler);
+  const cpu = cpuSeconds(pid) - cpuBefore;
+  const expected = expectedText(FRAGMENTS);
+  const complete = records.filter(
+    (r) =>
+      !r.problems.length && r.stopReason === 'end_turn' && r.text === expected && r.nextSeq === FRAGMENTS + 1,
+  );
+  const problems = [...new Set(records.flatMap((r) => r.problems))].slice(0, 3);
+  return {
+    target: target.label,
+    streams,
+    complete: complete.length,
+    idleMiB: percentile(idle, 50),
+    duringMiB: during,
+    ttffMs: complete.map((r) => (r.firstAt as number) - r.startedAt),
+    durationS: complete.map((r) => ((r as StreamRecord & { endAt: number }).endAt - r.startedAt) / 1000),
+    cpuUsPerFragment: (cpu * 1e6) / Math.max(1, complete.length * (FRAGMENTS + 1)),
+    problems,
+  };
+}
+
+/** Least-squares slope of RSS-during against streams, KiB per stream. */
+function slopeKiB(results: LevelResult[]): number {
+  const n = results.length;
+  const mx = results.reduce((s, r) => s + r.streams, 0) / n;
+  const my = results.reduce((s, r) => s + r.duringMiB, 0) / n;
+  const sxy = results.reduce((s, r) => s + (r.streams - mx) * (r.duringMiB - my), 0);
+  const sxx = results.reduce((s, r) => s + (r.streams - mx) ** 2, 0);
+  return (sxy / sxx) * 1024;
+}
+
+async function main(): Promise<void> {
+  const started = new Date();
+  const targets = [await gatewayTarget(), bareTarget()];
+  const results: LevelResult[] = [];
+  try {
+    // Level by level, the gateway then the bare server, so drift hits both alike.
+    for (const streams of LEVELS)
+      for (const target of targets) {
+        progress(`${target.label}: ${streams} streams`);
+        const result = await runLevel(target, streams);
+        progress(
+          `  ${result.complete}/${streams} complete, RSS ${fmt(result.idleMiB)} → ${fmt(result.duringMiB)} MiB`,
+        );
+        results.push(result);
+      }
+  } finally {
+    for (const target of targets) await target.stop();
+  }
+  const p = (xs: number[], q: number) => (xs.length ? fmt(percentile(xs, q)) : 'n/a');
+  const lines = [
+    `Date: ${started.toISOString()} · machine: ${machineLine()}`,
+    '',
+    `**One server process holding SSE streams** — each stream ${FRAGMENTS} fragments and a closing one, one every ${INTERVAL_MS} ms, the first at once; opened at ${OPEN_RATE}/s; a fresh server process per level.`,
+    '',
+    table(
+      [
+        'server',
+        'streams',
+        'complete, in order',
+        'RSS idle → during MiB',
+        '(during − idle) ÷ streams KiB',
+        'TTFF p50 / p99 ms',
+        `stream duration p50 / p99 s (ideal ${fmt((FRAGMENTS * INTERVAL_MS) / 1000)})`,
+        'CPU µs per fragment',
+        'problems seen',
+      ],
+      results.map((r) => [
+        r.target,
+        String(r.streams),
+        `${r.complete}/${r.streams}`,
+        `${fmt(r.idleMiB)} → ${fmt(r.duringMiB)}`,
+        fmt(((r.duringMiB - r.idleMiB) * 1024) / r.streams),
+        `${p(r.ttffMs, 50)} / ${p(r.ttffMs, 99)}`,
+        `${p(r.durationS, 50)} / ${p(r.durationS, 99)}`,
+        fmt(r.cpuUsPerFragment),
+        r.problems.join('; ') || '—',
+      ]),
+    ),
+    '',
+    ...targets.map(
+      (target) =>
+        `- ${target.label}: RSS slope ${fmt(slopeKiB(results.filter((r) => r.target === target.label)))} KiB per stream`,
+    ),
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+    process.exit(1);
+  },
+);
