@@ -22,6 +22,7 @@ import { Subjects } from '@backtalk/proto';
 import { createTestDatabase, TEST_SERVER_URL_VARIABLE, testNatsUrl } from '@backtalk/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { connect, type Msg } from 'nats';
@@ -35,10 +36,20 @@ const FRAGMENTS = Number(argValue('fragments', '30'));
 const INTERVAL_MS = Number(argValue('interval-ms', '1000'));
 const OPEN_RATE = Number(argValue('open-rate', '500'));
 const GUESTS = 50;
+/**
+ * `--heap-snapshots <dir>`: the gateway writes a V8 heap snapshot there when idle and once all of
+ * a level's streams are open (for summarize-heapsnapshot.mjs); the snapshots stall it for seconds,
+ * so that run's figures are not comparable with the others'.
+ */
+const HEAP_DIR = process.argv.includes('--heap-snapshots')
+  ? path.resolve(argValue('heap-snapshots', '.'))
+  : '';
 const agent = new http.Agent({ keepAlive: false, maxSockets: 20_000 });
 
 interface Target {
   label: string;
+  /** Writes heap snapshots on SIGWINCH (not one of the signals Nest's shutdown hooks listen to) (`--heap-snapshots`). */
+  snapshots?: boolean;
   /** Starts a fresh server process; resolves with its pid and how to open one stream. */
   start(): Promise<{ pid: number; open: (index: number, record: StreamRecord, done: () => void) => void }>;
   stop(): Promise<void>;
@@ -118,6 +129,7 @@ async function gatewayTarget(): Promise<Target> {
       THROTTLE_PER_MINUTE: '100000',
       GUEST_CREATIONS_PER_MINUTE: '100000',
       HOME: process.env.HOME ?? '',
+      ...(HEAP_DIR ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGWINCH --diagnostic-dir=${HEAP_DIR}` } : {}),
     },
     ['identity'],
   );
@@ -158,6 +170,7 @@ async function gatewayTarget(): Promise<Target> {
   let tokens: string[] = [];
   return {
     label: 'gateway (cluster mode, stand-in chat-inference over NATS)',
+    snapshots: Boolean(HEAP_DIR),
     async start() {
       await cluster.supervisor.kill('gateway', 'SIGTERM');
       cluster.start('gateway');
@@ -260,6 +273,7 @@ async function runLevel(target: Target, streams: number): Promise<LevelResult> {
     idle.push(rssMiB(pid));
     await sleep(200);
   }
+  if (target.snapshots) await heapSnapshot(pid, `idle, before ${streams} streams`);
   let during = 0;
   const sampler = setInterval(() => (during = Math.max(during, rssMiB(pid))), 200);
   const cpuBefore = cpuSeconds(pid);
@@ -282,6 +296,14 @@ async function runLevel(target: Target, streams: number): Promise<LevelResult> {
       if (opened >= streams) clearInterval(opener);
     }, 50);
   });
+  if (target.snapshots) {
+    const allOpen = async (): Promise<void> => {
+      while (records.length < streams || records.some((r) => r.firstAt === undefined && !r.problems.length))
+        await sleep(100);
+    };
+    await allOpen();
+    await heapSnapshot(pid, `${streams} streams open`);
+  }
   await finished;
   clearInterval(sampler);
   const cpu = cpuSeconds(pid) - cpuBefore;
@@ -302,6 +324,26 @@ async function runLevel(target: Target, streams: number): Promise<LevelResult> {
     cpuUsPerFragment: (cpu * 1e6) / Math.max(1, complete.length * (FRAGMENTS + 1)),
     problems,
   };
+}
+
+/** Has the process write a heap snapshot (SIGWINCH) into HEAP_DIR and waits until it is written. */
+async function heapSnapshot(pid: number, what: string): Promise<void> {
+  const before = new Set(fs.readdirSync(HEAP_DIR));
+  process.kill(pid, 'SIGWINCH');
+  for (let i = 0; i < 600; i++) {
+    await sleep(500);
+    const written = fs
+      .readdirSync(HEAP_DIR)
+      .find((name) => !before.has(name) && name.endsWith('.heapsnapshot'));
+    if (!written) continue;
+    const size = fs.statSync(path.join(HEAP_DIR, written)).size;
+    await sleep(1000);
+    if (fs.statSync(path.join(HEAP_DIR, written)).size === size) {
+      progress(`  heap snapshot (${what}): ${path.join(HEAP_DIR, written)}`);
+      return;
+    }
+  }
+  throw new Error(`no heap snapshot from ${pid} in ${HEAP_DIR}`);
 }
 
 /** Least-squares slope of RSS-during against streams, KiB per stream. */
