@@ -158,31 +158,23 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
       });
     });
 
-    it('streams many replies in order, then completes', async () => {
-      const conversationId = randomUUID();
-      const events = await firstValueFrom(
+    /** Every value of the probe's streamed reply to `text`. */
+    const streamed = (text: string, conversationId = randomUUID()) =>
+      firstValueFrom(
         client
-          .stream(Subjects.ChatMessageSend, { actor, conversationId, content: [{ text: 'hi' }] })
+          .stream(Subjects.ChatMessageSend, { actor, conversationId, content: [{ text }] })
           .pipe(toArray()),
       );
+
+    it('streams many replies in order, then completes', async () => {
+      const conversationId = randomUUID();
+      const events = await streamed('hi', conversationId);
       expect(events.map((event) => (event.type === 'fragment' ? event.text : ''))).toEqual(['Hel', 'lo', '']);
       expect(events.at(-1)).toMatchObject({ stopReason: 'end_turn', id: `${conversationId}#2` });
     });
 
     it('streams 500 values to each of 20 concurrent callers, each in order, none lost', async () => {
-      const replies = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          firstValueFrom(
-            client
-              .stream(Subjects.ChatMessageSend, {
-                actor,
-                conversationId: randomUUID(),
-                content: [{ text: 'many' }],
-              })
-              .pipe(toArray()),
-          ),
-        ),
-      );
+      const replies = await Promise.all(Array.from({ length: 20 }, () => streamed('many')));
       for (const events of replies)
         expect(events.map((event) => (event.type === 'fragment' ? event.text : ''))).toEqual(
           Array.from({ length: 500 }, (_, i) => `${i} `),
@@ -191,17 +183,7 @@ function transportSuite(label: string, setup: () => Promise<Harness>): void {
 
     it("runs a streamed reply's work under the caller's request id", async () => {
       streamedUnder.length = 0;
-      await RequestContext.run('req-77', () =>
-        firstValueFrom(
-          client
-            .stream(Subjects.ChatMessageSend, {
-              actor,
-              conversationId: randomUUID(),
-              content: [{ text: 'hi' }],
-            })
-            .pipe(toArray()),
-        ),
-      );
+      await RequestContext.run('req-77', () => streamed('hi'));
       expect(streamedUnder).toEqual(['req-77']);
     });
 

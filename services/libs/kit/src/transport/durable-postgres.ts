@@ -90,7 +90,6 @@ class DurableMessageRepository {
     }
   }
 
-  /** Acked messages are kept only as long as their dedupe id must be remembered. */
   /** Milliseconds until the next pending message of these subjects is due (0: now), or undefined for none. */
   async untilNextDue(subjects: string[]): Promise<number | undefined> {
     const [row] = (await this.dataSource.query(
@@ -101,6 +100,7 @@ class DurableMessageRepository {
     return row?.ms === null || row?.ms === undefined ? undefined : Math.max(0, row.ms);
   }
 
+  /** Acked messages are kept only as long as their dedupe id must be remembered. */
   async purgeAcked(): Promise<void> {
     await this.dataSource.query(
       `DELETE FROM durable_messages WHERE "state" = 'acked'
@@ -276,12 +276,11 @@ export class PostgresDurableBackend {
     if (this.woken || ms <= 0) return Promise.resolve();
     return new Promise((resolve) => {
       const timer = setTimeout(done, ms);
-      const wake = (): void => done();
       function done(): void {
         clearTimeout(timer);
         resolve();
       }
-      this.wake = wake;
+      this.wake = done;
     });
   }
 }
