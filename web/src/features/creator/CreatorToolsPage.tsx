@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
@@ -24,13 +24,18 @@ export function CreatorToolsPage() {
   const { save, rollback } = usePromptMutations();
   const [saved, setSaved] = useState(false);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), mode: 'onChange' });
-  const { reset } = form;
+  const {
+    reset,
+    control,
+    formState: { errors },
+  } = form;
   const current = prompt.data?.creatorPrompt;
   useEffect(() => {
     if (current !== undefined) reset({ creatorPrompt: current });
   }, [current, reset]);
-  const error = form.formState.errors.creatorPrompt?.message;
-  const length = form.watch('creatorPrompt')?.length ?? 0;
+  const error = errors.creatorPrompt?.message;
+  // useWatch, not form.watch(): the React Compiler cannot memoize a component that calls watch().
+  const length = useWatch({ control, name: 'creatorPrompt' })?.length ?? 0;
 
   if (prompt.isPending) return <Spinner label="Loading creator info" />;
   if (prompt.isError) {

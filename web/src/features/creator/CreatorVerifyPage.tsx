@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { z } from 'zod';
 import { ApiError, checkVerification, createVerificationKey } from '../../api';
@@ -53,39 +53,95 @@ function serverReason(error: unknown): string | null {
  * creator) and goes to /creator.
  */
 export function CreatorVerifyPage() {
-  const navigate = useNavigate();
   const isCreator = useSessionStore(selectIsCreator);
   const existing = useVerificationKeyQuery();
   const providers = useContentProvidersQuery();
-  const [phase, setPhase] = useState<Phase>('checking');
-  const [key, setKey] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+
+  if (isCreator) return <Navigate to="/creator" replace />;
+
+  const configured = providers.data?.providers.filter((provider) => provider.configured) ?? [];
+  const notConfigured = providers.data?.providers.filter((provider) => !provider.configured) ?? [];
+  const tikTokOffered = configured.some((provider) => provider.name === 'tiktok-api');
+  const nameOf = (name: string) => PROVIDER_NAMES[name] ?? name;
+
+  return (
+    <div className={`page ${styles['page']}`}>
+      <div>
+        <h1 className={styles['title']}>Verify your TikTok profile</h1>
+        <p className={styles['subtitle']}>
+          Prove the profile is yours: put a key in your TikTok bio, then verify. You need at least 2500
+          followers.
+        </p>
+      </div>
+      {/* Mounted afresh once the existing key is known, so the form starts from it. */}
+      <VerificationForm
+        key={existing.isPending ? 'checking' : 'checked'}
+        checking={existing.isPending}
+        checkFailed={existing.isError}
+        existing={existing.data?.verificationKey ?? null}
+      />
+      <div className={styles['card']}>
+        <h2 className={styles['card__title']}>Where we read your profile</h2>
+        {providers.isPending ? <p className={styles['hint']}>Loading...</p> : null}
+        {providers.isError ? <p className={styles['error']}>Could not load the profile sources.</p> : null}
+        {providers.data ? (
+          <p className={styles['hint']} data-testid="content-providers">
+            {configured.length
+              ? `Available here: ${configured.map((provider) => nameOf(provider.name)).join(', ')}.`
+              : 'No profile source is configured on this server.'}
+            {notConfigured.length
+              ? ` Not set up on this server: ${notConfigured.map((provider) => nameOf(provider.name)).join(', ')}.`
+              : ''}
+          </p>
+        ) : null}
+        {tikTokOffered ? <TikTokConnect /> : null}
+        <DataExportUpload />
+      </div>
+    </div>
+  );
+}
+
+interface VerificationFormProps {
+  /** The existing key is still being read. */
+  checking: boolean;
+  /** Reading the existing key failed. */
+  checkFailed: boolean;
+  /** The key the user already generated, if any. */
+  existing: { key: string; tikTokUserId: string } | null;
+}
+
+/** The user id, the key and the verify button; starts from the existing key once it is known. */
+function VerificationForm({ checking, checkFailed, existing }: VerificationFormProps) {
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>('idle');
+  const [key, setKey] = useState<string | null>(existing?.key ?? null);
+  const [error, setError] = useState<string | null>(checkFailed ? VERIFY_TEXT.checkFailed : null);
   const [reason, setReason] = useState<string | null>(null);
   const form = useForm<FormValues>({
     resolver: zodResolver(formSchema),
     mode: 'onChange',
-    defaultValues: { tikTokUserId: '' },
+    defaultValues: { tikTokUserId: existing?.tikTokUserId ?? '' },
   });
-  const inputError = form.formState.errors.tikTokUserId?.message;
-  const typed = form.watch('tikTokUserId');
-
-  useEffect(() => {
-    if (existing.isPending) return;
-    if (existing.isError) {
-      setError(VERIFY_TEXT.checkFailed);
-    } else if (existing.data.verificationKey) {
-      setKey(existing.data.verificationKey.key);
-      form.setValue('tikTokUserId', existing.data.verificationKey.tikTokUserId);
-    }
-    setPhase('idle');
-  }, [existing.isPending, existing.isError, existing.data, form]);
+  const {
+    control,
+    subscribe,
+    formState: { errors },
+  } = form;
+  const inputError = errors.tikTokUserId?.message;
+  // useWatch, not form.watch(): the React Compiler cannot memoize a component that calls watch().
+  const typed = useWatch({ control, name: 'tikTokUserId' });
 
   // Spec §5: a user id without '@' clears the shown key.
-  useEffect(() => {
-    if (inputError === VERIFY_TEXT.mustStartWithAt) setKey(null);
-  }, [inputError]);
-
-  if (isCreator) return <Navigate to="/creator" replace />;
+  useEffect(
+    () =>
+      subscribe({
+        formState: { errors: true },
+        callback: ({ errors: now }) => {
+          if (now?.tikTokUserId?.message === VERIFY_TEXT.mustStartWithAt) setKey(null);
+        },
+      }),
+    [subscribe],
+  );
 
   const fail = (message: string, cause: unknown) => {
     setError(message);
@@ -127,96 +183,64 @@ export function CreatorVerifyPage() {
     setPhase('idle');
   };
 
-  const generateDisabled = !typed?.trim() || !!inputError || phase !== 'idle' || existing.isPending;
-  const configured = providers.data?.providers.filter((provider) => provider.configured) ?? [];
-  const notConfigured = providers.data?.providers.filter((provider) => !provider.configured) ?? [];
-  const tikTokOffered = configured.some((provider) => provider.name === 'tiktok-api');
-  const nameOf = (name: string) => PROVIDER_NAMES[name] ?? name;
+  const generateDisabled = !typed?.trim() || !!inputError || phase !== 'idle' || checking;
 
   return (
-    <div className={`page ${styles['page']}`}>
-      <div>
-        <h1 className={styles['title']}>Verify your TikTok profile</h1>
-        <p className={styles['subtitle']}>
-          Prove the profile is yours: put a key in your TikTok bio, then verify. You need at least 2500
-          followers.
-        </p>
-      </div>
-      <form className={styles['card']} onSubmit={(event) => void generate(event)} noValidate>
-        <div className={styles['field']}>
-          <label className={styles['label']} htmlFor="tiktok-user-id">
-            TikTok user ID
-          </label>
-          <input
-            id="tiktok-user-id"
-            className={styles['input']}
-            placeholder="@yourhandle"
-            autoComplete="off"
-            aria-invalid={!!inputError}
-            aria-describedby={inputError ? 'tiktok-user-id-error' : undefined}
-            {...form.register('tikTokUserId')}
-          />
-          {inputError ? (
-            <p id="tiktok-user-id-error" className={styles['error']} role="alert">
-              {inputError}
-            </p>
-          ) : null}
-        </div>
-        <div className={styles['row']}>
-          <Button
-            type="submit"
-            disabled={generateDisabled}
-            pending={phase === 'generating'}
-            pendingLabel="Generating key..."
-          >
-            Generate Key
-          </Button>
-          {phase === 'checking' ? (
-            <span className={styles['hint']}>Checking for an existing key...</span>
-          ) : null}
-        </div>
-        {key ? (
-          <>
-            <p className={styles['hint']}>Add this key anywhere in your TikTok bio, save it, then verify:</p>
-            <div className={styles['key']} data-testid="verification-key">
-              {key}
-            </div>
-            <div className={styles['row']}>
-              <Button
-                onClick={() => void verify()}
-                disabled={phase !== 'idle'}
-                pending={phase === 'verifying'}
-                pendingLabel="Verifying profile..."
-              >
-                Verify Profile
-              </Button>
-            </div>
-          </>
-        ) : null}
-        {error ? (
-          <div role="alert">
-            <p className={styles['error']}>{error}</p>
-            {reason ? <p className={styles['hint']}>{reason}</p> : null}
-          </div>
-        ) : null}
-      </form>
-      <div className={styles['card']}>
-        <h2 className={styles['card__title']}>Where we read your profile</h2>
-        {providers.isPending ? <p className={styles['hint']}>Loading...</p> : null}
-        {providers.isError ? <p className={styles['error']}>Could not load the profile sources.</p> : null}
-        {providers.data ? (
-          <p className={styles['hint']} data-testid="content-providers">
-            {configured.length
-              ? `Available here: ${configured.map((provider) => nameOf(provider.name)).join(', ')}.`
-              : 'No profile source is configured on this server.'}
-            {notConfigured.length
-              ? ` Not set up on this server: ${notConfigured.map((provider) => nameOf(provider.name)).join(', ')}.`
-              : ''}
+    <form className={styles['card']} onSubmit={(event) => void generate(event)} noValidate>
+      <div className={styles['field']}>
+        <label className={styles['label']} htmlFor="tiktok-user-id">
+          TikTok user ID
+        </label>
+        <input
+          id="tiktok-user-id"
+          className={styles['input']}
+          placeholder="@yourhandle"
+          autoComplete="off"
+          aria-invalid={!!inputError}
+          aria-describedby={inputError ? 'tiktok-user-id-error' : undefined}
+          {...form.register('tikTokUserId')}
+        />
+        {inputError ? (
+          <p id="tiktok-user-id-error" className={styles['error']} role="alert">
+            {inputError}
           </p>
         ) : null}
-        {tikTokOffered ? <TikTokConnect /> : null}
-        <DataExportUpload />
       </div>
-    </div>
+      <div className={styles['row']}>
+        <Button
+          type="submit"
+          disabled={generateDisabled}
+          pending={phase === 'generating'}
+          pendingLabel="Generating key..."
+        >
+          Generate Key
+        </Button>
+        {checking ? <span className={styles['hint']}>Checking for an existing key...</span> : null}
+      </div>
+      {key ? (
+        <>
+          <p className={styles['hint']}>Add this key anywhere in your TikTok bio, save it, then verify:</p>
+          <div className={styles['key']} data-testid="verification-key">
+            {key}
+          </div>
+          <div className={styles['row']}>
+            <Button
+              onClick={() => void verify()}
+              disabled={phase !== 'idle'}
+              pending={phase === 'verifying'}
+              pendingLabel="Verifying profile..."
+            >
+              Verify Profile
+            </Button>
+          </div>
+        </>
+      ) : null}
+      {error ? (
+        <div role="alert">
+          <p className={styles['error']}>{error}</p>
+          {reason ? <p className={styles['hint']}>{reason}</p> : null}
+        </div>
+      ) : null}
+    </form>
   );
 }
