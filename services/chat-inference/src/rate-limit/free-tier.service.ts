@@ -13,7 +13,7 @@ import { ChatInferenceConfig } from '../chat-inference.config';
 import { CreatorFunnelRepository } from '../creator-funnel/creator-funnel.repository';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
-import type { RateLimitState } from './fixed-window';
+import { type FreeTierAllowanceState, freeTierDecision } from './fixed-window';
 import { UserRateLimitRepository } from './user-rate-limit.repository';
 
 /** What a send took from the free tier, so a failed reply can give exactly that back. */
@@ -55,17 +55,16 @@ export class FreeTierService {
 
   /** The status check: never counts a message. */
   async check(actor: Actor, creatorId: string, origin?: RequestOrigin): Promise<RateLimitCheckReply> {
-    if (await this.isUnlimited(actor, creatorId)) return { canSendMessage: true, nextAvailableTime: null };
-    const full: (RateLimitState | null)[] = [];
-    const user = await this.limits.find(actor.userId);
-    if (isFull(user, this.config.FREE_TIER_MESSAGES)) full.push(user);
-    for (const { scope, key, limit } of this.originCounters(origin)) {
-      const state = await this.counters.find(scope, key);
-      if (isFull(state, limit)) full.push(state);
-    }
-    if (full.length === 0) return { canSendMessage: true, nextAvailableTime: null };
+    const unlimited = await this.isUnlimited(actor, creatorId);
+    const decision = freeTierDecision({
+      unlimited,
+      allowances: unlimited ? [] : await this.allowanceStates(actor, origin),
+      windowSeconds: this.config.FREE_TIER_WINDOW_SECONDS,
+      now: new Date(),
+    });
+    if (decision.canSendMessage) return { canSendMessage: true, nextAvailableTime: null };
     await this.limitReached(actor, creatorId);
-    return { canSendMessage: false, nextAvailableTime: latestReset(full) };
+    return { canSendMessage: false, nextAvailableTime: decision.nextAvailableTime?.toISOString() ?? null };
   }
 
   /**
@@ -117,6 +116,17 @@ export class FreeTierService {
     }
   }
 
+  /** The fan's allowance, then the address's and the device's, with their counters as stored. */
+  private async allowanceStates(actor: Actor, origin?: RequestOrigin): Promise<FreeTierAllowanceState[]> {
+    const allowances: FreeTierAllowanceState[] = [
+      { limit: this.config.FREE_TIER_MESSAGES, state: await this.limits.find(actor.userId) },
+    ];
+    for (const { scope, key, limit } of this.originCounters(origin)) {
+      allowances.push({ limit, state: await this.counters.find(scope, key) });
+    }
+    return allowances;
+  }
+
   private originCounters(origin?: RequestOrigin): { scope: FreeTierScope; key: string; limit: number }[] {
     if (!origin) return [];
     const counters: { scope: FreeTierScope; key: string; limit: number }[] = [];
@@ -133,17 +143,6 @@ export class FreeTierService {
     }
     return counters;
   }
-}
-
-function isFull(state: RateLimitState | null, limit: number): boolean {
-  if (limit <= 0) return true;
-  return !!state && state.resetTime.getTime() > Date.now() && state.queryCount >= limit;
-}
-
-/** The time every full allowance has reset again; null when one never resets (a limit of 0). */
-function latestReset(states: (RateLimitState | null)[]): string | null {
-  if (states.some((state) => state === null)) return null;
-  return new Date(Math.max(...states.map((state) => state!.resetTime.getTime()))).toISOString();
 }
 
 /**

@@ -1,0 +1,128 @@
+import { dataSourceOptions, openMigratedDataSource } from '@backtalk/kit';
+import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import type { DataSource, QueryRunner } from 'typeorm';
+import { chatInferenceDatabase } from '../chat-inference.database';
+import { MessageEntity } from '../conversation/message.entity';
+import { MessageRepository } from '../conversation/message.repository';
+import { chatInferenceService } from '../index';
+import { FREE_TIER_CASES, type FreeTierCase, WINDOW_SECONDS, type WindowAt } from './fixed-window.cases';
+import type { FreeTierAllowance } from './free-tier.service';
+
+/**
+ * The table fixed-window.spec.ts runs against freeTierDecision, run here against the
+ * `send_turn` SQL function through MessageRepository.sendTurn. Each row runs in a transaction
+ * rolled back at its end: PostgreSQL's now() is the same for the whole transaction, so the
+ * counters are stored relative to the very instant send_turn decides at.
+ */
+describe('send_turn follows the free-tier table (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let dataSource: DataSource;
+
+  beforeAll(async () => {
+    database = await createTestDatabase('fixed_window', { migratedFor: [chatInferenceService] });
+    dataSource = await openMigratedDataSource(
+      dataSourceOptions(chatInferenceDatabase, database.url, 2) as Parameters<
+        typeof openMigratedDataSource
+      >[0],
+    );
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await database?.drop();
+  });
+
+  const store = (runner: QueryRunner, window: WindowAt, table: string, key: unknown[]) =>
+    runner.query(
+      table === 'fan'
+        ? `INSERT INTO user_rate_limits ("userId", owner, "queryCount", "resetTime")
+           VALUES ($1, $1, $2, now() + interval '1 millisecond' * $3)`
+        : `INSERT INTO free_tier_counters (scope, key, "queryCount", "resetTime")
+           VALUES ($1, $2, $3, now() + interval '1 millisecond' * $4)`,
+      [...key, window.count, window.endsIn],
+    );
+  const stored = async (runner: QueryRunner, where: string, key: unknown[]): Promise<WindowAt | null> => {
+    const [row] = (await runner.query(
+      `SELECT "queryCount" AS count, (extract(epoch FROM "resetTime" - now()) * 1000)::float8 AS "endsIn"
+       FROM ${where}`,
+      key,
+    )) as WindowAt[];
+    return row ?? null;
+  };
+
+  /** Stores the row's counters, sends one message, and reads what send_turn answered and left. */
+  async function sendIn(runner: QueryRunner, row: FreeTierCase) {
+    const owner = randomUUID();
+    const origin = row.origin.map((allowance) => ({ ...allowance, key: randomUUID() }));
+    const [{ nowMs }] = (await runner.query(
+      'SELECT floor(extract(epoch FROM now()) * 1000)::float8 AS "nowMs"',
+    )) as { nowMs: number }[];
+    const [conversation] = (await runner.query(
+      'INSERT INTO conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id',
+      [owner, randomUUID()],
+    )) as { id: string }[];
+    if (row.fan) await store(runner, row.fan, 'fan', [owner]);
+    for (const { scope, key, window } of origin)
+      if (window) await store(runner, window, 'origin', [scope, key]);
+
+    const allowance: FreeTierAllowance = row.unlimited
+      ? { counted: false, userLimit: 0, windowSeconds: 0, counters: [] }
+      : { counted: true, userLimit: row.limit, windowSeconds: WINDOW_SECONDS, counters: origin };
+    const messages = new MessageRepository(runner.manager.getRepository(MessageEntity));
+    await runner.query('SAVEPOINT send');
+    const refusal = await messages
+      .sendTurn(
+        {
+          owner,
+          conversationId: conversation!.id,
+          userMessageId: randomUUID(),
+          assistantMessageId: randomUUID(),
+          text: 'hello',
+          aiContext: null,
+        },
+        allowance,
+        3,
+      )
+      .then(
+        () => null,
+        (error: { code?: string; details?: { nextAvailableTime: string | null } }) => error,
+      );
+    if (refusal) await runner.query('ROLLBACK TO SAVEPOINT send');
+
+    const after = [await stored(runner, 'user_rate_limits WHERE "userId" = $1', [owner])];
+    for (const { scope, key } of origin) {
+      after.push(await stored(runner, 'free_tier_counters WHERE scope = $1 AND key = $2', [scope, key]));
+    }
+    const [{ turns }] = (await runner.query('SELECT count(*)::int AS turns FROM messages WHERE owner = $1', [
+      owner,
+    ])) as { turns: number }[];
+    return { nowMs, refusal, after, turns };
+  }
+
+  it.each(FREE_TIER_CASES)('$case', async (row) => {
+    const runner = dataSource.createQueryRunner();
+    await runner.connect();
+    await runner.startTransaction();
+    try {
+      const { nowMs, refusal, after, turns } = await sendIn(runner, row);
+
+      if (row.canSendMessage) {
+        expect(refusal).toBeNull();
+        expect(turns).toBe(2);
+      } else {
+        expect(refusal).toMatchObject({
+          code: 'RATE_LIMITED',
+          details: {
+            nextAvailableTime:
+              row.nextAvailableIn === null ? null : new Date(nowMs + row.nextAvailableIn).toISOString(),
+          },
+        });
+        expect(turns).toBe(0);
+      }
+      expect(after).toEqual(row.after);
+    } finally {
+      await runner.rollbackTransaction();
+      await runner.release();
+    }
+  });
+});
