@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { randomUUID } from 'node:crypto';
-import { IsNull, MoreThan, Repository } from 'typeorm';
+import { IsNull, Repository } from 'typeorm';
 import { RefreshTokenEntity } from './refresh-token.entity';
 
 /** A refresh token about to be stored: its hash and expiry (the value itself is never stored). */
@@ -57,16 +57,10 @@ export class RefreshTokenRepository {
     return this.tokens.findOneBy({ tokenHash });
   }
 
-  /** The token a used one was rotated into, if it can still be used. */
-  findLiveSuccessor(token: RefreshTokenEntity, now: Date): Promise<RefreshTokenEntity | null> {
+  /** The token a used one was rotated into, whether or not it can still be used. */
+  findSuccessor(token: RefreshTokenEntity): Promise<RefreshTokenEntity | null> {
     if (!token.successorId) return Promise.resolve(null);
-    return this.tokens.findOneBy({
-      id: token.successorId,
-      familyId: token.familyId,
-      usedAt: IsNull(),
-      revokedAt: IsNull(),
-      expiresAt: MoreThan(now),
-    });
+    return this.tokens.findOneBy({ id: token.successorId, familyId: token.familyId });
   }
 
   /** Revokes every live token of the family and ends its session (sign-out, or reuse detected). */

@@ -6,8 +6,8 @@ import { IdentityError } from '../identity.errors';
 import { AuthSessionRepository } from '../session/auth-session.repository';
 import { UserRepository } from '../user/user.repository';
 import { userTypeOf } from '../user/user-type';
-import type { RefreshTokenEntity } from './refresh-token.entity';
 import { RefreshTokenRepository } from './refresh-token.repository';
+import { spentTokenVerdict } from './refresh-reuse';
 import { hashRefreshToken } from './refresh-token.secret';
 import { TokenIssuerService } from './token-issuer.service';
 
@@ -67,11 +67,20 @@ export class RefreshTokens {
     return session !== null && now.getTime() - session.createdAt.getTime() > maximumMs;
   }
 
-  /** Unknown, expired or revoked: TOKEN_INVALID. Spent: the grace above, or reuse. */
+  /** Unknown, expired or revoked: TOKEN_INVALID. Spent: the grace above, or reuse (spentTokenVerdict). */
   private async refused(tokenHash: string, now: Date): Promise<TokenRefreshReply['tokens']> {
     const token = await this.refreshTokens.findByHash(tokenHash);
-    if (!token?.usedAt || token.revokedAt) throw IdentityError.tokenInvalid();
-    if (await this.withinGrace(token, now)) {
+    const successor =
+      token?.usedAt && !token.revokedAt ? await this.refreshTokens.findSuccessor(token) : null;
+    const verdict = spentTokenVerdict({
+      token,
+      successor,
+      now,
+      graceSeconds: this.config.REFRESH_REUSE_GRACE_SECONDS,
+    });
+    // The verdict is TOKEN_INVALID for an unknown token; `!token` tells the compiler so.
+    if (verdict === 'TOKEN_INVALID' || !token) throw IdentityError.tokenInvalid();
+    if (verdict === 'REUSE_GRACE') {
       const user = await this.users.findOwn(token.userId);
       if (user) return this.issuer.sessionTokensFor(user, now, token.familyId);
     }
@@ -80,11 +89,5 @@ export class RefreshTokens {
       `A used refresh token of user ${token.userId} was presented again; revoked ${revoked} live token(s) of family ${token.familyId}`,
     );
     throw IdentityError.tokenReused();
-  }
-
-  private async withinGrace(token: RefreshTokenEntity, now: Date): Promise<boolean> {
-    const graceMs = this.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
-    if (!token.usedAt || now.getTime() - token.usedAt.getTime() > graceMs) return false;
-    return (await this.refreshTokens.findLiveSuccessor(token, now)) !== null;
   }
 }
