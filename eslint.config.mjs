@@ -1,10 +1,20 @@
 import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', '**/.backtalk/**', 'charts/**', 'deploy/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', '**/.backtalk/**', '**/.nx/**', 'charts/**'] },
   ...tseslint.configs.recommended,
+  // Plain JavaScript: jest configs, scripts and benchmark helpers. `.js` files are CommonJS except in
+  // web/ (an ES module package); `.cjs` always, `.mjs` never.
+  {
+    files: ['**/*.cjs', '**/*.js'],
+    ignores: ['web/**/*.js'],
+    languageOptions: { sourceType: 'commonjs', globals: globals.node },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  { files: ['**/*.mjs', 'web/**/*.js'], languageOptions: { globals: globals.node } },
   {
     files: ['**/*.ts', '**/*.tsx'],
     plugins: { '@nx': nx },
@@ -47,6 +57,17 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  // Service code (and everything that runs it: tests, benchmarks, the deploy checks) is type-checked
+  // by the linter too: a promise nobody awaits loses its error, and one handed to a callback that
+  // expects nothing (an event listener, a timer) fails silently.
+  {
+    files: ['services/**/*.ts', 'proto/**/*.ts', 'deploy/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   // The web app: the rules of hooks and exhaustive effect dependencies (and the React Compiler's

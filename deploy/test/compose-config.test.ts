@@ -10,7 +10,8 @@ const describeWithTools = deployToolsDescribe();
 
 // The Compose Specification schema as docker compose itself embeds it (compose-go).
 let validate: ValidateFunction;
-let compose: any; // validated by the schema first
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- validated by the schema first
+let compose: any;
 
 beforeAll(
   () => {

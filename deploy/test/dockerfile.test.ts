@@ -43,11 +43,11 @@ describe('deploy/Dockerfile', () => {
     expect(validate(source)).toEqual([]);
   });
 
-  it('is multi-stage and every stage descends from node:20-bookworm-slim', () => {
+  it('is multi-stage and every stage descends from node:24-bookworm-slim', () => {
     const initial = Object.fromEntries(
       dockerfile.getInitialARGs().map((arg) => [arg.getProperty()?.getName(), arg.getProperty()?.getValue()]),
     );
-    expect(initial.NODE_IMAGE).toBe('node:20-bookworm-slim');
+    expect(initial.NODE_IMAGE).toBe('node:24-bookworm-slim');
     const all = stages();
     expect(all.length).toBeGreaterThanOrEqual(3);
     const names = new Set(all.map((s) => s.name));

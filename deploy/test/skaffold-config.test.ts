@@ -9,7 +9,8 @@ const describeWithTools = deployToolsDescribe();
 
 // Skaffold's own JSON schema for the apiVersion skaffold.yaml declares.
 let validate: ValidateFunction;
-let config: any; // validated by the schema first
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- validated by the schema first
+let config: any;
 
 beforeAll(
   () => {

@@ -12,6 +12,7 @@ interface ModelClass {
 function modelFor(apiVersion: string, kind: string): ModelClass {
   let group: Record<string, ModelClass>;
   try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module is named by the manifest's apiVersion
     group = require(`kubernetes-models/${apiVersion}`);
   } catch {
     throw new Error(`unknown apiVersion ${apiVersion} (kind ${kind})`);

@@ -5,7 +5,8 @@ export interface Manifest {
   apiVersion: string;
   kind: string;
   metadata: { name: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec?: any; // checked against the Kubernetes schema first, then probed
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- checked against the Kubernetes schema first, then probed
+  spec?: any;
   data?: Record<string, string>;
   [key: string]: unknown;
 }

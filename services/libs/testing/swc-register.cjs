@@ -2,7 +2,6 @@
 //   node -r ./services/libs/testing/swc-register.cjs file.ts
 // Uses the @swc/core the workspace already has, with the same settings as .swcrc. Workspace
 // packages (@backtalk/kit, ...) still resolve to their built dist/, so run `npm run build` first.
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS require hook */
 const fs = require('node:fs');
 const { transformSync } = require('@swc/core');
 

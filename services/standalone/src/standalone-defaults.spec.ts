@@ -18,7 +18,7 @@ describe('standalone defaults', () => {
   const standalone = { ...standaloneServiceDefaults('/data'), BACKTALK_MODE: 'standalone' };
 
   it('turn on local dense retrieval in ingestion (which embeds the posts) and chat-inference (which embeds the questions) alike', () => {
-    // No EMBEDDINGS_MODEL: both get the AI library's default local model (bge-small, post-index.setup.spec.ts).
+    // No EMBEDDINGS_MODEL: both get the AI library's default local model (bge-small, post-index.setup.medium.spec.ts).
     expect(embeddingSettings(standalone)).toEqual([
       { service: 'ingestion', provider: 'local', model: undefined },
       { service: 'chat-inference', provider: 'local', model: undefined },

@@ -3,7 +3,6 @@
 // (`onPhase`), the first 200 on /api/health after ready, and the start-up work that runs
 // after ready. BACKTALK_DATA_DIR and PORT come from the parent. Plain CommonJS, so no
 // compiler is loaded into the process being measured.
-/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS, run by node as it is */
 const path = require('node:path');
 
 const repoRoot = path.resolve(__dirname, '../../..');

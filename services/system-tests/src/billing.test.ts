@@ -75,7 +75,7 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
         MAIL_FROM: 'Backtalk <codes@backtalk.test>',
         ...mock.env,
       },
-      // Signed events for the earnings figures (the webhook route itself: stripe-webhooks.test.ts).
+      // Signed events for the earnings figures (the webhook route itself: stripe-webhooks.medium.spec.ts).
       { TRUSTED_PROXIES: '127.0.0.1', STRIPE_WEBHOOK_SECRET: webhookSecret },
     ));
     url = gateway.url;

@@ -77,7 +77,7 @@ describe('creator initialisation pipeline (standalone transport, local object st
       LLM_MAX_TOKENS: '16',
       ESSENCE_MAX_TOKENS: '32',
       LLM_PRELOAD: 'false',
-      // A real local model as the embedder (as post-index.spec does): embeddings stored and indexed.
+      // A real local model as the embedder (as post-index.medium.spec does): embeddings stored and indexed.
       EMBEDDINGS_PROVIDER: 'local',
       EMBEDDINGS_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
     }));

@@ -331,5 +331,6 @@ async function startOpenIdProvider(server: http.Server, issuer: string, appUrl: 
     cookies: { keys: ['sign-in-browser-test-cookie-key'] },
     features: { devInteractions: { enabled: true } },
   });
-  server.on('request', provider.callback());
+  const handleRequest = provider.callback();
+  server.on('request', (request, response) => void handleRequest(request, response));
 }

@@ -5,7 +5,7 @@ import type { OAuthProviders } from './oauth-providers';
 import type { OAuthSessionEntity } from './oauth-session.entity';
 
 // The provider's logout out of reach cannot be staged with the real OpenID provider of
-// oauth.test (its discovery is cached from the sign-in), so this checks the mapping alone.
+// oauth.medium.spec (its discovery is cached from the sign-in), so this checks the mapping alone.
 describe('OAuthEndSession', () => {
   const endSession = (endSessionUrl: () => Promise<string | null>) =>
     new OAuthEndSession(

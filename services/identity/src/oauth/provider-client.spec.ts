@@ -6,7 +6,7 @@ import { newCodeVerifier, newOAuthState, newRandomToken } from './oauth-secrets'
  * The OAuth 2 providers (no discovery, so no network): the authorization
  * request each one gets. Their code exchange and profile call need the real
  * Amazon and Facebook; the OpenID path is exercised end to end against a real
- * provider in services/system-tests/src/oauth.test.ts.
+ * provider in services/system-tests/src/oauth.medium.spec.ts.
  */
 describe('the OAuth 2 providers (Amazon, Facebook)', () => {
   const request = () => ({

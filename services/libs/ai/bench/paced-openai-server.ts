@@ -237,10 +237,16 @@ if (require.main === module) {
     firstTokenDelayMs: number('first-token-ms'),
     interTokenDelayMs: number('inter-token-ms'),
     reply: arg('reply'),
-  }).then((server) => {
-    console.log(`paced OpenAI-compatible server at ${server.url}`);
-    const stop = () => void server.close().then(() => process.exit(0));
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
+  }).then(
+    (server) => {
+      console.log(`paced OpenAI-compatible server at ${server.url}`);
+      const stop = () => void server.close().then(() => process.exit(0));
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    },
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
 }

@@ -2,7 +2,6 @@
 // (NODE_OPTIONS=--require <this file>; Node 20 refuses --cpu-prof in NODE_OPTIONS). The first
 // SIGWINCH (ignored by default, and not one of the signals Nest's shutdown hooks listen to) starts V8's sampling profiler (1 ms), the second stops it and writes
 // <dir>/<service>-<pid>-<n>.cpuprofile (n counts the windows), so only the measured window is profiled.
-/* eslint-disable @typescript-eslint/no-require-imports -- a CommonJS preload */
 const fs = require('node:fs');
 const inspector = require('node:inspector');
 const path = require('node:path');

@@ -250,7 +250,13 @@ describe('app routes and shell', () => {
     };
     const signedInAs = (overrides: Parameters<typeof newSessionInfo>[0]) => {
       holdTokens({ idToken: 'i', accessToken: 'a' });
-      server.use(session(newSessionInfo({ userType: 'authenticated', userId: 'user-1', ...overrides })));
+      server.use(
+        session(newSessionInfo({ userType: 'authenticated', userId: 'user-1', ...overrides })),
+        // A fan's user menu asks for their subscriptions ('Manage Billing').
+        http.get('/api/billing/subscriptions', ({ response }) =>
+          response(200).json({ subscriptions: [], canManageBilling: false }),
+        ),
+      );
     };
 
     it.each(['/account', '/creator/tools'])(

@@ -42,7 +42,7 @@ describe('the committed OpenAPI document', () => {
         .map(([method]) => `${method.toUpperCase()} ${path}`),
     );
     // Guest creation without a body means the default creator; refresh and sign-out by cookie
-    // send none (gateway-api.test.ts sends each without a body).
+    // send none (gateway-api.browser.test.ts sends each without a body).
     expect(optional.sort()).toEqual([
       'POST /api/auth/guest',
       'POST /api/auth/refresh',

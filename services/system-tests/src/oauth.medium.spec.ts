@@ -172,7 +172,8 @@ describe('OAuth sign-in against a real OpenID provider', () => {
       }
       await next();
     });
-    providerServer.on('request', provider.callback());
+    const handleProviderRequest = provider.callback();
+    providerServer.on('request', (request, response) => void handleProviderRequest(request, response));
     db = new Client({ connectionString: database.url });
     await db.connect();
   });
