@@ -18,6 +18,7 @@ import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
 import { CreatorInitStatusEntity } from '../init-status/creator-init-status.entity';
 import { PostEntity } from '../post/post.entity';
+import { isCurrentRun, recordedInitStep, startsNewRun } from './init-run';
 
 /**
  * The creators side of the initialisation pipeline (docs/creators.md, "Initialisation
@@ -46,7 +47,7 @@ export class CreatorInitService {
     return this.dataSource.transaction(async (manager) => {
       const creator = await this.lock(manager, target.id);
       const newest = await this.newest(manager, creator.id);
-      if (creator.initComplete || newest?.state === 'running') return toStatus(creator, newest);
+      if (!startsNewRun(creator.initComplete, newest)) return toStatus(creator, newest);
       return this.startRun(manager, creator);
     });
   }
@@ -94,9 +95,8 @@ export class CreatorInitService {
   }): Promise<{ current: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const creator = await this.lock(manager, input.creatorId);
-      const newest = await this.newest(manager, creator.id);
-      if (newest?.runId !== input.runId) return { current: false };
-      const completed = input.state === 'completed' && input.step === CREATOR_INIT_LAST_STEP;
+      const recorded = recordedInitStep(await this.newest(manager, creator.id), input);
+      if (!recorded.current) return { current: false };
       await manager.save(
         manager.create(CreatorInitStatusEntity, {
           owner: creator.userId,
@@ -104,11 +104,12 @@ export class CreatorInitService {
           runId: input.runId,
           step: input.step,
           status: CREATOR_INIT_STATUSES[input.step],
-          state: completed ? 'completed' : input.state === 'failed' ? 'failed' : 'running',
-          error: input.state === 'failed' ? (input.error ?? 'This step failed.') : null,
+          state: recorded.state,
+          error: recorded.error,
         }),
       );
-      if (completed) await manager.update(CreatorEntity, { id: creator.id }, { initComplete: true });
+      if (recorded.completesCreator)
+        await manager.update(CreatorEntity, { id: creator.id }, { initComplete: true });
       return { current: true };
     });
   }
@@ -124,7 +125,7 @@ export class CreatorInitService {
   }): Promise<{ current: boolean }> {
     return this.dataSource.transaction(async (manager) => {
       const creator = await this.lock(manager, input.creatorId);
-      if ((await this.newest(manager, creator.id))?.runId !== input.runId) return { current: false };
+      if (!isCurrentRun(await this.newest(manager, creator.id), input.runId)) return { current: false };
       await manager.update(
         CreatorEntity,
         { id: creator.id },
