@@ -1,22 +1,30 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ServiceClient } from '@backtalk/kit';
-import { type ContentProfile, type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
+import { ServiceClient, ServiceError } from '@backtalk/kit';
+import {
+  type ContentProfile,
+  ErrorCode,
+  type ParsedRequestOf,
+  type ReplyOf,
+  Subjects,
+} from '@backtalk/proto';
 import { QueryFailedError } from 'typeorm';
+import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
 import type { CreatorVerificationKeyEntity } from './creator-verification-key.entity';
 import { CreatorVerificationKeyRepository } from './creator-verification-key.repository';
-import { MINIMUM_FOLLOWERS, handleOf } from './verification-key.format';
+import { handleOf } from './verification-key.format';
+import { verificationVerdict } from './verification-verdict';
 
 type Reply = ReplyOf<typeof Subjects.CreatorsVerificationCheck>;
 const UNIQUE_VIOLATION = '23505';
 
 /**
- * Spec §7 fetchTiktokProfileFunc: reads the live profile of the caller's key and decides. The
- * key must be in the bio of the same TikTok account it was generated for (NOT_VERIFIED
- * otherwise), and the account must have 2500 followers or more (FOLLOWER_UNDER_2500). On
- * VERIFIED the caller becomes a creator: the Creator record (not initialised yet) and the
- * user's creator flag in identity. Checking again after VERIFIED repairs a half-done step.
+ * Spec §7 fetchTiktokProfileFunc: reads what the decision needs — the caller's key, the live
+ * profile it names, whether the caller is a creator already and whether another account holds
+ * the profile — and acts on verificationVerdict. On VERIFIED the caller becomes a creator: the
+ * Creator record (not initialised yet) and the user's creator flag in identity. Checking again
+ * after VERIFIED repairs a half-done step.
  */
 @Injectable()
 export class CheckVerification {
@@ -29,28 +37,59 @@ export class CheckVerification {
   ) {}
 
   async execute({ actor }: ParsedRequestOf<typeof Subjects.CreatorsVerificationCheck>): Promise<Reply> {
-    if (actor.userType !== 'authenticated') throw CreatorError.guestsCannotVerify();
-    const key = await this.keys.findOwn(actor.userId);
-    if (!key) throw CreatorError.noVerificationKey();
-    const profile = await this.client.request(Subjects.IngestionProfileGet, {
-      handle: handleOf(key.tikTokUserId),
-      userId: actor.userId,
+    const key = actor.userType === 'authenticated' ? await this.keys.findOwn(actor.userId) : null;
+    const lookup = key ? await this.profileOf(key, actor.userId) : null;
+    const profile = lookup instanceof ServiceError ? null : lookup;
+    const creator = profile ? await this.creators.findByUserId(actor.userId) : null;
+    const verdict = verificationVerdict({
+      userType: actor.userType,
+      key,
+      profile: lookup instanceof ServiceError ? { error: lookup.code } : lookup,
+      isCreator: creator !== null,
+      claimedByOther:
+        profile !== null && creator === null && (await this.claimedByOther(profile, actor.userId)),
     });
-    if (key.verified) return this.becomeCreator(key, profile);
-    if (profile.secUid !== key.secUid || !profile.bio.includes(key.key)) {
+    if ('error' in verdict) throw lookup instanceof ServiceError ? lookup : refusal(verdict.error);
+    if (verdict.outcome === 'NOT_VERIFIED') {
       await this.keys.recordOutcome(actor.userId, { verified: false, followerCount2500: null });
       return { outcome: 'NOT_VERIFIED', creatorId: null };
     }
-    if (profile.followerCount < MINIMUM_FOLLOWERS) {
+    if (verdict.outcome === 'FOLLOWER_UNDER_2500') {
       await this.keys.recordOutcome(actor.userId, { verified: false, followerCount2500: false });
       return { outcome: 'FOLLOWER_UNDER_2500', creatorId: null };
     }
-    return this.becomeCreator(key, profile);
+    // VERIFIED: the key and the profile were both read.
+    return this.becomeCreator(key!, profile!, creator);
   }
 
-  private async becomeCreator(key: CreatorVerificationKeyEntity, profile: ContentProfile): Promise<Reply> {
+  /** The live profile of the key's handle, or the error ingestion answered (PROFILE_NOT_FOUND, …). */
+  private profileOf(
+    key: CreatorVerificationKeyEntity,
+    userId: string,
+  ): Promise<ContentProfile | ServiceError> {
+    return this.client
+      .request(Subjects.IngestionProfileGet, { handle: handleOf(key.tikTokUserId), userId })
+      .catch((error: unknown) => {
+        if (error instanceof ServiceError) return error;
+        throw error;
+      });
+  }
+
+  /** Whether another user's creator or verified key holds this profile (the caller is no creator). */
+  private async claimedByOther(profile: ContentProfile, userId: string): Promise<boolean> {
+    return (
+      (await this.creators.profileTaken(profile.secUid, profile.handle)) !== null ||
+      (await this.keys.claimedByOther(profile.secUid, userId))
+    );
+  }
+
+  private async becomeCreator(
+    key: CreatorVerificationKeyEntity,
+    profile: ContentProfile,
+    existing: CreatorEntity | null,
+  ): Promise<Reply> {
     const creator =
-      (await this.creators.findByUserId(key.userId)) ??
+      existing ??
       (await this.keys
         .transaction(async (manager) => {
           await this.keys.recordOutcome(key.userId, { verified: true, followerCount2500: true }, manager);
@@ -68,7 +107,7 @@ export class CheckVerification {
           );
         })
         .catch((error: unknown) => {
-          // A unique index: another user's creator or verified key holds this profile or handle.
+          // A unique index: another user claimed this profile or handle since claimedByOther looked.
           if (
             error instanceof QueryFailedError &&
             (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
@@ -81,4 +120,9 @@ export class CheckVerification {
     this.logger.log(`User ${key.userId} verified @${creator.handle} and is now creator ${creator.id}`);
     return { outcome: 'VERIFIED', creatorId: creator.id };
   }
+}
+
+/** The error a refused check answers; a guest is told what to do instead of a bare FORBIDDEN. */
+function refusal(code: ErrorCode): CreatorError {
+  return code === ErrorCode.Forbidden ? CreatorError.guestsCannotVerify() : new CreatorError(code);
 }

@@ -20,7 +20,9 @@ export function handleOf(tikTokUserId: string): string {
 }
 
 /** What the stored key says (NOT_VERIFIED_KEY_GENERATED: generated, not yet checked). */
-export function statusOf(key: CreatorVerificationKeyEntity): VerificationOutcome {
+export function statusOf(
+  key: Pick<CreatorVerificationKeyEntity, 'verified' | 'followerCount2500'>,
+): VerificationOutcome {
   if (key.verified === true) return 'VERIFIED';
   if (key.followerCount2500 === false) return 'FOLLOWER_UNDER_2500';
   if (key.verified === false) return 'NOT_VERIFIED';
