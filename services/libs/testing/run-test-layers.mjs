@@ -1,6 +1,6 @@
 // `npm test`: the four test layers of jest.config.js, one jest run each, in order, with the
 // workers each can use on this project's 2-core machines, and the time each took.
-//   node services/libs/testing/run-test-layers.mjs [layer …] [-- jest arguments]
+//   node services/libs/testing/run-test-layers.mjs [layer …] [jest arguments …]
 // Without layers it runs all four. It ends with one line, "Tests: N passed, N failed,
 // N skipped", over every layer, and exits non-zero if any layer failed.
 import { spawnSync } from 'node:child_process';
@@ -15,15 +15,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
  * database copy); system and browser files each start a whole Backtalk, which takes both cores. */
 const LAYERS = { unit: 2, medium: 2, system: 1, browser: 1 };
 
+// Layer names pick layers; every other argument (a path, a jest flag) goes to jest.
 const args = process.argv.slice(2);
-const separator = args.indexOf('--');
-const named = separator === -1 ? args : args.slice(0, separator);
-const jestArgs = separator === -1 ? [] : args.slice(separator + 1);
-const unknown = named.filter((name) => !(name in LAYERS));
-if (unknown.length > 0) {
-  console.error(`Unknown test layer: ${unknown.join(', ')} (layers: ${Object.keys(LAYERS).join(', ')})`);
-  process.exit(2);
-}
+const named = args.filter((arg) => arg in LAYERS);
+const jestArgs = args.filter((arg) => !(arg in LAYERS));
 const layers = named.length > 0 ? named : Object.keys(LAYERS);
 
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'backtalk-test-layers-'));
