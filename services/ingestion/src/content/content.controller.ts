@@ -44,11 +44,15 @@ export class ContentController {
     };
   }
 
-  /** The profile part of the caller's own data export; a malformed archive stores nothing. */
+  /**
+   * The profile part of the caller's own data export; a malformed archive stores nothing. Guests
+   * are refused, as on every other onboarding route (spec §6: the owning service decides).
+   */
   @MessagePattern(Subjects.IngestionDataExportImport)
   async importDataExport(
     @Payload() { actor, archive }: ParsedRequestOf<typeof Subjects.IngestionDataExportImport>,
   ): Promise<ReplyOf<typeof Subjects.IngestionDataExportImport>> {
+    if (actor.userType !== 'authenticated') throw ContentError.guestsCannotImport();
     let parsed;
     try {
       parsed = parseDataExport(archive);

@@ -13,6 +13,14 @@ export class ContentError extends ServiceError {
     return new ContentError(ErrorCode.ContentProviderUnavailable);
   }
 
+  /** Importing is part of becoming a creator, which needs an account (as creators' onboarding routes say). */
+  static guestsCannotImport(): ContentError {
+    return new ContentError(
+      ErrorCode.Forbidden,
+      'Sign in with an account to become a creator; guests cannot import a TikTok data export.',
+    );
+  }
+
   static invalidExport(problem: string): ContentError {
     return new ContentError(
       ErrorCode.DataExportInvalid,
