@@ -12,7 +12,7 @@ export interface WindowAt {
   endsIn: number;
 }
 
-export interface OriginAllowanceCase {
+interface OriginAllowanceCase {
   scope: FreeTierScope;
   limit: number;
   window: WindowAt | null;

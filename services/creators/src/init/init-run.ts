@@ -1,6 +1,6 @@
 import { CREATOR_INIT_LAST_STEP } from '@backtalk/proto';
 
-export type InitRunState = 'running' | 'failed' | 'completed';
+type InitRunState = 'running' | 'failed' | 'completed';
 
 /** The newest status row of a creator: it names the current run and where it is. */
 export interface NewestInitRow {
