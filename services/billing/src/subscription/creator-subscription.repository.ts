@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, MoreThan, Repository } from 'typeorm';
 import { CreatorSubscriptionEntity } from './creator-subscription.entity';
-
-export type SubscriptionState = Omit<CreatorSubscriptionEntity, 'owner'>;
+import type { SubscriptionState } from './subscription-state';
 
 @Injectable()
 export class CreatorSubscriptionRepository {

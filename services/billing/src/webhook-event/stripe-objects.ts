@@ -1,6 +1,8 @@
-import { idSchema } from '@backtalk/proto';
+import { idSchema, type StripeEvent } from '@backtalk/proto';
 import { UnprocessableMessageError } from '@backtalk/kit';
 import { z } from 'zod';
+import { platformFeeOf } from '../stripe/price-split';
+import type { SubscriptionEvent } from '../subscription/subscription-state';
 
 /**
  * The parts of Stripe's objects billing reads, for the event types it handles
@@ -16,7 +18,7 @@ const idOrObject = (prefix: string) =>
     .pipe(z.string().startsWith(prefix));
 const metadataSchema = z.record(z.string(), z.string()).nullish();
 
-export const subscriptionObjectSchema = z.looseObject({
+const subscriptionObjectSchema = z.looseObject({
   id: z.string().startsWith('sub_'),
   object: z.literal('subscription'),
   status: z.string().min(1),
@@ -34,9 +36,9 @@ export const subscriptionObjectSchema = z.looseObject({
   canceled_at: unixTime.nullish(),
   ended_at: unixTime.nullish(),
 });
-export type SubscriptionObject = z.infer<typeof subscriptionObjectSchema>;
+type SubscriptionObject = z.infer<typeof subscriptionObjectSchema>;
 
-export const checkoutSessionObjectSchema = z.looseObject({
+const checkoutSessionObjectSchema = z.looseObject({
   id: z.string().startsWith('cs_'),
   object: z.literal('checkout.session'),
   mode: z.string(),
@@ -46,7 +48,7 @@ export const checkoutSessionObjectSchema = z.looseObject({
   metadata: metadataSchema,
 });
 
-export const invoiceObjectSchema = z.looseObject({
+const invoiceObjectSchema = z.looseObject({
   id: z.string().startsWith('in_'),
   object: z.literal('invoice'),
   subscription: idOrObject('sub_').nullish(),
@@ -69,7 +71,7 @@ export const invoiceObjectSchema = z.looseObject({
     .looseObject({ data: z.array(z.looseObject({ period: z.looseObject({ end: unixTime }).optional() })) })
     .optional(),
 });
-export type InvoiceObject = z.infer<typeof invoiceObjectSchema>;
+type InvoiceObject = z.infer<typeof invoiceObjectSchema>;
 
 export const accountObjectSchema = z.looseObject({
   id: z.string().startsWith('acct_'),
@@ -110,20 +112,94 @@ export function subscriberOf(metadata: Record<string, string> | null | undefined
 }
 
 /** End of the subscription's current period (on its first item in newer API versions). */
-export function periodEndOf(subscription: SubscriptionObject): number | undefined {
+function periodEndOf(subscription: SubscriptionObject): number | undefined {
   return subscription.items?.data[0]?.current_period_end ?? subscription.current_period_end;
 }
 
-export function invoiceSubscriptionOf(invoice: InvoiceObject): string | undefined {
+function invoiceSubscriptionOf(invoice: InvoiceObject): string | undefined {
   return invoice.parent?.subscription_details?.subscription ?? invoice.subscription ?? undefined;
 }
 
-export function invoiceMetadataOf(invoice: InvoiceObject): Record<string, string> | null | undefined {
+function invoiceMetadataOf(invoice: InvoiceObject): Record<string, string> | null | undefined {
   return invoice.parent?.subscription_details?.metadata ?? invoice.subscription_details?.metadata;
 }
 
 /** The end of the latest period an invoice paid for. */
-export function invoicePaidThrough(invoice: InvoiceObject): number | undefined {
+function invoicePaidThrough(invoice: InvoiceObject): number | undefined {
   const ends = (invoice.lines?.data ?? []).flatMap((line) => (line.period ? [line.period.end] : []));
   return ends.length ? Math.max(...ends) : invoice.period_end;
+}
+
+export type SubscriptionEventType = SubscriptionEvent['type'];
+
+const at = (seconds: number): Date => new Date(seconds * 1000);
+const atOrNull = (seconds: number | null | undefined): Date | null =>
+  seconds === null || seconds === undefined ? null : at(seconds);
+
+/**
+ * A subscription event's facts, read from its object with its type's schema (a mismatch is
+ * dead-lettered). `subscriber` comes from Backtalk's metadata only; the caller looks up the
+ * subscription's row for events without it. The metadata of a one-off payment or invoice is not
+ * read. An invoice that leaves out its application fee is counted at `platformFeePercent`.
+ */
+export function readSubscriptionEvent(
+  event: StripeEvent & { type: SubscriptionEventType },
+  platformFeePercent: number,
+): SubscriptionEvent {
+  const created = at(event.created);
+  const object: unknown = event.data.object;
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = readObject(checkoutSessionObjectSchema, object, event.type);
+      const subscriptionMode = session.mode === 'subscription';
+      return {
+        type: event.type,
+        created,
+        sessionId: session.id,
+        subscriptionMode,
+        subscriber: subscriptionMode ? subscriberOf(session.metadata) : null,
+        subscriptionId: session.subscription ?? null,
+        paid: session.payment_status === 'paid' || session.payment_status === 'no_payment_required',
+        invoiceId: session.invoice ?? null,
+      };
+    }
+    case 'invoice.paid':
+    case 'invoice.payment_failed': {
+      const invoice = readObject(invoiceObjectSchema, object, event.type);
+      const subscriptionId = invoiceSubscriptionOf(invoice) ?? null;
+      const amountPaid = invoice.amount_paid;
+      return {
+        type: event.type,
+        created,
+        invoiceId: invoice.id,
+        subscriptionId,
+        subscriber: subscriptionId ? subscriberOf(invoiceMetadataOf(invoice)) : null,
+        paidThrough: atOrNull(invoicePaidThrough(invoice)),
+        payment:
+          event.type === 'invoice.paid' && amountPaid !== undefined
+            ? {
+                invoiceId: invoice.id,
+                amountPaid,
+                applicationFee:
+                  invoice.application_fee_amount ?? platformFeeOf(amountPaid, platformFeePercent),
+                currency: (invoice.currency ?? 'usd').toLowerCase(),
+                paidAt: atOrNull(invoice.status_transitions?.paid_at) ?? created,
+              }
+            : null,
+      };
+    }
+    default: {
+      const subscription = readObject(subscriptionObjectSchema, object, event.type);
+      return {
+        type: event.type,
+        created,
+        subscriptionId: subscription.id,
+        subscriber: subscriberOf(subscription.metadata),
+        status: subscription.status,
+        startDate: at(subscription.start_date),
+        periodEnd: atOrNull(periodEndOf(subscription)),
+        canceledAt: atOrNull(subscription.canceled_at),
+      };
+    }
+  }
 }

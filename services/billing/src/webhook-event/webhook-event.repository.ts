@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
+import type { ObjectVersion } from './object-version';
+import { storedVersionOf, storeVersion } from './object-version.repository';
 
 /** Processed event ids, object versions and the onboarding fact an event changes, all in one transaction. */
 @Injectable()
@@ -25,10 +27,20 @@ export class WebhookEventRepository {
     return rows.length > 0;
   }
 
+  /** The newest event applied of a Stripe subscription, or null. */
+  versionOf(db: EntityManager, subscriptionId: string): Promise<ObjectVersion | null> {
+    return storedVersionOf(db, subscriptionId);
+  }
+
+  /** The caller holds the subscription's lock and decided the event is newer (subscription-state.ts). */
+  recordVersion(db: EntityManager, subscriptionId: string, version: ObjectVersion): Promise<void> {
+    return storeVersion(db, subscriptionId, version);
+  }
+
   /**
-   * Moves the object's version to this event, unless an event created later
+   * Moves an account's version to this event, unless an event created later
    * (or in the same second, further along: higher rank) was applied already.
-   * False means the event is older than the object's known state.
+   * False means the event is older than the account's known state.
    */
   async advanceVersion(db: EntityManager, objectId: string, created: Date, rank: number): Promise<boolean> {
     const rows = (await db.query(
@@ -41,13 +53,6 @@ export class WebhookEventRepository {
       [objectId, created, rank],
     )) as unknown[];
     return rows.length > 0;
-  }
-
-  async versionOf(db: EntityManager, objectId: string): Promise<Date | null> {
-    const rows = (await db.query(`SELECT "eventCreated" FROM stripe_object_versions WHERE "objectId" = $1`, [
-      objectId,
-    ])) as { eventCreated: Date }[];
-    return rows[0]?.eventCreated ?? null;
   }
 
   /**
