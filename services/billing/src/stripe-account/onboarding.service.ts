@@ -9,6 +9,7 @@ import {
 } from '@backtalk/proto';
 import { CreatorDirectory } from '../creators/creator-directory';
 import { StripeClient } from '../stripe/stripe.client';
+import { onboardingStatus, type StripeAccountCheck } from './onboarding-status';
 import type { StripeAccountEntity } from './stripe-account.entity';
 import { StripeAccountRepository } from './stripe-account.repository';
 
@@ -45,26 +46,28 @@ export class OnboardingService {
     return { url: await this.link(account, origin) };
   }
 
-  /**
-   * Spec §4: complete for a demo account, a stored onboardingComplete or Stripe saying so;
-   * incomplete without an account or when Stripe says not yet; error when the check fails.
-   */
+  /** Spec §4 onboarding status (onboarding-status.ts); Stripe is asked only when billing's records do not say. */
   async status(actor: Actor): Promise<OnboardingStatusReply> {
     const creator = await this.creators.ownCreator(actor);
     const account = await this.accounts.findByCreator(creator.id);
     const accountId = account?.stripeAccountId ?? null;
-    if (creator.demoAccount || account?.onboardingComplete) return { status: 'complete', accountId };
-    if (!account) return { status: 'incomplete', accountId };
+    const facts = { demoAccount: creator.demoAccount, account };
+    const stored = onboardingStatus({ ...facts, stripe: null });
+    if (!('askStripe' in stored)) return { ...stored, accountId };
+    return { ...onboardingStatus({ ...facts, stripe: await this.askStripe(stored.askStripe) }), accountId };
+  }
+
+  /** Stripe's word on the account, recorded as of when it was asked (a later account.updated wins). */
+  private async askStripe(stripeAccountId: string): Promise<StripeAccountCheck> {
+    const observedAt = new Date();
     try {
-      if (!(await this.stripe.isOnboardingComplete(account.stripeAccountId))) {
-        return { status: 'incomplete', accountId };
-      }
-      await this.accounts.markOnboardingComplete(creator.id);
-      return { status: 'complete', accountId };
+      const complete = await this.stripe.isOnboardingComplete(stripeAccountId);
+      await this.accounts.recordOnboarding({ stripeAccountId, complete, observedAt, source: 'status-check' });
+      return { complete };
     } catch (error) {
       const { message } = ServiceError.from(error);
-      this.logger.warn(`Onboarding check of ${account.stripeAccountId} failed: ${message}`);
-      return { status: 'error', accountId, message };
+      this.logger.warn(`Onboarding check of ${stripeAccountId} failed: ${message}`);
+      return { failed: message };
     }
   }
 

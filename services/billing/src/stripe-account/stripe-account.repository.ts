@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, Repository } from 'typeorm';
+import { type EntityManager, In, Repository } from 'typeorm';
+import { storedVersionOf, storeVersion } from '../webhook-event/object-version.repository';
+import {
+  type OnboardingObservation,
+  type OnboardingRecorded,
+  onboardingRecordOf,
+  versionOf,
+} from './onboarding-status';
 import { StripeAccountEntity } from './stripe-account.entity';
 
 /** Creators' payment accounts; public facts about a creator, so reads take the creator's id. */
@@ -33,7 +40,32 @@ export class StripeAccountRepository {
     return this.accounts.findOneByOrFail({ creatorId });
   }
 
-  async markOnboardingComplete(creatorId: string): Promise<void> {
-    await this.accounts.update({ creatorId }, { onboardingComplete: true });
+  /**
+   * The one writer of onboardingComplete (spec §4), for `account.updated` and the status check
+   * alike: records the observation unless one of a later moment is recorded already
+   * (onboarding-status.ts). Holds the account's row lock while it compares, so two
+   * observations of one account never interleave. In `db`'s transaction, or its own.
+   */
+  async recordOnboarding(
+    observation: OnboardingObservation,
+    db?: EntityManager,
+  ): Promise<OnboardingRecorded> {
+    if (!db) return this.accounts.manager.transaction((own) => this.recordOnboarding(observation, own));
+    const { stripeAccountId, complete } = observation;
+    const known = (await db.query(
+      `SELECT "creatorId" FROM stripe_accounts WHERE "stripeAccountId" = $1 FOR UPDATE`,
+      [stripeAccountId],
+    )) as unknown[];
+    const recorded = onboardingRecordOf(
+      { accountKnown: known.length > 0, version: await storedVersionOf(db, stripeAccountId) },
+      observation,
+    );
+    if (recorded !== 'recorded') return recorded;
+    await storeVersion(db, stripeAccountId, versionOf(observation));
+    await db.query(`UPDATE stripe_accounts SET "onboardingComplete" = $2 WHERE "stripeAccountId" = $1`, [
+      stripeAccountId,
+      complete,
+    ]);
+    return recorded;
   }
 }

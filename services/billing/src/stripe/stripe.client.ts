@@ -3,6 +3,7 @@ import { ServiceError } from '@backtalk/kit';
 import { ErrorCode } from '@backtalk/proto';
 import type Stripe from 'stripe';
 import { BillingConfig } from '../billing.config';
+import { onboardingCompleteOf } from '../stripe-account/onboarding-status';
 
 /**
  * The SDK, loaded when a secret key is configured: the standalone default has none, and loading
@@ -84,11 +85,14 @@ export class StripeClient {
     });
   }
 
-  /** Onboarding is complete when the creator submitted their details and Stripe lets the account take charges. */
+  /** Spec §4: whether the account's onboarding is complete (onboarding-status.ts). */
   isOnboardingComplete(accountId: string): Promise<boolean> {
     return this.call('accounts.retrieve', async (stripe) => {
       const account = await stripe.accounts.retrieve(accountId);
-      return account.details_submitted === true && account.charges_enabled === true;
+      return onboardingCompleteOf({
+        charges_enabled: account.charges_enabled === true,
+        details_submitted: account.details_submitted === true,
+      });
     });
   }
 

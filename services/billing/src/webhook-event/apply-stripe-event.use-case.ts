@@ -3,6 +3,8 @@ import type { StripeEvent } from '@backtalk/proto';
 import type { EntityManager } from 'typeorm';
 import { BillingConfig } from '../billing.config';
 import { EarningsRepository } from '../earnings/earnings.repository';
+import { onboardingCompleteOf } from '../stripe-account/onboarding-status';
+import { StripeAccountRepository } from '../stripe-account/stripe-account.repository';
 import type { CreatorSubscriptionEntity } from '../subscription/creator-subscription.entity';
 import { CreatorSubscriptionRepository } from '../subscription/creator-subscription.repository';
 import {
@@ -40,7 +42,8 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored';
  * and changes nothing, and a failure rolls both back so the redelivery applies
  * it. What a subscription event changes is nextSubscriptionState's decision
  * (subscription-state.ts); this reads what it needs under the fan's lock and
- * writes what it decided.
+ * writes what it decided. An account's onboarding is the account repository's
+ * guarded write, shared with the status check.
  */
 @Injectable()
 export class ApplyStripeEvent {
@@ -49,6 +52,7 @@ export class ApplyStripeEvent {
   constructor(
     private readonly events: WebhookEventRepository,
     private readonly subscriptions: CreatorSubscriptionRepository,
+    private readonly accounts: StripeAccountRepository,
     private readonly earnings: EarningsRepository,
     private readonly config: BillingConfig,
   ) {}
@@ -72,16 +76,21 @@ export class ApplyStripeEvent {
     });
   }
 
-  /** Spec §4: onboarding is complete when Stripe can charge for the account and its details are in. */
+  /** Spec §4: the account's onboarding as of the event, unless a later observation is recorded. */
   private async accountUpdated(db: EntityManager, event: StripeEvent): Promise<ApplyOutcome> {
     const account = readObject(accountObjectSchema, event.data.object, event.type);
-    const complete = account.charges_enabled && account.details_submitted;
-    const created = new Date(event.created * 1000);
-    if (!(await this.events.advanceVersion(db, account.id, created, complete ? 1 : 0))) return 'applied';
-    if (!(await this.events.setOnboardingComplete(db, account.id, complete))) {
-      // Billing stores an account right after Stripe creates it; the event can overtake that. Retried.
+    const recorded = await this.accounts.recordOnboarding(
+      {
+        stripeAccountId: account.id,
+        complete: onboardingCompleteOf(account),
+        observedAt: new Date(event.created * 1000),
+        source: 'event',
+      },
+      db,
+    );
+    // Billing stores an account right after Stripe creates it; the event can overtake that. Retried.
+    if (recorded === 'unknown-account')
       throw new Error(`account ${account.id} is not known to billing (yet)`);
-    }
     return 'applied';
   }
 
@@ -89,7 +98,10 @@ export class ApplyStripeEvent {
   private async withSubscriber(db: EntityManager, event: SubscriptionEvent): Promise<SubscriptionEvent> {
     if (event.subscriber || !event.subscriptionId || event.type === 'checkout.session.completed')
       return event;
-    return { ...event, subscriber: await this.subscriptions.subscriberOf(db, event.subscriptionId) };
+    return {
+      ...event,
+      subscriber: await this.subscriptions.subscriberOf(db, event.subscriptionId),
+    };
   }
 
   /**
@@ -102,7 +114,12 @@ export class ApplyStripeEvent {
     eventAlreadyApplied: boolean,
   ): Promise<StoredSubscription> {
     const { subscriber, subscriptionId } = event;
-    const nothing = { eventAlreadyApplied, row: null, version: null, otherSubscriptionSeenAt: null };
+    const nothing = {
+      eventAlreadyApplied,
+      row: null,
+      version: null,
+      otherSubscriptionSeenAt: null,
+    };
     if (!subscriber || !subscriptionId) return nothing;
     await this.subscriptions.lock(db, subscriber.userId, subscriber.creatorId);
     const row = await this.subscriptions.find(db, subscriber.userId, subscriber.creatorId);
