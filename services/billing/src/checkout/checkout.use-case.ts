@@ -1,18 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError, ServiceError } from '@backtalk/kit';
-import { type Actor, ErrorCode, MIN_SUBSCRIPTION_PRICE_CENTS, type RedirectReply } from '@backtalk/proto';
+import { ServiceError } from '@backtalk/kit';
+import type { Actor, RedirectReply } from '@backtalk/proto';
 import { CreatorDirectory } from '../creators/creator-directory';
 import { CreatorPriceRepository } from '../price/creator-price.repository';
 import { StripeAccountRepository } from '../stripe-account/stripe-account.repository';
 import { StripeCustomerRepository } from '../stripe-account/stripe-customer.repository';
 import { CreatorSubscriptionRepository } from '../subscription/creator-subscription.repository';
 import { StripeClient } from '../stripe/stripe.client';
+import { checkoutPrecondition } from './checkout-precondition';
 
 /**
  * 'Subscribe' (spec §4 Subscription modal, §5 payment rules): a Checkout session in
  * subscription mode for the creator's monthly price, paid to their connected account less
- * the platform fee. The fan's Stripe customer and the creator's Stripe price are made on
- * first use and kept.
+ * the platform fee, once checkoutPrecondition allows it. The fan's Stripe customer and the
+ * creator's Stripe price are made on first use and kept.
  */
 @Injectable()
 export class CheckoutUseCase {
@@ -26,23 +27,20 @@ export class CheckoutUseCase {
   ) {}
 
   async execute(actor: Actor, creatorId: string, origin: string): Promise<RedirectReply> {
-    if (actor.userType !== 'authenticated') {
-      throw new ForbiddenError('Sign up or sign in to subscribe to this creator.');
-    }
-    this.stripe.assertConfigured();
     const creator = await this.creators.creator(creatorId);
-    const account = await this.accounts.findByCreator(creator.id);
-    if (!account) throw new ServiceError(ErrorCode.CreatorCannotAcceptPayments);
-    const price = await this.prices.findByCreator(creator.id);
-    if (price.pricePerSubscription < MIN_SUBSCRIPTION_PRICE_CENTS) {
-      throw new ServiceError(ErrorCode.CreatorPriceInvalid);
-    }
-    if (await this.subscriptions.findActive(actor.userId, creator.id)) {
-      throw new ServiceError(
-        ErrorCode.Conflict,
-        'You already subscribe to this creator. Manage your subscription from Manage Billing.',
-      );
-    }
+    const [account, price, active] = await Promise.all([
+      this.accounts.findByCreator(creator.id),
+      this.prices.findByCreator(creator.id),
+      this.subscriptions.findActive(actor.userId, creator.id),
+    ]);
+    const verdict = checkoutPrecondition({
+      signedIn: actor.userType === 'authenticated',
+      paymentsConfigured: this.stripe.configured,
+      account,
+      pricePerSubscription: price.pricePerSubscription,
+      alreadySubscribed: active !== null,
+    });
+    if (!verdict.ok) throw new ServiceError(verdict.code, verdict.message);
     let priceId = price.stripePriceId;
     if (!priceId) {
       const made = await this.stripe.createMonthlyPrice(
@@ -64,7 +62,7 @@ export class CheckoutUseCase {
     const url = await this.stripe.createCheckoutSession({
       customerId: customer.stripeCustomerId,
       priceId,
-      connectedAccountId: account.stripeAccountId,
+      connectedAccountId: verdict.account.stripeAccountId,
       userId: actor.userId,
       creatorId: creator.id,
       successUrl: `${origin}/?section=stripe&refresh=true`,
