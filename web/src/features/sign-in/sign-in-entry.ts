@@ -1,6 +1,6 @@
 // What /sign-in does on entry and after authentication (spec §2): the previous path is recorded,
 // the guest flag cleared, and afterwards the user goes back there — unless it is /sign-in.
-import { STORAGE_KEYS, isSignInPath, markGuest, rememberSignInRedirect } from '../session';
+import { STORAGE_KEYS, isSignInPath, markGuest, rememberSignInRedirect, sameOriginPath } from '../session';
 
 /** Records where the user came from, unless a path was recorded already (the navbar, the guards). */
 export function recordPreviousPath(): void {
@@ -20,8 +20,8 @@ export function clearGuestFlag(): void {
 
 /** Where to go after authentication: `returnTo` (OAuth), else the recorded path; never /sign-in. */
 export function postSignInPath(returnTo: string | undefined): string {
-  const candidate = returnTo ?? localStorage.getItem(STORAGE_KEYS.signInRedirectPath);
-  if (!candidate || !candidate.startsWith('/') || candidate.startsWith('//')) return '/';
+  const candidate = sameOriginPath(returnTo ?? localStorage.getItem(STORAGE_KEYS.signInRedirectPath));
+  if (!candidate) return '/';
   return isSignInPath(candidate.split(/[?#]/)[0] ?? '') ? '/' : candidate;
 }
 
