@@ -34,7 +34,7 @@ interface Delivery {
   subscriber: SubscriberKey | null;
 }
 
-export interface CheckoutCompleted extends Delivery {
+interface CheckoutCompleted extends Delivery {
   type: 'checkout.session.completed';
   sessionId: string;
   /** False: a one-off payment, nothing to do with subscriptions. */
@@ -45,7 +45,7 @@ export interface CheckoutCompleted extends Delivery {
   invoiceId: string | null;
 }
 
-export interface SubscriptionChanged extends Delivery {
+interface SubscriptionChanged extends Delivery {
   type: 'customer.subscription.created' | 'customer.subscription.updated' | 'customer.subscription.deleted';
   subscriptionId: string;
   /** Stripe's status of the subscription. */
@@ -56,7 +56,7 @@ export interface SubscriptionChanged extends Delivery {
   canceledAt: Date | null;
 }
 
-export interface InvoiceSettled extends Delivery {
+interface InvoiceSettled extends Delivery {
   type: 'invoice.paid' | 'invoice.payment_failed';
   invoiceId: string;
   /** Null: a one-off invoice, not a subscription's. */
@@ -83,7 +83,7 @@ export interface StoredSubscription {
 }
 
 /** Why an event changed what it changed, or nothing. */
-export type TransitionReason =
+type TransitionReason =
   | 'applied'
   /** The event id was applied before. */
   | 'duplicate'

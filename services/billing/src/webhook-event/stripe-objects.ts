@@ -102,7 +102,7 @@ export interface SubscriberKey {
  * Checkout puts on the session and the subscription; null when there is none
  * (not created by Backtalk). Present but not ids is malformed.
  */
-export function subscriberOf(metadata: Record<string, string> | null | undefined): SubscriberKey | null {
+function subscriberOf(metadata: Record<string, string> | null | undefined): SubscriberKey | null {
   if (!metadata || (metadata.userId === undefined && metadata.creatorId === undefined)) return null;
   const userId = idSchema.safeParse(metadata.userId);
   const creatorId = idSchema.safeParse(metadata.creatorId);
