@@ -278,6 +278,28 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
   });
 
   describe('Subscribe (Checkout) and Manage Billing (portal)', () => {
+    const setOnboardingComplete = (complete: boolean) =>
+      sql.query(`UPDATE billing.stripe_accounts SET "onboardingComplete" = $2 WHERE "creatorId" = $1`, [
+        creatorIds.creator,
+        complete,
+      ]);
+
+    it('refuses Checkout while the creator cannot take charges (onboarding incomplete)', async () => {
+      const refused = await call('/api/billing/checkout', {
+        body: { creatorId: creatorIds.creator },
+        token: as('fan'),
+      });
+      expect(refused).toEqual({
+        status: 409,
+        body: expect.objectContaining({ code: ErrorCode.CreatorCannotAcceptPayments, message: NOT_SET_UP }),
+      });
+      expect(
+        await rows(`SELECT 1 FROM billing.stripe_customers WHERE "userId" = $1`, [users.fan.userId]),
+      ).toEqual([]);
+      // From here on the creator has finished onboarding, as Stripe's account.updated records it.
+      await setOnboardingComplete(true);
+    });
+
     it('opens Checkout for the creator: one Stripe customer for the fan, the Stripe price kept', async () => {
       const checkout = await call('/api/billing/checkout', {
         body: { creatorId: creatorIds.creator },
