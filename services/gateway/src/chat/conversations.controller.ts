@@ -66,11 +66,7 @@ export class ConversationsController {
       },
       { firstMs: REPLY_LIVENESS_MS, eachMs: REPLY_LIVENESS_MS },
     );
-    return relayAsServerSentEvents(
-      replyForFan(events$, this.config.CHAT_STREAM_TIMEOUT_MS),
-      request,
-      response,
-    );
+    return relayAsServerSentEvents(replyForFan(events$, this.config.CHAT_STREAM_TIMEOUT_MS), response);
   }
 
   /** Spec §5: asked before every send; an empty message is the status check on mount. */

@@ -1,5 +1,5 @@
-import { chatStreamsActive, renderError, ServiceError } from '@backtalk/kit';
-import type { Request, Response } from 'express';
+import { chatStreamsActive, renderError, ServiceError, sseStreamsOpen } from '@backtalk/kit';
+import type { Response } from 'express';
 import type { Observable } from 'rxjs';
 import type { RelayedStreamEvent } from './reply-liveness';
 
@@ -9,12 +9,11 @@ const HEARTBEAT_MS = 15_000;
  * Relays a reply stream to the browser as Server-Sent Events. Nothing is
  * written until the first event arrives, so an error before it (rate limit,
  * unknown conversation, service down) is a plain HTTP error with its status.
- * If the browser goes away the relay stops, but the reply is still generated
- * and stored by chat-inference.
+ * If the browser goes away the relay stops at once (subscription, heartbeat,
+ * the open-stream gauge), but the reply is still generated and stored by chat-inference.
  */
 export function relayAsServerSentEvents(
   events$: Observable<RelayedStreamEvent>,
-  request: Request,
   response: Response,
 ): Promise<void> {
   return new Promise((resolve) => {
@@ -23,6 +22,7 @@ export function relayAsServerSentEvents(
     const start = (): void => {
       started = true;
       chatStreamsActive.inc({ service: 'gateway' });
+      sseStreamsOpen.inc({ service: 'gateway', stream: 'chat' });
       response.status(200);
       response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
       response.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -33,7 +33,10 @@ export function relayAsServerSentEvents(
     };
     const finish = (): void => {
       if (heartbeat) clearInterval(heartbeat);
-      if (started) chatStreamsActive.dec({ service: 'gateway' });
+      if (started) {
+        chatStreamsActive.dec({ service: 'gateway' });
+        sseStreamsOpen.dec({ service: 'gateway', stream: 'chat' });
+      }
       if (!response.writableEnded) response.end();
       resolve();
     };
@@ -53,7 +56,9 @@ export function relayAsServerSentEvents(
         finish();
       },
     });
-    request.once('close', () => {
+    // The response's close, not the request's: the request of a POST emits 'close' once its body
+    // is read, before this runs, so a browser that left was never noticed until the reply ended.
+    response.once('close', () => {
       if (!response.writableEnded) {
         subscription.unsubscribe();
         finish();

@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Post, Put, Query, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { ServiceClient } from '@backtalk/kit';
 import { type Actor, Subjects } from '@backtalk/proto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 import { CurrentActor } from '../auth/auth.guard';
 import { relayInitStatus } from './init-status-stream';
 import {
@@ -137,12 +137,10 @@ export class CreatorOnboardingController {
   initEvents(
     @CurrentActor() actor: Actor,
     @Query() query: CreatorInitStatusQuery,
-    @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
     return relayInitStatus(
       () => this.client.request(Subjects.CreatorsInitStatusGet, { actor, ...query }),
-      request,
       response,
     );
   }

@@ -1,6 +1,6 @@
-import { renderError, ServiceError } from '@backtalk/kit';
+import { renderError, ServiceError, sseStreamsOpen } from '@backtalk/kit';
 import type { InitStatus } from '@backtalk/proto';
-import type { Request, Response } from 'express';
+import type { Response } from 'express';
 
 /** How often the relay reads the status (one indexed query at creators). */
 const POLL_MS = 500;
@@ -12,11 +12,7 @@ const HEARTBEAT_MS = 15_000;
  * as JSON); then every change is one `status` event, and the stream ends after a completed or
  * failed status, or when the browser goes away.
  */
-export async function relayInitStatus(
-  read: () => Promise<InitStatus>,
-  request: Request,
-  response: Response,
-): Promise<void> {
+export async function relayInitStatus(read: () => Promise<InitStatus>, response: Response): Promise<void> {
   let status: InitStatus;
   try {
     status = await read();
@@ -32,7 +28,9 @@ export async function relayInitStatus(
   response.setHeader('X-Accel-Buffering', 'no');
   response.flushHeaders();
   let closed = false;
-  request.once('close', () => (closed = true));
+  // The response's close: it is the one that tells a browser going away (see sse-stream.ts).
+  response.once('close', () => (closed = true));
+  sseStreamsOpen.inc({ service: 'gateway', stream: 'init-status' });
   const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
   let last = '';
   try {
@@ -57,6 +55,7 @@ export async function relayInitStatus(
     }
   } finally {
     clearInterval(heartbeat);
+    sseStreamsOpen.dec({ service: 'gateway', stream: 'init-status' });
     if (!response.writableEnded) response.end();
   }
 }

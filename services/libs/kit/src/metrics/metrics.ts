@@ -52,6 +52,17 @@ export const chatStreamsActive = new Gauge({
   registers: [metricsRegistry],
 });
 
+/**
+ * Server-Sent Event responses the gateway holds open (`stream`: chat, init-status), from the
+ * first byte to the moment the reply ends or the browser goes away.
+ */
+export const sseStreamsOpen = new Gauge({
+  name: 'backtalk_sse_streams_open',
+  help: 'Server-Sent Event streams open to browsers, by kind',
+  labelNames: ['service', 'stream'] as const,
+  registers: [metricsRegistry],
+});
+
 export const llmFirstTokenSeconds = new Histogram({
   name: 'backtalk_llm_first_token_seconds',
   help: 'Time from prompt to the model first token',
