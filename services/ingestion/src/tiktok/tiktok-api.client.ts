@@ -151,9 +151,11 @@ export class TikTokApiClient {
       const code = failure.success ? failure.data.error : `HTTP ${response.status}`;
       const description = failure.success ? failure.data.error_description : '';
       if (code === 'invalid_grant') throw new ServiceError(ErrorCode.TikTokReconnectRequired);
+      // TikTok's own words go to the log; the user gets its code and what to do.
+      this.logger.warn(`TikTok refused the token request (${code}): ${description}`);
       throw new ServiceError(
         ErrorCode.TikTokApiError,
-        `TikTok refused the sign-in (${code}${description ? `: ${description}` : ''}). Connect TikTok again; if it keeps failing, the server's TikTok app settings need checking.`,
+        `TikTok refused the sign-in (${code}). Connect TikTok again; if it keeps failing, the server's TikTok app settings need checking.`,
       );
     }
     const tokens = tokenSchema.safeParse(json);
@@ -184,17 +186,14 @@ export class TikTokApiClient {
     if (code === 'access_token_invalid' || (response.status === 401 && code !== 'scope_not_authorized'))
       throw new TikTokTokenRejected();
     if (!response.ok || code !== 'ok') {
-      const detail = error.success
-        ? `${error.data.code}${error.data.message ? `: ${error.data.message}` : ''}`
-        : `HTTP ${response.status}`;
+      const detail = error.success ? error.data.code : `HTTP ${response.status}`;
+      // TikTok's own words go to the log; the user gets its code and what to do.
+      this.logger.warn(`TikTok answered ${endpoint} with ${detail}: ${error.data?.message ?? ''}`);
       const hint =
         code === 'scope_not_authorized'
           ? ' Connect TikTok again and allow access to your profile, its statistics and your videos.'
           : ' Try again in a minute.';
-      throw new ServiceError(
-        ErrorCode.TikTokApiError,
-        `TikTok answered ${endpoint} with an error (${detail}).${hint}`,
-      );
+      throw new ServiceError(ErrorCode.TikTokApiError, `TikTok answered with an error (${detail}).${hint}`);
     }
     return (json as { data?: unknown }).data;
   }

@@ -2,7 +2,8 @@ import { ArgumentsHost, Catch, HttpException, Logger, RpcExceptionFilter } from 
 import { RpcException } from '@nestjs/microservices';
 import { defaultMessageFor, ErrorCode, type WireError } from '@backtalk/proto';
 import { Observable, throwError } from 'rxjs';
-import { busyErrorOf, ServiceError } from './service-error';
+import { logInternalFailure } from './error-body';
+import { busyErrorOf, InternalFailure, ServiceError } from './service-error';
 
 /** Everything a NATS handler throws leaves the service as `{ code, message }`. */
 @Catch()
@@ -15,15 +16,21 @@ export class RpcErrorFilter implements RpcExceptionFilter<unknown> {
     return throwError(() => this.toWire(exception));
   }
 
+  /** What the caller will not be told (an InternalFailure's own text) is logged here, with the request id. */
+  private logged(failure: ServiceError): ServiceError {
+    if (failure instanceof InternalFailure) logInternalFailure(this.logger, failure);
+    return failure;
+  }
+
   private toWire(exception: unknown): WireError {
-    if (exception instanceof ServiceError) return { ...exception.toWire(), service: this.serviceName };
-    if (exception instanceof RpcException) {
-      const inner = exception.getError();
-      return ServiceError.from(inner, this.serviceName).toWire();
-    }
-    if (exception instanceof HttpException) {
-      return { code: ErrorCode.Internal, message: exception.message, service: this.serviceName };
-    }
+    if (exception instanceof ServiceError)
+      return { ...this.logged(exception).toWire(), service: this.serviceName };
+    if (exception instanceof RpcException)
+      return this.logged(ServiceError.from(exception.getError(), this.serviceName)).toWire();
+    if (exception instanceof HttpException)
+      return this.logged(
+        new InternalFailure(ErrorCode.Internal, exception.message, this.serviceName),
+      ).toWire();
     const busy = busyErrorOf(exception, this.serviceName);
     if (busy) {
       // A load peak, not a fault: one line, and the caller is told to retry.

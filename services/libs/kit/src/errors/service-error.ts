@@ -30,7 +30,10 @@ export class ServiceError extends Error {
     return new ServiceError(error.code, error.message, error.details, error.service);
   }
 
-  /** Anything caught from a transport call, turned into a typed error. */
+  /**
+   * Anything caught from a transport call, turned into a typed error. A wire error keeps its
+   * message (its sender rendered it); anything else is INTERNAL, its own text for the log only.
+   */
   static from(error: unknown, service?: string): ServiceError {
     if (error instanceof ServiceError) return error;
     if (isWireError(error)) return ServiceError.fromWire(error);
@@ -38,7 +41,22 @@ export class ServiceError extends Error {
     if (busy) return busy;
     const message =
       error instanceof Error ? error.message : typeof error === 'string' ? error : 'Unknown error';
-    return new ServiceError(ErrorCode.Internal, message, undefined, service);
+    return new InternalFailure(ErrorCode.Internal, message, service);
+  }
+}
+
+/**
+ * A failure whose message is for the operator's log only — a caught TypeError, another service's
+ * invalid reply, a timeout, a provider's or the network's own words. What leaves the service
+ * (`toWire`, and so `renderError`) is the code's own text from proto's list.
+ */
+export class InternalFailure extends ServiceError {
+  constructor(code: ErrorCode, logMessage: string, service?: string) {
+    super(code, logMessage, undefined, service);
+  }
+
+  override toWire(): WireError {
+    return { ...super.toWire(), message: defaultMessageFor(this.code) };
   }
 }
 
@@ -83,13 +101,8 @@ export function busyErrorOf(error: unknown, service?: string): ServiceError | un
  * caller waits: it is overloaded, or its process died mid-request. Still SERVICE_UNAVAILABLE on the
  * wire; the class lets a caller that knows better say what to do (a reply stream: send again).
  */
-export class ServiceTimeoutError extends ServiceError {
+export class ServiceTimeoutError extends InternalFailure {
   constructor(service: string, waitedMs: number) {
-    super(
-      ErrorCode.ServiceUnavailable,
-      `${service} did not answer within ${waitedMs} ms`,
-      undefined,
-      service,
-    );
+    super(ErrorCode.ServiceUnavailable, `${service} did not answer within ${waitedMs} ms`, service);
   }
 }

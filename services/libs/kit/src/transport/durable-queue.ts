@@ -20,7 +20,7 @@ import {
 } from '@backtalk/proto';
 import { DataSource } from 'typeorm';
 import { BaseConfig } from '../config/service-config';
-import { ServiceError, ValidationError } from '../errors/service-error';
+import { InternalFailure, ServiceError, ValidationError } from '../errors/service-error';
 import { describeZodIssues } from '../errors/zod-issues';
 import { RequestContext } from '../logging/request-context';
 import {
@@ -99,10 +99,9 @@ export class DurableQueue implements OnApplicationBootstrap, BeforeApplicationSh
       );
     } catch (error) {
       if (error instanceof ServiceError) throw error;
-      throw new ServiceError(
+      throw new InternalFailure(
         ErrorCode.ServiceUnavailable,
         `${owner} could not store the message: ${(error as Error).message}`,
-        undefined,
         owner,
       );
     }

@@ -24,7 +24,7 @@ import {
 } from 'rxjs';
 import type { z } from 'zod';
 import { BaseConfig } from '../config/service-config';
-import { ServiceError, ServiceTimeoutError, ValidationError } from '../errors/service-error';
+import { InternalFailure, ServiceError, ServiceTimeoutError, ValidationError } from '../errors/service-error';
 import { describeZodIssues } from '../errors/zod-issues';
 import { REQUEST_ID_HEADER, RequestContext } from '../logging/request-context';
 import { natsRequestDuration, natsRequestsTotal } from '../metrics/metrics';
@@ -135,13 +135,12 @@ export class ServiceClient implements OnApplicationShutdown {
     if (error instanceof ServiceError) return error;
     if (error instanceof TimeoutError) return new ServiceTimeoutError(target, waitedMs);
     if (error instanceof Error && error.message.includes(NO_RESPONDERS_TEXT)) {
-      return new ServiceError(ErrorCode.ServiceUnavailable, `${target} is unavailable`, undefined, target);
+      return new InternalFailure(ErrorCode.ServiceUnavailable, `${target} is unavailable`, target);
     }
     if (typeof error === 'string' && error.startsWith(NO_HANDLER_TEXT)) {
-      return new ServiceError(
+      return new InternalFailure(
         ErrorCode.ServiceUnavailable,
         `${target} does not handle this request`,
-        undefined,
         target,
       );
     }
@@ -156,10 +155,9 @@ export class ServiceClient implements OnApplicationShutdown {
 function parseReply(schema: z.ZodType, value: unknown, target: string, subject: string): unknown {
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  throw new ServiceError(
+  throw new InternalFailure(
     ErrorCode.Internal,
     `${target} sent an invalid reply to ${subject}: ${describeZodIssues(parsed.error)}`,
-    undefined,
     target,
   );
 }
