@@ -5,6 +5,7 @@ import {
   chatStreamsActive,
   llmFirstTokenSeconds,
   renderError,
+  safePostLink,
 } from '@backtalk/kit';
 import {
   type Actor,
@@ -344,5 +345,11 @@ function finishReason(chunk: AIMessageChunk): string | undefined {
 }
 
 function toCitation(post: PostDocument): Citation {
-  return { postId: post.postId, date: post.tikTokCreatedAt, url: post.url, caption: post.caption };
+  // The index may hold posts stored before links were checked at ingestion (issue 21 item 17).
+  return {
+    postId: post.postId,
+    date: post.tikTokCreatedAt,
+    url: safePostLink(post.url),
+    caption: post.caption,
+  };
 }

@@ -1,3 +1,4 @@
+import { safePostLink } from '@backtalk/kit';
 import type { Creator, PersonaGetReply, Post, PostText } from '@backtalk/proto';
 import type { PostEntity } from '../post/post.entity';
 import type { CreatorEntity } from './creator.entity';
@@ -29,7 +30,8 @@ function toPost(entity: PostEntity): Post {
     caption: entity.caption,
     desc: entity.desc,
     tikTokCreatedAt: entity.tikTokCreatedAt.toISOString(),
-    videoUrl: entity.videoUrl,
+    // Checked again as served: rows stored before links were checked at ingestion.
+    videoUrl: safePostLink(entity.videoUrl),
     coverUrl: entity.s3CoverPublicUrl ?? '',
   };
 }

@@ -1,6 +1,6 @@
 import { Controller, Inject, Logger } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ServiceError } from '@backtalk/kit';
+import { ServiceError, safePostLink } from '@backtalk/kit';
 import {
   CREATOR_DATA_MAX_VIDEOS,
   ErrorCode,
@@ -44,7 +44,7 @@ export class CreatorDataController {
             awemeId: video.awemeId,
             desc: video.desc,
             createdAt: video.createdAt.toISOString(),
-            videoUrl: video.videoUrl,
+            videoUrl: safePostLink(video.videoUrl),
             hasCaptions: video.captionsVtt !== null,
             hasCover: video.cover !== null,
           })),

@@ -7,6 +7,7 @@ import {
   ServiceClient,
   ServiceError,
   UnprocessableMessageError,
+  safePostLink,
 } from '@backtalk/kit';
 import {
   type ContentProfile,
@@ -340,7 +341,8 @@ export class CreatorIngestJob {
       caption: video.desc,
       transcript,
       tikTokCreatedAt: video.createdAt.toISOString(),
-      videoUrl: video.videoUrl,
+      // Only a link to the provider's own host is kept (issue 21 item 17); a fan's browser opens it.
+      videoUrl: safePostLink(video.videoUrl),
       captionUrl: captionKey ?? '',
       s3Path: null,
       coverS3Path: coverKey,

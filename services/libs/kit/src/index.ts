@@ -46,3 +46,4 @@ export { Clock, DAY_MS } from './retention/clock';
 export { AccountErasureEntity } from './retention/account-erasure.entity';
 export { AccountErasures } from './retention/account-erasures';
 export { HOURLY_MS, HourlyRun } from './retention/hourly-run';
+export * from './content/post-link';
