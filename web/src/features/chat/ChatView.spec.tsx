@@ -181,6 +181,7 @@ describe('ChatView', () => {
             url: 'https://example.com/p1',
             caption: 'Pasta night',
           },
+          { postId: 'p2', date: '2023-02-01T12:00:00Z', url: '', caption: 'No safe link' },
         ],
       },
     ];
@@ -193,6 +194,8 @@ describe('ChatView', () => {
     const source = screen.getByRole('link', { name: /Post from/ });
     expect(source.getAttribute('href')).toBe('https://example.com/p1');
     expect(source.textContent).toContain('2024');
+    // A post the server kept no safe link for is named without a link (never <a href="">).
+    expect(screen.getByText(/Post from .*2023/).closest('a')).toBeNull();
     expect(apiCalls('POST', '/api/conversations')[0].body).toEqual({ creatorId: creator.id });
     expect(apiCalls('POST', '/api/chat/rate-limit')[0].body).toEqual({
       creatorId: creator.id,

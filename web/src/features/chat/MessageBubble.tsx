@@ -25,23 +25,28 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
         <ul className={styles['citations']} aria-label="Sources">
           {message.citations.map((citation) => (
             <li key={`${citation.postId}-${citation.url}`}>
-              <a
-                href={citation.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                title={citation.caption || undefined}
-              >
-                <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
-                  <path
-                    d="M6 3h7v7M13 3 4 12"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="1.6"
-                    strokeLinecap="round"
-                  />
-                </svg>
-                Post from {formatPostDate(citation.date)}
-              </a>
+              {/* A post without a safe link (the server drops any but the provider's own) is named, not linked. */}
+              {citation.url ? (
+                <a
+                  href={citation.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  title={citation.caption || undefined}
+                >
+                  <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+                    <path
+                      d="M6 3h7v7M13 3 4 12"
+                      fill="none"
+                      stroke="currentColor"
+                      strokeWidth="1.6"
+                      strokeLinecap="round"
+                    />
+                  </svg>
+                  Post from {formatPostDate(citation.date)}
+                </a>
+              ) : (
+                <span title={citation.caption || undefined}>Post from {formatPostDate(citation.date)}</span>
+              )}
             </li>
           ))}
         </ul>
