@@ -9,4 +9,3 @@ export const billingService: ServiceDefinition = {
   module: (env) => BillingModule.register(env),
   database: billingDatabase,
 };
-export { BillingRetention } from './retention/billing-retention';

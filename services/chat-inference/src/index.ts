@@ -9,4 +9,3 @@ export const chatInferenceService: ServiceDefinition = {
   module: (env) => ChatInferenceModule.register(env),
   database: chatInferenceDatabase,
 };
-export { ChatRetention } from './retention/chat-retention';

@@ -10,4 +10,3 @@ export const creatorsService: ServiceDefinition = {
   database: creatorsDatabase,
 };
 export { loadDemoFixtures, type DemoCreatorFixture } from './demo-accounts/demo-fixtures';
-export { CreatorsRetention } from './retention/creators-retention';

@@ -11,5 +11,4 @@ export const identityService: ServiceDefinition = {
 };
 export { localKeyEncryptionKey } from './signing-key/signing-key.cipher';
 export { isIdentityCommand, runIdentityCommand } from './identity.cli';
-export { IdentityRetentionJob } from './retention/identity-retention.job';
 export { PurgeGuests } from './guest/purge-guests.use-case';

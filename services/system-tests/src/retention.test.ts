@@ -1,9 +1,6 @@
-import { BillingRetention } from '@backtalk/billing';
-import { ChatRetention } from '@backtalk/chat-inference';
-import { CreatorsRetention } from '@backtalk/creators';
 import type { StartedGateway } from '@backtalk/gateway';
-import { IdentityRetentionJob, PurgeGuests } from '@backtalk/identity';
-import { Clock, DAY_MS } from '@backtalk/kit';
+import { PurgeGuests } from '@backtalk/identity';
+import { Clock, DAY_MS, RetentionJob } from '@backtalk/kit';
 import {
   describeNeeding,
   startStripeMock,
@@ -61,10 +58,10 @@ describeNeeding('stripe-mock', stripeMockProblem())(
       for (const each of Object.values(apps())) each.get(Clock, { strict: false }).reset();
     };
     const runJobs = async () => ({
-      identity: await apps().identity.get(IdentityRetentionJob).run(),
-      creators: await apps().creators.get(CreatorsRetention).run(),
-      chat: await apps().chat.get(ChatRetention).run(),
-      billing: await apps().billing.get(BillingRetention).run(),
+      identity: await apps().identity.get(RetentionJob, { strict: false }).run(),
+      creators: await apps().creators.get(RetentionJob, { strict: false }).run(),
+      chat: await apps().chat.get(RetentionJob, { strict: false }).run(),
+      billing: await apps().billing.get(RetentionJob, { strict: false }).run(),
     });
 
     /** What each service holds for a user (and, for a creator, its creator id). */

@@ -1,15 +1,15 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
-  AccountErasures,
   Clock,
   DAY_MS,
-  DurableHandler,
-  type DurableHandlerOf,
-  HourlyRun,
+  deadLetterStep,
+  type ErasureContext,
+  type RetentionPlan,
+  type RetentionStep,
   ServiceClient,
 } from '@backtalk/kit';
-import { DurableSubjects, ErrorCode, Subjects } from '@backtalk/proto';
+import { type AccountDeletedPayload, ErrorCode, Subjects } from '@backtalk/proto';
 import { DataSource } from 'typeorm';
 import { StripeClient } from '../stripe/stripe.client';
 
@@ -20,35 +20,34 @@ import { StripeClient } from '../stripe/stripe.client';
  * pseudonymised then (the user id replaced by a random one), and deleted with everyone's
  * SUBSCRIPTION_RECORD_YEARS after their end — the bookkeeping period (7 years covers US
  * and EU rules); Stripe keeps the invoices themselves. Dead-lettered durable messages
- * (Stripe events can carry names and emails) go after 90 days.
+ * (Stripe events can carry names and emails) go after the kit's DEAD_LETTER_TERM_MS (90 days).
  */
 const BillingTerms = {
   deletedAccountMs: 30 * DAY_MS,
   subscriptionRecordMs: 7 * 365 * DAY_MS,
-  deadLetterMs: 90 * DAY_MS,
 } as const;
 
-export interface BillingRetentionRun {
-  accountsErased: number;
-  subscriptionsPseudonymised: number;
-  subscriptionRecordsRemoved: number;
-  deadLettersRemoved: number;
-}
-
 /**
- * Takes identity's `billing.account.deleted` durably and erases what billing keeps of the
- * user when the term ends. A creator's Stripe account and price are keyed by creator id:
- * the handler looks it up while creators still has it (a failure is redelivered) and
- * schedules an erasure under that id too. At start and hourly, idempotent, one log line a run.
+ * Billing's retention plan, run by the kit's RetentionJob. When identity's
+ * `billing.account.deleted` arrives, the user's live subscriptions are cancelled at once; a
+ * creator's Stripe account and price are keyed by creator id, so the creator is looked up while
+ * creators still has it (a failure is redelivered) and erased with the user. The rest goes when
+ * the term ends.
  */
 @Injectable()
-export class BillingRetention implements OnApplicationBootstrap, OnApplicationShutdown {
+export class BillingRetention implements RetentionPlan {
   private readonly logger = new Logger(BillingRetention.name);
-  private readonly erasures: AccountErasures;
-  private readonly hourly = new HourlyRun(
-    () => this.run(),
-    (error) => this.logger.warn(`Retention run failed, retrying next hour: ${String(error)}`),
-  );
+
+  readonly accountDeletion = {
+    atOnce: (deleted: AccountDeletedPayload) => this.stopCharges(deleted),
+    afterTerm: {
+      termMs: BillingTerms.deletedAccountMs,
+      counts: ['subscriptionsPseudonymised'],
+      erase: (id: string, context: ErasureContext) => this.eraseAccount(id, context),
+    },
+  };
+
+  readonly steps: readonly RetentionStep[];
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -56,27 +55,32 @@ export class BillingRetention implements OnApplicationBootstrap, OnApplicationSh
     private readonly clock: Clock,
     private readonly stripe: StripeClient,
   ) {
-    this.erasures = new AccountErasures(dataSource);
+    this.steps = [
+      {
+        name: 'subscriptionRecordsRemoved',
+        run: (now: Date) =>
+          this.deleteWhere(
+            `DELETE FROM creator_subscriptions WHERE "endDate" <= $1`,
+            new Date(now.getTime() - BillingTerms.subscriptionRecordMs),
+          ),
+      },
+      deadLetterStep(dataSource),
+    ];
   }
 
-  @DurableHandler(DurableSubjects.BillingAccountDeleted)
-  async accountDeleted(
-    ...[deleted]: Parameters<DurableHandlerOf<typeof DurableSubjects.BillingAccountDeleted>>
-  ): Promise<void> {
-    await this.erasures.schedule(deleted, BillingTerms.deletedAccountMs);
-    // No more charges: the fan's own subscriptions end now, not at the erasure 30 days later.
+  /** No more charges: the fan's own subscriptions end now, and a creator's fans stop paying. */
+  private async stopCharges(deleted: AccountDeletedPayload): Promise<string[]> {
     await this.cancelLiveSubscriptions('userId', deleted.userId);
-    if (!deleted.wasCreator) return;
+    if (!deleted.wasCreator) return [];
     const creator = await this.client
       .request(Subjects.CreatorsCreatorFindByUser, { userId: deleted.userId })
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === ErrorCode.CreatorNotFound) return null;
         throw error;
       });
-    if (!creator) return;
-    await this.erasures.schedule({ ...deleted, userId: creator.id }, BillingTerms.deletedAccountMs);
-    // Fans stop paying a creator who is gone.
+    if (!creator) return [];
     await this.cancelLiveSubscriptions('creatorId', creator.id);
+    return [creator.id];
   }
 
   /**
@@ -109,53 +113,24 @@ export class BillingRetention implements OnApplicationBootstrap, OnApplicationSh
     this.logger.log(`Cancelled ${live.length} subscription(s) at Stripe for a deleted account`);
   }
 
-  async run(): Promise<BillingRetentionRun> {
-    const now = this.clock.now();
-    const result: BillingRetentionRun = {
-      accountsErased: 0,
-      subscriptionsPseudonymised: 0,
-      subscriptionRecordsRemoved: 0,
-      deadLettersRemoved: 0,
-    };
-    for (const { userId: id } of await this.erasures.due(now)) {
-      // `id` is a user's (customer, subscriptions as a fan) or a creator's (account, price).
-      const settled = await this.erasures.settle(id, async (manager) => {
-        await manager.query(`DELETE FROM stripe_customers WHERE "userId" = $1`, [id]);
-        await manager.query(`DELETE FROM stripe_accounts WHERE "creatorId" = $1`, [id]);
-        await manager.query(`DELETE FROM creator_prices WHERE "creatorId" = $1`, [id]);
-        await manager.query(
-          `UPDATE creator_subscriptions SET owner = gen_random_uuid() WHERE "userId" = $1`,
-          [id],
-        );
-        const [, pseudonymised] = (await manager.query(
-          `UPDATE creator_subscriptions SET "userId" = owner WHERE "userId" = $1`,
-          [id],
-        )) as [unknown, number];
-        result.subscriptionsPseudonymised += pseudonymised;
-      });
-      if (settled) result.accountsErased += 1;
-    }
-    const [, records] = (await this.dataSource.query(
-      `DELETE FROM creator_subscriptions WHERE "endDate" <= $1`,
-      [new Date(now.getTime() - BillingTerms.subscriptionRecordMs)],
+  /** `id` is a user's (customer, subscriptions as a fan) or a creator's (account, price). */
+  private async eraseAccount(id: string, { manager, count }: ErasureContext): Promise<'erased'> {
+    await manager.query(`DELETE FROM stripe_customers WHERE "userId" = $1`, [id]);
+    await manager.query(`DELETE FROM stripe_accounts WHERE "creatorId" = $1`, [id]);
+    await manager.query(`DELETE FROM creator_prices WHERE "creatorId" = $1`, [id]);
+    await manager.query(`UPDATE creator_subscriptions SET owner = gen_random_uuid() WHERE "userId" = $1`, [
+      id,
+    ]);
+    const [, pseudonymised] = (await manager.query(
+      `UPDATE creator_subscriptions SET "userId" = owner WHERE "userId" = $1`,
+      [id],
     )) as [unknown, number];
-    result.subscriptionRecordsRemoved = records;
-    const [, dead] = (await this.dataSource.query(
-      `DELETE FROM durable_messages WHERE state = 'dead' AND "settledAt" <= $1`,
-      [new Date(now.getTime() - BillingTerms.deadLetterMs)],
-    )) as [unknown, number];
-    result.deadLettersRemoved = dead;
-    this.logger.log(
-      `Retention run at ${now.toISOString()}: ${result.accountsErased} deleted account(s) erased (${result.subscriptionsPseudonymised} subscription(s) pseudonymised), ${result.subscriptionRecordsRemoved} subscription record(s) past the bookkeeping period and ${result.deadLettersRemoved} dead letter(s) removed`,
-    );
-    return result;
+    count('subscriptionsPseudonymised', pseudonymised);
+    return 'erased';
   }
 
-  onApplicationBootstrap(): void {
-    this.hourly.start();
-  }
-
-  onApplicationShutdown(): Promise<void> {
-    return this.hourly.stop();
+  private async deleteWhere(sql: string, cutoff: Date): Promise<number> {
+    const [, removed] = (await this.dataSource.query(sql, [cutoff])) as [unknown, number];
+    return removed;
   }
 }

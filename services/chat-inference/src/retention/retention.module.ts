@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
-import { Clock, DurableQueueModule } from '@backtalk/kit';
+import { DurableQueueModule, RetentionModule } from '@backtalk/kit';
+import { DurableSubjects } from '@backtalk/proto';
 import { ChatRetention } from './chat-retention';
 
 /** Chat-inference's retention: deleted accounts' chats and expired free-tier counters (docs/retention.md). */
 @Module({
-  imports: [DurableQueueModule.forService()],
-  providers: [Clock, ChatRetention],
+  imports: [
+    DurableQueueModule.forService(),
+    RetentionModule.forService({
+      plan: ChatRetention,
+      accountDeleted: DurableSubjects.ChatInferenceAccountDeleted,
+    }),
+  ],
 })
 export class ChatRetentionModule {}

@@ -1,10 +1,16 @@
 import { Module } from '@nestjs/common';
-import { Clock, DurableQueueModule } from '@backtalk/kit';
+import { DurableQueueModule, RetentionModule } from '@backtalk/kit';
+import { DurableSubjects } from '@backtalk/proto';
 import { CreatorsRetention } from './creators-retention';
 
 /** Creators' retention: cancelled creators' content and verification keys (docs/retention.md). */
 @Module({
-  imports: [DurableQueueModule.forService()],
-  providers: [Clock, CreatorsRetention],
+  imports: [
+    DurableQueueModule.forService(),
+    RetentionModule.forService({
+      plan: CreatorsRetention,
+      accountDeleted: DurableSubjects.CreatorsAccountDeleted,
+    }),
+  ],
 })
 export class CreatorsRetentionModule {}

@@ -44,6 +44,8 @@ export { durableStreamConfig, durableConsumerName } from './transport/durable-je
 export { retryDelayMs, UnprocessableMessageError } from './transport/durable-delivery';
 export { Clock, DAY_MS } from './retention/clock';
 export { AccountErasureEntity } from './retention/account-erasure.entity';
-export { AccountErasures } from './retention/account-erasures';
+export { RetentionModule } from './retention/retention.module';
+export { RetentionJob, type RetentionRun, deadLetterStep } from './retention/retention-job';
+export type { RetentionPlan, RetentionStep, ErasureContext } from './retention/retention-plan';
 export { HOURLY_MS, HourlyRun } from './retention/hourly-run';
 export * from './content/post-link';

@@ -39,20 +39,25 @@ export class AccountErasures {
   }
 
   /**
-   * Runs `erase` for one due erasure and removes it, in one transaction that holds the
-   * row (`FOR UPDATE SKIP LOCKED`), so two replicas never erase the same user at once
-   * and a failure leaves it for the next run. False when another run had it.
+   * Runs `erase` for one due erasure and removes it — unless `erase` answers `'next-run'` (a
+   * service that erases in two runs) — in one transaction that holds the row (`FOR UPDATE SKIP
+   * LOCKED`), so two replicas never erase the same user at once and a failure leaves it for the
+   * next run. `'taken'` when another run had it.
    */
-  settle(userId: string, erase: (manager: EntityManager) => Promise<void>): Promise<boolean> {
+  settle(
+    userId: string,
+    erase: (manager: EntityManager) => Promise<'erased' | 'next-run'>,
+  ): Promise<'erased' | 'next-run' | 'taken'> {
     return this.dataSource.transaction(async (manager) => {
       const held = (await manager.query(
         `SELECT "userId" FROM account_erasures WHERE "userId" = $1 FOR UPDATE SKIP LOCKED`,
         [userId],
       )) as unknown[];
-      if (held.length === 0) return false;
-      await erase(manager);
-      await manager.query(`DELETE FROM account_erasures WHERE "userId" = $1`, [userId]);
-      return true;
+      if (held.length === 0) return 'taken';
+      const outcome = await erase(manager);
+      if (outcome === 'erased')
+        await manager.query(`DELETE FROM account_erasures WHERE "userId" = $1`, [userId]);
+      return outcome;
     });
   }
 }
