@@ -10,7 +10,7 @@ import {
   ServiceClient,
 } from '@backtalk/kit';
 import { type AccountDeletedPayload, ErrorCode, Subjects } from '@backtalk/proto';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { StripeClient } from '../stripe/stripe.client';
 
 /**
@@ -42,7 +42,7 @@ export class BillingRetention implements RetentionPlan {
     atOnce: (deleted: AccountDeletedPayload) => this.stopCharges(deleted),
     afterTerm: {
       termMs: BillingTerms.deletedAccountMs,
-      counts: ['subscriptionsPseudonymised'],
+      counts: ['subscriptionsPseudonymised', 'paymentsPseudonymised'],
       erase: (id: string, context: ErasureContext) => this.eraseAccount(id, context),
     },
   };
@@ -121,12 +121,34 @@ export class BillingRetention implements RetentionPlan {
     await manager.query(`UPDATE creator_subscriptions SET owner = gen_random_uuid() WHERE "userId" = $1`, [
       id,
     ]);
+    count('paymentsPseudonymised', await this.pseudonymisePayments(manager, id));
     const [, pseudonymised] = (await manager.query(
       `UPDATE creator_subscriptions SET "userId" = owner WHERE "userId" = $1`,
       [id],
     )) as [unknown, number];
     count('subscriptionsPseudonymised', pseudonymised);
     return 'erased';
+  }
+
+  /**
+   * The fan's paid invoices take the random id their subscription (the fan's to the same creator)
+   * was just given as its new owner, so the invoices stay together with their subscription but no
+   * longer lead to the person. Invoices whose subscription record is gone get one random id per
+   * creator.
+   */
+  private async pseudonymisePayments(manager: EntityManager, fan: string): Promise<number> {
+    const [, withSubscription] = (await manager.query(
+      `UPDATE subscription_payments payment SET owner = subscription.owner FROM creator_subscriptions subscription
+       WHERE payment.owner = $1 AND subscription."userId" = $1 AND subscription."creatorId" = payment."creatorId"`,
+      [fan],
+    )) as [unknown, number];
+    const [, without] = (await manager.query(
+      `UPDATE subscription_payments payment SET owner = random.id
+       FROM (SELECT "creatorId", gen_random_uuid() AS id FROM subscription_payments WHERE owner = $1 GROUP BY "creatorId") random
+       WHERE payment.owner = $1 AND payment."creatorId" = random."creatorId"`,
+      [fan],
+    )) as [unknown, number];
+    return withSubscription + without;
   }
 
   private async deleteWhere(sql: string, cutoff: Date): Promise<number> {
