@@ -269,7 +269,11 @@ describeNeeding('stripe-mock', stripeMockProblem())(
           async () =>
             (await count(`${schema}.account_erasures WHERE "userId" = $1`, [user.userId])) === 1 || undefined,
         );
-      expect(await count('billing.account_erasures WHERE "userId" = $1', [creatorId])).toBe(1);
+      await waitFor(
+        async () =>
+          (await count('billing.account_erasures WHERE "userId" = $1', [creatorId])) === 1 || undefined,
+        { what: "billing to schedule the erasure of the user's creator profile" },
+      );
       // Nobody is charged again: the user's own subscription and their fans' subscriptions to
       // them are cancelled at Stripe (stripe-mock, the real SDK) now, not at the erasure.
       await waitFor(

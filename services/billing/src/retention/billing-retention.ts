@@ -39,7 +39,8 @@ export class BillingRetention implements RetentionPlan {
   private readonly logger = new Logger(BillingRetention.name);
 
   readonly accountDeletion = {
-    atOnce: (deleted: AccountDeletedPayload) => this.stopCharges(deleted),
+    atOnce: (deleted: AccountDeletedPayload, alsoErase: (id: string) => Promise<void>) =>
+      this.stopCharges(deleted, alsoErase),
     afterTerm: {
       termMs: BillingTerms.deletedAccountMs,
       counts: ['subscriptionsPseudonymised', 'paymentsPseudonymised'],
@@ -69,18 +70,21 @@ export class BillingRetention implements RetentionPlan {
   }
 
   /** No more charges: the fan's own subscriptions end now, and a creator's fans stop paying. */
-  private async stopCharges(deleted: AccountDeletedPayload): Promise<string[]> {
+  private async stopCharges(
+    deleted: AccountDeletedPayload,
+    alsoErase: (id: string) => Promise<void>,
+  ): Promise<void> {
     await this.cancelLiveSubscriptions('userId', deleted.userId);
-    if (!deleted.wasCreator) return [];
+    if (!deleted.wasCreator) return;
     const creator = await this.client
       .request(Subjects.CreatorsCreatorFindByUser, { userId: deleted.userId })
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === ErrorCode.CreatorNotFound) return null;
         throw error;
       });
-    if (!creator) return [];
+    if (!creator) return;
+    await alsoErase(creator.id);
     await this.cancelLiveSubscriptions('creatorId', creator.id);
-    return [creator.id];
   }
 
   /**

@@ -17,13 +17,12 @@ export class IngestionRetention implements RetentionPlan {
   private readonly logger = new Logger(IngestionRetention.name);
 
   readonly accountDeletion = {
-    atOnce: async (deleted: AccountDeletedPayload): Promise<string[]> => {
+    atOnce: async (deleted: AccountDeletedPayload): Promise<void> => {
       await this.connections.erase(deleted.userId);
       const dataExports = await this.dataExports.erase(deleted.userId);
       this.logger.log(
         `Deleted account ${deleted.userId}: its TikTok connection (if any) and ${dataExports} imported data-export profile(s) erased`,
       );
-      return [];
     },
   };
 

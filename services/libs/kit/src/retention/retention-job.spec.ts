@@ -58,7 +58,7 @@ describe('RetentionJob', () => {
     const step = { name: 'codes', run: () => Promise.resolve(0) };
     expect(() => jobOf({ steps: [step, step] })).toThrow('Retention names used twice: codes');
     // An account-deletion plan without the subject to take deletions from, and the reverse.
-    expect(() => jobOf({ steps: [], accountDeletion: { atOnce: () => Promise.resolve([]) } })).toThrow(
+    expect(() => jobOf({ steps: [], accountDeletion: { atOnce: () => Promise.resolve() } })).toThrow(
       /needs the accountDeleted subject/,
     );
     expect(() => new RetentionJob({ steps: [] }, 'billing.account.deleted', new Clock(), noQueue)).toThrow(

@@ -68,9 +68,9 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
     const deletion = this.plan.accountDeletion;
     const termMs = deletion?.afterTerm?.termMs;
     if (termMs !== undefined) await this.erasures.schedule(deleted, termMs);
-    const alsoErased = (await deletion?.atOnce?.(deleted)) ?? [];
-    if (termMs !== undefined)
-      for (const id of alsoErased) await this.erasures.schedule({ ...deleted, userId: id }, termMs);
+    await deletion?.atOnce?.(deleted, async (id) => {
+      if (termMs !== undefined) await this.erasures.schedule({ ...deleted, userId: id }, termMs);
+    });
   }
 
   async run(): Promise<RetentionRun> {

@@ -26,13 +26,13 @@ export interface ErasureContext {
 
 /**
  * What a service does when identity announces an account deletion. `atOnce` runs when the
- * durable message arrives (credentials go, charges stop); its answer names further ids whose
- * records go with the user's (a creator's id). `afterTerm` is the rest: the kit stores an erasure
- * due `termMs` after the deletion (`account_erasures`) and, once due, runs `erase` in the
+ * durable message arrives (credentials go, charges stop); it may name further ids whose records go
+ * with the user's (a creator's id) through `alsoErase`. `afterTerm` is the rest: the kit stores an
+ * erasure due `termMs` after the deletion (`account_erasures`) and, once due, runs `erase` in the
  * transaction that holds and then removes it; `'next-run'` keeps it for the next run.
  */
 export interface AccountDeletionPlan {
-  atOnce?(deleted: AccountDeletedPayload): Promise<readonly string[]>;
+  atOnce?(deleted: AccountDeletedPayload, alsoErase: (id: string) => Promise<void>): Promise<void>;
   afterTerm?: {
     termMs: number;
     /** The names `erase` counts under, reported as 0 in a run that erased nothing. */
