@@ -125,4 +125,75 @@ describe('BillingRetention (real PostgreSQL)', () => {
     expect((await paymentOwners([bystanderPayment]))[0]!.owner).toBe(bystander);
     expect(await subscriberOf(bystanders)).toBe(bystander);
   });
+
+  describe('tables that would only grow', () => {
+    const exists = async (sql: string, id: string) => (await rows(sql, [id])).length === 1;
+    const eventKept = (id: string) =>
+      exists(`SELECT 1 FROM processed_webhook_events WHERE "eventId" = $1`, id);
+    const versionKept = (id: string) =>
+      exists(`SELECT 1 FROM stripe_object_versions WHERE "objectId" = $1`, id);
+    const paymentKept = (id: string) =>
+      exists(`SELECT 1 FROM subscription_payments WHERE "invoiceId" = $1`, id);
+    const version = (objectId: string, at: Date) =>
+      dataSource.query(
+        `INSERT INTO stripe_object_versions ("objectId", "eventCreated", rank) VALUES ($1, $2, 1)`,
+        [objectId, at],
+      );
+
+    it('removes processed webhook event ids 30 days after they were processed', async () => {
+      const start = clock.now();
+      const [old, recent] = [`evt_${randomUUID()}`, `evt_${randomUUID()}`];
+      await dataSource.query(
+        `INSERT INTO processed_webhook_events ("eventId", type, "processedAt") VALUES ($1, 'invoice.paid', $2), ($3, 'invoice.paid', $4)`,
+        [old, start, recent, new Date(start.getTime() + DAY_MS)],
+      );
+      clock.advance(30 * DAY_MS - HOUR_MS);
+      await job.run();
+      expect([await eventKept(old), await eventKept(recent)]).toEqual([true, true]);
+      clock.advance(HOUR_MS + 60_000);
+      expect((await job.run()).webhookEvents).toBeGreaterThanOrEqual(1);
+      expect([await eventKept(old), await eventKept(recent)]).toEqual([false, true]);
+    });
+
+    it('removes the version of a Stripe object nothing refers to any more, 30 days after its last event', async () => {
+      const start = clock.now();
+      const creatorId = randomUUID();
+      const liveAccount = `acct_${randomUUID().slice(0, 12)}`;
+      await dataSource.query(`INSERT INTO stripe_accounts ("creatorId", "stripeAccountId") VALUES ($1, $2)`, [
+        creatorId,
+        liveAccount,
+      ]);
+      const liveSubscription = await subscribe(randomUUID(), randomUUID(), start);
+      // A deleted creator's account and a subscription whose record is gone.
+      const [goneAccount, goneSubscription] = [
+        `acct_${randomUUID().slice(0, 12)}`,
+        `sub_${randomUUID().slice(0, 12)}`,
+      ];
+      for (const objectId of [liveAccount, liveSubscription, goneAccount, goneSubscription])
+        await version(objectId, start);
+      const kept = async () =>
+        Promise.all([liveAccount, liveSubscription, goneAccount, goneSubscription].map(versionKept));
+
+      clock.advance(30 * DAY_MS - HOUR_MS);
+      await job.run();
+      expect(await kept()).toEqual([true, true, true, true]);
+      clock.advance(HOUR_MS + 60_000);
+      expect((await job.run()).objectVersions).toBeGreaterThanOrEqual(2);
+      expect(await kept()).toEqual([true, true, false, false]);
+    });
+
+    it('removes paid invoices 7 years after they were paid', async () => {
+      const start = clock.now();
+      const fan = randomUUID();
+      const creatorId = randomUUID();
+      const old = await pay(fan, creatorId, 'sub_old', start);
+      const later = await pay(fan, creatorId, 'sub_old', new Date(start.getTime() + DAY_MS));
+      clock.advance(7 * 365 * DAY_MS - HOUR_MS);
+      await job.run();
+      expect([await paymentKept(old), await paymentKept(later)]).toEqual([true, true]);
+      clock.advance(HOUR_MS + 60_000);
+      expect((await job.run()).paymentRecordsRemoved).toBeGreaterThanOrEqual(1);
+      expect([await paymentKept(old), await paymentKept(later)]).toEqual([false, true]);
+    });
+  });
 });

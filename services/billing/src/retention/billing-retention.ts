@@ -3,7 +3,6 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import {
   Clock,
   DAY_MS,
-  deadLetterStep,
   type ErasureContext,
   type RetentionPlan,
   type RetentionStep,
@@ -25,6 +24,19 @@ import { StripeClient } from '../stripe/stripe.client';
 const BillingTerms = {
   deletedAccountMs: 30 * DAY_MS,
   subscriptionRecordMs: 7 * 365 * DAY_MS,
+  /** Paid invoices are payment records too: kept for the bookkeeping period after their payment. */
+  paymentRecordMs: 7 * 365 * DAY_MS,
+  /**
+   * A processed event id only has to outlive Stripe's redeliveries (up to 3 days); 30 days covers
+   * a replay from the dashboard too. A later copy would still be refused by the object's version.
+   */
+  processedWebhookEventMs: 30 * DAY_MS,
+  /**
+   * The version of a Stripe object that billing no longer refers to (a deleted creator's account,
+   * a subscription whose record is gone) guards nothing: kept 30 days after its last event, past
+   * Stripe's redeliveries of the events before it.
+   */
+  unreferencedObjectVersionMs: 30 * DAY_MS,
 } as const;
 
 /**
@@ -65,7 +77,32 @@ export class BillingRetention implements RetentionPlan {
             new Date(now.getTime() - BillingTerms.subscriptionRecordMs),
           ),
       },
-      deadLetterStep(dataSource),
+      {
+        name: 'paymentRecordsRemoved',
+        run: (now: Date) =>
+          this.deleteWhere(
+            `DELETE FROM subscription_payments WHERE "paidAt" <= $1`,
+            new Date(now.getTime() - BillingTerms.paymentRecordMs),
+          ),
+      },
+      {
+        name: 'webhookEvents',
+        run: (now: Date) =>
+          this.deleteWhere(
+            `DELETE FROM processed_webhook_events WHERE "processedAt" <= $1`,
+            new Date(now.getTime() - BillingTerms.processedWebhookEventMs),
+          ),
+      },
+      {
+        name: 'objectVersions',
+        run: (now: Date) =>
+          this.deleteWhere(
+            `DELETE FROM stripe_object_versions version WHERE version."eventCreated" <= $1
+               AND NOT EXISTS (SELECT 1 FROM creator_subscriptions s WHERE s."stripeSubscriptionId" = version."objectId")
+               AND NOT EXISTS (SELECT 1 FROM stripe_accounts a WHERE a."stripeAccountId" = version."objectId")`,
+            new Date(now.getTime() - BillingTerms.unreferencedObjectVersionMs),
+          ),
+      },
     ];
   }
 

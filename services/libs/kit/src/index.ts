@@ -45,7 +45,7 @@ export { retryDelayMs, UnprocessableMessageError } from './transport/durable-del
 export { Clock, DAY_MS } from './retention/clock';
 export { AccountErasureEntity } from './retention/account-erasure.entity';
 export { RetentionModule } from './retention/retention.module';
-export { RetentionJob, type RetentionRun, deadLetterStep } from './retention/retention-job';
+export { RetentionJob, type RetentionRun } from './retention/retention-job';
 export type { RetentionPlan, RetentionStep, ErasureContext } from './retention/retention-plan';
 export { HOURLY_MS, HourlyRun } from './retention/hourly-run';
 export * from './content/post-link';

@@ -8,6 +8,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AccountDeletedPayload } from '@backtalk/proto';
 import { DataSource } from 'typeorm';
+import { DurableMessageEntity } from '../transport/durable-message.entity';
 import { AccountErasureEntity } from './account-erasure.entity';
 import { AccountErasures } from './account-erasures';
 import { Clock, DAY_MS } from './clock';
@@ -38,7 +39,8 @@ const ACCOUNTS_ERASED = 'accountsErased';
 /**
  * A service's retention job (docs/retention.md), as RetentionModule.forService gives it: at the
  * service's start and then hourly it erases the deleted accounts that are due, runs the plan's
- * steps, reading the time from the Clock, and logs one line per run. A step that fails is
+ * steps and removes dead letters older than DEAD_LETTER_TERM_MS when the schema has a durable
+ * queue, reading the time from the Clock, and logs one line per run. A step that fails is
  * logged and the others still run; the run then fails, and the next hour tries again. It also
  * takes the service's `<service>.account.deleted` (through the module's consumer).
  */
@@ -59,7 +61,11 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
     @InjectDataSource() dataSource: DataSource,
   ) {
     this.erasures = new AccountErasures(dataSource);
-    this.steps = plan.steps;
+    // Every service whose schema has a durable queue has dead letters to remove.
+    this.steps = [
+      ...plan.steps,
+      ...(dataSource.hasMetadata(DurableMessageEntity) ? [deadLetterStep(dataSource)] : []),
+    ];
     assertConsistent(plan, subject, dataSource.hasMetadata(AccountErasureEntity), this.steps);
   }
 
@@ -135,7 +141,7 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
 }
 
 /** Dead letters past DEAD_LETTER_TERM_MS (since they were dead-lettered) in the service's durable queue. */
-export function deadLetterStep(dataSource: DataSource): RetentionStep {
+function deadLetterStep(dataSource: DataSource): RetentionStep {
   return {
     name: 'deadLetters',
     run: async (now) => {

@@ -4,8 +4,9 @@ import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 
  * The standalone mode's durable queue: messages for the durable subjects a
  * service consumes, kept in that service's own schema (it lists this entity in
  * its ServiceDatabase and has a migration for it). `pending` until handled;
- * `acked` rows are kept for the dedupe window, `dead` ones until an operator
- * removes them. See docs/architecture.md, "Durable work".
+ * `acked` rows are kept for the dedupe window, `dead` ones for an operator for
+ * 90 days (the service's RetentionJob removes them then, docs/retention.md).
+ * See docs/architecture.md, "Durable work".
  */
 @Entity({ name: 'durable_messages' })
 @Index(['subject', 'dedupeId'], { unique: true })
