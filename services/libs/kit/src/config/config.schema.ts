@@ -132,7 +132,34 @@ export const baseConfigSchema = z.object({
     .describe(
       'durable work: the wait before the first redelivery of a message whose handler failed; it doubles with every further failure, up to 5 minutes',
     ),
+  CLOCK_OFFSET_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(36_500)
+    .default(0)
+    .describe(
+      "tests only: days added to the time the retention jobs read (the kit's Clock), so a test can restart a cluster's processes past a retention term; refused when `NODE_ENV=production`",
+    ),
 });
+
+/**
+ * Rules across base variables that a field's own schema cannot state (a refinement on the object
+ * would stop services from extending it): the problems, as loadConfig reports them.
+ */
+export function baseConfigProblems(
+  values: Readonly<Record<string, unknown>>,
+): { variable: string; message: string }[] {
+  return values.NODE_ENV === 'production' && Boolean(values.CLOCK_OFFSET_DAYS)
+    ? [
+        {
+          variable: 'CLOCK_OFFSET_DAYS',
+          message:
+            "moves the retention jobs' clock for tests and must not be set when NODE_ENV=production (unset it, or set it to 0)",
+        },
+      ]
+    : [];
+}
 
 /** The deployment's environment: FLAG_ENVIRONMENT, else production exactly when NODE_ENV is. */
 export function flagEnvironmentOf(config: {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ConfigVariable } from '@backtalk/proto';
-import { isSecret } from './config.schema';
+import { baseConfigProblems, isSecret } from './config.schema';
 
 export class ConfigError extends Error {
   constructor(readonly problems: { variable: string; message: string }[]) {
@@ -34,6 +34,8 @@ export function loadConfig<S extends z.ZodObject>(
       })),
     );
   }
+  const problems = baseConfigProblems(result.data);
+  if (problems.length > 0) throw new ConfigError(problems);
   return result.data;
 }
 
