@@ -91,23 +91,35 @@ export async function startEmbeddedPostgres(options: EmbeddedDatabaseOptions): P
     }
   }
   const log = options.onLog ?? (() => undefined);
-  removeStalePidFile(dataDir);
-  const runningPort = options.joinRunning ? portOfRunningServer(dataDir) : undefined;
-  if (runningPort) {
-    await ensureDatabase(options.database, runningPort);
-    const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/${options.database}`;
-    return { url, port: runningPort, dataDir, stop: async () => undefined };
+  if (options.joinRunning) {
+    removeStalePidFile(dataDir);
+    const runningPort = portOfRunningServer(dataDir);
+    if (runningPort) {
+      await ensureDatabase(options.database, runningPort);
+      const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${runningPort}/${options.database}`;
+      return { url, port: runningPort, dataDir, stop: async () => undefined };
+    }
+  } else {
+    await stopLeftoverServer(dataDir, options.onNotice);
   }
   if (!fs.existsSync(path.join(dataDir, 'PG_VERSION'))) await initialise(binDir, dataDir, runAs, log);
-  const server = await startServer(binDir, dataDir, port, runAs, log);
+  claimDataDir(dataDir);
+  const server = await startServer(binDir, dataDir, port, runAs, log).catch((error: unknown) => {
+    releaseDataDir(dataDir);
+    throw error;
+  });
+  const stop = async (): Promise<void> => {
+    await server.stop();
+    releaseDataDir(dataDir);
+  };
   try {
     await ensureDatabase(options.database, port);
   } catch (error) {
-    await server.stop();
+    await stop();
     throw new EmbeddedDatabaseError(`PostgreSQL started but could not be used: ${errorText(error)}`);
   }
   const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${options.database}`;
-  return { url, port, dataDir, stop: () => server.stop() };
+  return { url, port, dataDir, stop };
 }
 
 async function locateBinaries(): Promise<Binaries> {
@@ -283,6 +295,28 @@ interface Server {
   stop(): Promise<void>;
 }
 
+/**
+ * The watchdog PostgreSQL runs under (`sh -c WATCHDOG watchdog <postgres> <args>`): it says the
+ * server's pid on stdout, then reads its stdin — a pipe whose other end only this Node process
+ * holds — until end of file, and then asks the server for a fast shutdown (SIGINT, as `pg_ctl
+ * stop -m fast`). The pipe ends however this process ends, a SIGKILL or an OOM kill included
+ * (Node has no PR_SET_PDEATHSIG), so the server never outlives Backtalk for long; it exits with
+ * the server. A watchdog killed as well leaves an orphan, which the next start stops
+ * (stopLeftoverServer).
+ */
+const WATCHDOG = [
+  'exec 3<&0',
+  '"$@" </dev/null >/dev/null 3<&- &',
+  'server=$!',
+  'echo "$server"',
+  '{ while read -r _ <&3; do :; done; kill -INT "$server" 2>/dev/null; } &',
+  'watcher=$!',
+  'wait "$server"',
+  'code=$?',
+  'kill "$watcher" 2>/dev/null',
+  'exit "$code"',
+].join('\n');
+
 function startServer(
   binDir: string,
   dataDir: string,
@@ -291,17 +325,26 @@ function startServer(
   log: (line: string) => void,
 ): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      path.join(binDir, 'bin', 'postgres'),
-      ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', ''],
-      { ...ids(runAs), env: postgresEnv(), stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    const postgres = path.join(binDir, 'bin', 'postgres');
+    const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', ''];
+    const child = spawn('/bin/sh', ['-c', WATCHDOG, 'watchdog', postgres, ...args], {
+      ...ids(runAs),
+      env: postgresEnv(),
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    child.stdin.on('error', () => undefined);
+    let serverPid: number | undefined;
+    child.stdout.once('data', (chunk: Buffer) => (serverPid = Number.parseInt(chunk.toString('utf8'), 10)));
     let ready = false;
     let output = '';
     const exited = new Promise<void>((done) => child.once('close', () => done()));
+    const kill = (signal: NodeJS.Signals): void => {
+      if (serverPid) signalQuietly(serverPid, signal);
+      child.stdin.end();
+    };
     const fail = (reason: string): void => {
       clearTimeout(timer);
-      child.kill('SIGKILL');
+      kill('SIGKILL');
       reject(new EmbeddedDatabaseError(`PostgreSQL did not start (data in ${dataDir}): ${reason}`));
     };
     const timer = setTimeout(
@@ -319,8 +362,8 @@ function startServer(
       resolve({
         stop: async () => {
           if (child.exitCode !== null || child.signalCode !== null) return;
-          child.kill('SIGINT');
-          const killer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+          kill('SIGINT');
+          const killer = setTimeout(() => kill('SIGKILL'), STOP_TIMEOUT_MS);
           await exited;
           clearTimeout(killer);
         },
@@ -353,13 +396,129 @@ async function ensureDatabase(database: string, port: number): Promise<void> {
   }
 }
 
-/** A crash leaves postmaster.pid behind; PostgreSQL will not start until it goes. */
-function removeStalePidFile(dataDir: string): void {
+/**
+ * A crash leaves postmaster.pid behind; PostgreSQL will not start while the pid it names is
+ * alive, even when that pid now belongs to another program (pids are reused, soon in a
+ * container). Returns the pid of the server still running on `dataDir`, if one is.
+ */
+function removeStalePidFile(dataDir: string): number | undefined {
   const pidFile = path.join(dataDir, 'postmaster.pid');
-  if (!fs.existsSync(pidFile)) return;
+  if (!fs.existsSync(pidFile)) return undefined;
   const pid = Number(fs.readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) return;
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid) && isServerOf(pid, dataDir)) return pid;
   fs.rmSync(pidFile, { force: true });
+  return undefined;
+}
+
+/**
+ * Makes the data folder free for a new server: a server the previous Backtalk left running when
+ * it was killed (and its watchdog with it) gets a fast shutdown (SIGINT, as `pg_ctl stop -m
+ * fast`), then an immediate one (SIGQUIT), then SIGKILL, each after a wait. A server whose
+ * Backtalk still runs is left alone, and the start fails saying so. As root the server runs as
+ * `postgres`, which root may signal.
+ */
+async function stopLeftoverServer(dataDir: string, notify?: (line: string) => void): Promise<void> {
+  const pid = removeStalePidFile(dataDir);
+  if (pid === undefined) return;
+  const owner = liveOwnerOf(dataDir);
+  if (owner !== undefined) {
+    throw new EmbeddedDatabaseError(
+      `Backtalk (process ${owner}) is already running on the data folder ${dataDir}. Stop it first, or choose another data folder (BACKTALK_DATA_DIR).`,
+    );
+  }
+  notify?.(`Stopping the PostgreSQL server (pid ${pid}) that a Backtalk which did not stop left running.`);
+  for (const [signal, waitMs] of LEFTOVER_STOP_STEPS) {
+    try {
+      process.kill(pid, signal);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ESRCH') break;
+      throw new EmbeddedDatabaseError(
+        `PostgreSQL (pid ${pid}) still runs on ${dataDir} and could not be stopped (${errorText(error)}). Stop it, then start Backtalk again.`,
+      );
+    }
+    if (await exitsWithin(pid, waitMs)) break;
+  }
+  if (isAlive(pid)) {
+    throw new EmbeddedDatabaseError(
+      `PostgreSQL (pid ${pid}) on ${dataDir} did not stop. Stop it, then start Backtalk again.`,
+    );
+  }
+  fs.rmSync(path.join(dataDir, 'postmaster.pid'), { force: true });
+}
+
+const LEFTOVER_STOP_STEPS: [NodeJS.Signals, number][] = [
+  ['SIGINT', STOP_TIMEOUT_MS],
+  ['SIGQUIT', 5_000],
+  ['SIGKILL', 5_000],
+];
+
+async function exitsWithin(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (isAlive(pid)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+/** Whether `pid` is a postmaster started (by us) on `dataDir`, not another program with a reused pid. */
+function isServerOf(pid: number, dataDir: string): boolean {
+  const command = commandLineOf(pid);
+  if (command === undefined) return true; // cannot tell: PostgreSQL's own check decides
+  return command.includes(`/postgres -D ${dataDir} `);
+}
+
+/** A process's command line, its arguments joined by spaces: /proc on Linux, ps elsewhere. */
+function commandLineOf(pid: number): string | undefined {
+  if (fs.existsSync('/proc/self/cmdline')) {
+    try {
+      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ').trim();
+    } catch {
+      return '';
+    }
+  }
+  const ps = spawnSync('ps', ['-o', 'args=', '-p', String(pid)], { encoding: 'utf8' });
+  return ps.error ? undefined : ps.stdout.trim();
+}
+
+/**
+ * The Backtalk that runs a server lists itself beside the data folder (pid and command line), so
+ * the next start tells a server it must not touch from one a killed Backtalk left behind.
+ */
+function ownerFileOf(dataDir: string): string {
+  return `${dataDir}.owner`;
+}
+
+function claimDataDir(dataDir: string): void {
+  fs.writeFileSync(ownerFileOf(dataDir), `${process.pid}\n${commandLineOf(process.pid) ?? ''}\n`);
+}
+
+function releaseDataDir(dataDir: string): void {
+  const owner = readOwner(dataDir);
+  if (owner?.pid === process.pid) fs.rmSync(ownerFileOf(dataDir), { force: true });
+}
+
+function readOwner(dataDir: string): { pid: number; command: string } | undefined {
+  const file = ownerFileOf(dataDir);
+  if (!fs.existsSync(file)) return undefined;
+  const [pid, command = ''] = fs.readFileSync(file, 'utf8').split('\n');
+  return { pid: Number(pid), command };
+}
+
+/** The pid of the Backtalk that claimed the data folder, while that very process still runs. */
+function liveOwnerOf(dataDir: string): number | undefined {
+  const owner = readOwner(dataDir);
+  if (!owner || owner.pid === process.pid || !Number.isInteger(owner.pid) || !isAlive(owner.pid))
+    return undefined;
+  return commandLineOf(owner.pid) === owner.command ? owner.pid : undefined;
+}
+
+function signalQuietly(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Already gone.
+  }
 }
 
 /** The port of the live server whose postmaster.pid is in `dataDir` (line 4 of the file). */
@@ -370,12 +529,18 @@ function portOfRunningServer(dataDir: string): number | undefined {
   return Number.isInteger(port) && port > 0 ? port : undefined;
 }
 
+/** Whether `pid` runs; a zombie (exited, not yet reaped by a parent that died) does not. */
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // no /proc (macOS): kill's answer stands
   }
 }
 
