@@ -1,4 +1,4 @@
-import { Controller, OnApplicationBootstrap } from '@nestjs/common';
+import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   type ChatMessage,
@@ -14,7 +14,7 @@ import { ChatError } from './chat.errors';
 import { toChatMessage, toConversation } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor';
-import { ABANDONED_AFTER_MS, MessageRepository } from './message.repository';
+import { MessageRepository } from './message.repository';
 import { withHeartbeats } from './reply-heartbeat';
 import { SendMessage } from './send-message.use-case';
 
@@ -25,7 +25,7 @@ import { SendMessage } from './send-message.use-case';
 const PAGE_MAX_BYTES = 256 * 1024;
 
 @Controller()
-export class ConversationController implements OnApplicationBootstrap {
+export class ConversationController {
   constructor(
     private readonly conversations: ConversationRepository,
     private readonly messages: MessageRepository,
@@ -33,10 +33,6 @@ export class ConversationController implements OnApplicationBootstrap {
     private readonly freeTier: FreeTierService,
     private readonly sendMessage: SendMessage,
   ) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    await this.messages.failAbandoned(new Date(Date.now() - ABANDONED_AFTER_MS));
-  }
 
   @MessagePattern(Subjects.ChatConversationOpen)
   async open(

@@ -11,6 +11,7 @@ import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repositor
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
+import { InterruptedReplies } from './interrupted-replies';
 import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
@@ -32,6 +33,7 @@ import { SendMessage } from './send-message.use-case';
     FreeTierService,
     FeatureFlagReader,
     SendMessage,
+    InterruptedReplies,
   ],
 })
 export class ConversationModule {}

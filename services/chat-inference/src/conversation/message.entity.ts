@@ -14,6 +14,7 @@ export interface MessageCitation {
 @Entity({ name: 'messages' })
 @Index('messages_conversation_created_idx', ['conversationId', 'createdAt', 'id'])
 @Index('messages_owner_streaming_idx', ['owner'], { where: `"status" = 'streaming'` })
+@Index('messages_streaming_updated_idx', ['updatedAt'], { where: `"status" = 'streaming'` })
 export class MessageEntity {
   @PrimaryColumn('uuid')
   id!: string;
@@ -45,6 +46,14 @@ export class MessageEntity {
 
   @Column({ type: 'jsonb', default: () => "'[]'" })
   citations!: MessageCitation[];
+
+  /**
+   * What the send took from the origin counters besides the fan's own allowance (`{ scopes, keys }`),
+   * or null when it took nothing; set by `send_turn`, cleared when a reply interrupted by a crash
+   * gives it back (InterruptedReplies).
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  freeTierTicket!: { scopes: string[]; keys: string[] } | null;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

@@ -1,12 +1,17 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { In, LessThan, Repository } from 'typeorm';
+import { Repository } from 'typeorm';
 import type { FreeTierAllowance } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
 import { MessageEntity, type MessageCitation, type MessageStatus } from './message.entity';
 
-/** A reply not written to for this long belonged to a process that died. */
-export const ABANDONED_AFTER_MS = 5 * 60_000;
+/**
+ * A streaming reply not written to for this long belonged to a process that died: a process
+ * touches each reply it works on every REPLY_TOUCH_MS (ReplyProgressWriter), even while the
+ * model is silent.
+ */
+export const ABANDONED_AFTER_MS = 30_000;
+export const REPLY_TOUCH_MS = 5_000;
 
 export interface NewTurn {
   owner: string;
@@ -163,17 +168,53 @@ export class MessageRepository {
     );
   }
 
-  /** Replies a crashed process left half-written: keep their text, mark them failed. */
-  async failAbandoned(olderThan: Date): Promise<number> {
-    const stale = await this.messages.find({
-      select: { id: true },
-      where: { status: 'streaming', updatedAt: LessThan(olderThan) },
-    });
-    if (stale.length === 0) return 0;
-    await this.messages.update(
-      { id: In(stale.map((message) => message.id)) },
-      { status: 'failed', stopReason: 'error' },
+  /** Proof that this process still works on these replies (see ABANDONED_AFTER_MS). */
+  async touchStreaming(ids: string[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.messages.query(
+      `UPDATE "chat_inference"."messages" SET "updatedAt" = now()
+       WHERE id = ANY($1::uuid[]) AND "status" = 'streaming'`,
+      [ids],
     );
-    return stale.length;
+  }
+
+  /**
+   * Replies a crashed process left streaming (not touched since `olderThan`): marked failed with
+   * the stop reason `interrupted`, their text so far kept, and what their sends took from the
+   * free tier given back — the fan's allowance and the origin counters of the stored ticket.
+   * One statement: a reply is failed and refunded together, once, whichever process sweeps it
+   * (rows another sweep holds are skipped, and the ticket is cleared as it is used).
+   */
+  async failInterrupted(olderThan: Date): Promise<{ replies: number; fans: number }> {
+    const [row] = (await this.messages.query(
+      `WITH failed AS (
+         UPDATE "chat_inference"."messages" AS message
+         SET "status" = 'failed', "stopReason" = 'interrupted', "freeTierTicket" = NULL, "updatedAt" = now()
+         FROM (SELECT id, "freeTierTicket" AS ticket FROM "chat_inference"."messages"
+               WHERE "status" = 'streaming' AND "role" = 'assistant' AND "updatedAt" < $1
+               FOR UPDATE SKIP LOCKED) AS old
+         WHERE message.id = old.id
+         RETURNING message.owner, old.ticket
+       ), fans AS (
+         UPDATE "chat_inference"."user_rate_limits" AS fan
+         SET "queryCount" = GREATEST(fan."queryCount" - refund.sends, 0)
+         FROM (SELECT owner, count(*)::integer AS sends FROM failed WHERE ticket IS NOT NULL GROUP BY owner) AS refund
+         WHERE fan."userId" = refund.owner
+       ), origins AS (
+         UPDATE "chat_inference"."free_tier_counters" AS counter
+         SET "queryCount" = GREATEST(counter."queryCount" - refund.sends, 0)
+         FROM (SELECT taken.scope, taken.key, count(*)::integer AS sends
+               FROM failed CROSS JOIN LATERAL unnest(
+                 ARRAY(SELECT jsonb_array_elements_text(failed.ticket -> 'scopes')),
+                 ARRAY(SELECT jsonb_array_elements_text(failed.ticket -> 'keys'))
+               ) AS taken(scope, key)
+               WHERE failed.ticket IS NOT NULL
+               GROUP BY taken.scope, taken.key) AS refund
+         WHERE counter."scope" = refund.scope AND counter."key" = refund.key
+       )
+       SELECT count(*)::integer AS replies, count(DISTINCT owner)::integer AS fans FROM failed`,
+      [olderThan],
+    )) as { replies: number; fans: number }[];
+    return row ?? { replies: 0, fans: 0 };
   }
 }

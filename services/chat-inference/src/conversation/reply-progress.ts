@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { errorMessage } from '@backtalk/ai';
-import { MessageRepository } from './message.repository';
+import { MessageRepository, REPLY_TOUCH_MS } from './message.repository';
 
 /** How often streaming replies are written to the database, so a crash loses at most this much. */
 const PROGRESS_INTERVAL_MS = 750;
@@ -14,6 +14,10 @@ const PROGRESS_INTERVAL_MS = 750;
  * its WAL flush while holding a pool connection). A reply's final save is its
  * own (MessageRepository.saveAssistant); a batch never overwrites a reply that
  * is no longer streaming.
+ *
+ * It also touches every reply it works on every REPLY_TOUCH_MS, from the stored send to the final
+ * save, whether or not its text changed (retrieval, a model queue, a slow first token): a reply
+ * left untouched belonged to a process that died (InterruptedReplies, ABANDONED_AFTER_MS).
  */
 @Injectable()
 export class ReplyProgressWriter implements OnModuleDestroy {
@@ -21,8 +25,18 @@ export class ReplyProgressWriter implements OnModuleDestroy {
   private readonly changed = new Map<string, { owner: string; text: string }>();
   private timer: NodeJS.Timeout | null = null;
   private writing: Promise<void> | null = null;
+  private readonly inFlight = new Set<string>();
+  private heartbeat: NodeJS.Timeout | null = null;
 
   constructor(private readonly messages: MessageRepository) {}
+
+  /** This process works on the reply from now until `finish`. */
+  begin(id: string): void {
+    this.inFlight.add(id);
+    if (this.heartbeat !== null) return;
+    this.heartbeat = setInterval(() => void this.touch(), REPLY_TOUCH_MS);
+    this.heartbeat.unref();
+  }
 
   /** The reply's text so far; written with the next batch. */
   update(owner: string, id: string, text: string): void {
@@ -39,16 +53,35 @@ export class ReplyProgressWriter implements OnModuleDestroy {
    */
   async finish(id: string): Promise<void> {
     this.changed.delete(id);
+    this.inFlight.delete(id);
     await this.writing;
   }
 
   onModuleDestroy(): void {
     this.stop();
+    this.stopHeartbeat();
   }
 
   private stop(): void {
     if (this.timer !== null) clearInterval(this.timer);
     this.timer = null;
+  }
+
+  private stopHeartbeat(): void {
+    if (this.heartbeat !== null) clearInterval(this.heartbeat);
+    this.heartbeat = null;
+  }
+
+  private async touch(): Promise<void> {
+    if (this.inFlight.size === 0) {
+      this.stopHeartbeat();
+      return;
+    }
+    await this.messages.touchStreaming([...this.inFlight]).catch((error: unknown) => {
+      this.logger.warn(
+        `Could not mark ${this.inFlight.size} replies as still streaming: ${errorMessage(error)}`,
+      );
+    });
   }
 
   private async write(): Promise<void> {

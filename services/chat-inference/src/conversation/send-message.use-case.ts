@@ -141,6 +141,7 @@ export class SendMessage {
         throw error;
       });
 
+    this.progress.begin(assistantMessageId);
     chatStreamsActive.inc({ service: 'chat-inference' });
     try {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
