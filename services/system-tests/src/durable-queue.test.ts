@@ -1,19 +1,10 @@
-import { Injectable, type INestApplicationContext, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { billingService } from '@backtalk/billing';
-import {
-  BaseConfig,
-  type DurableDelivery,
-  DurableHandler,
-  DurableQueue,
-  DurableQueueModule,
-  ServiceKitModule,
-  durableStreamConfig,
-} from '@backtalk/kit';
+import { Injectable, type INestApplicationContext } from '@nestjs/common';
+import { type DurableDelivery, DurableHandler, DurableQueue, durableStreamConfig } from '@backtalk/kit';
 import { DurableSubjects, type StripeEvent } from '@backtalk/proto';
 import { describeNeeding, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
 import { connect } from 'nats';
 import { randomBytes } from 'node:crypto';
+import { startDurableApp } from './durable-apps';
 import { createSystemTestDatabase } from './service-databases';
 
 jest.setTimeout(60_000);
@@ -57,22 +48,6 @@ for (const { mode, describe: suite } of modes) {
       let consumer: INestApplicationContext | undefined;
       let publisher: INestApplicationContext;
 
-      async function start(service: 'billing' | 'gateway'): Promise<INestApplicationContext> {
-        @Module({
-          imports: [
-            ServiceKitModule.forService({
-              name: service,
-              config: BaseConfig,
-              env,
-              ...(service === 'billing' ? { database: billingService.database } : {}),
-            }),
-            DurableQueueModule.forService(),
-          ],
-          providers: service === 'billing' ? [RecordingConsumer] : [],
-        })
-        class ServiceModule {}
-        return NestFactory.createApplicationContext(ServiceModule, { logger: false });
-      }
       const publish = (id: string) =>
         publisher.get(DurableQueue).publish(DurableSubjects.BillingStripeEventReceived, event(id), {
           dedupeId: `evt_${id}`,
@@ -90,8 +65,8 @@ for (const { mode, describe: suite } of modes) {
           DURABLE_ACK_WAIT_MS: '1000',
           DURABLE_MAX_DELIVERIES: '4',
         };
-        consumer = await start('billing');
-        publisher = await start('gateway');
+        consumer = await startDurableApp('billing', env, [RecordingConsumer]);
+        publisher = await startDurableApp('gateway', env);
       });
       afterAll(async () => {
         await publisher?.close();
@@ -155,13 +130,13 @@ for (const { mode, describe: suite } of modes) {
           // JetStream keeps what is published while no consumer runs.
           const later = `${mode}later${randomBytes(3).toString('hex')}`;
           await expect(publish(later)).resolves.toEqual({ duplicate: false });
-          consumer = await start('billing');
+          consumer = await startDurableApp('billing', env, [RecordingConsumer]);
           await waitFor(async () => (calls.get(`evt_${later}`)?.length === 1 ? true : undefined), {
             timeoutMs: 15_000,
             what: 'the message published while the consumer was down',
           });
         } else {
-          consumer = await start('billing');
+          consumer = await startDurableApp('billing', env, [RecordingConsumer]);
         }
         await waitFor(async () => ((calls.get(`evt_${id}`)?.length ?? 0) >= 2 ? true : undefined), {
           timeoutMs: 15_000,

@@ -132,6 +132,15 @@ export const baseConfigSchema = z.object({
     .describe(
       'durable work: the wait before the first redelivery of a message whose handler failed; it doubles with every further failure, up to 5 minutes',
     ),
+  DURABLE_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(4)
+    .describe(
+      "durable work in standalone mode (the queue table): messages one service handles at once, so one slow delivery (a creator's initialisation) does not hold up the others; keep it below `DATABASE_POOL_SIZE`, since each delivery may hold a connection (JetStream consumers in cluster mode take one message at a time)",
+    ),
   CLOCK_OFFSET_DAYS: z.coerce
     .number()
     .int()

@@ -56,18 +56,31 @@ class DurableMessageRepository {
     return rows.length > 0;
   }
 
-  /** Takes the oldest due message and leases it for the ack wait (a crash makes it due again then). */
-  async claim(subjects: string[], ackWaitMs: number): Promise<ClaimedRow | undefined> {
+  /**
+   * Takes up to `limit` of the oldest due messages, leaving out those this process is already
+   * handling, and leases each for the ack wait (a crash makes it due again then); oldest first.
+   */
+  async claim(subjects: string[], ackWaitMs: number, limit: number, inHand: string[]): Promise<ClaimedRow[]> {
     const [rows] = (await this.dataSource.query(
       `UPDATE durable_messages SET "deliveries" = "deliveries" + 1,
          "availableAt" = now() + make_interval(secs => $2::double precision / 1000)
-       WHERE "id" = (SELECT "id" FROM durable_messages
+       WHERE "id" IN (SELECT "id" FROM durable_messages
          WHERE "state" = 'pending' AND "subject" = ANY($1) AND "availableAt" <= now()
-         ORDER BY "availableAt", "id" FOR UPDATE SKIP LOCKED LIMIT 1)
+           AND NOT ("id" = ANY($4::bigint[]))
+         ORDER BY "availableAt", "id" FOR UPDATE SKIP LOCKED LIMIT $3)
        RETURNING "id", "subject", "dedupeId", "payload", "requestId", "deliveries"`,
-      [subjects, ackWaitMs],
+      [subjects, ackWaitMs, limit, inHand],
     )) as [ClaimedRow[], number];
-    return rows[0];
+    return rows.sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
+  }
+
+  /** Keeps a message in hand leased, as JetStream's `working()` does, so a slow handler is not redelivered. */
+  async extendLease(id: string, ackWaitMs: number): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE durable_messages SET "availableAt" = now() + make_interval(secs => $2::double precision / 1000)
+       WHERE "id" = $1 AND "state" = 'pending'`,
+      [id, ackWaitMs],
+    );
   }
 
   async settle(id: string, outcome: DeliveryOutcome): Promise<void> {
@@ -121,9 +134,11 @@ interface IntakeReply {
  * a restart as it would in JetStream. A publisher (any module in the process)
  * hands the message to the consumer's intake on the in-process bus and is
  * answered once the row is committed — the counterpart of JetStream's publish
- * acknowledgement. The consumer leases due rows one at a time (SKIP LOCKED),
- * so the same rules hold: ack after success, backoff, dead letters, and
- * redelivery after the ack wait when the process died mid-delivery.
+ * acknowledgement. The consumer leases due rows (SKIP LOCKED) and handles up to
+ * `concurrency` at once, so one slow delivery (a creator's initialisation) does
+ * not hold up the others; the same rules hold: ack after success, backoff, dead
+ * letters, and redelivery after the ack wait when the process died mid-delivery
+ * (a lease is renewed while its handler runs).
  */
 export class PostgresDurableBackend {
   private readonly unsubscribers: (() => void)[] = [];
@@ -136,6 +151,8 @@ export class PostgresDurableBackend {
   private woken = false;
   private stopped = false;
   private lastPurge = 0;
+  /** The deliveries running now, by message id. */
+  private readonly inHand = new Map<string, Promise<void>>();
 
   constructor(
     private readonly bus: InProcessBus,
@@ -144,6 +161,7 @@ export class PostgresDurableBackend {
     private readonly logger: Logger,
     private readonly service: string,
     private readonly publishTimeoutMs: number,
+    private readonly concurrency: number,
   ) {}
 
   publish(
@@ -222,20 +240,26 @@ export class PostgresDurableBackend {
     this.unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
     this.wakeUp();
     await this.running;
+    await Promise.all(this.inHand.values());
   }
 
   private async loop(): Promise<void> {
     while (!this.stopped) {
-      let handledOne = false;
+      let claimed = 0;
       let idleMs = RETRY_AFTER_FAILURE_MS;
       try {
         this.woken = false;
-        handledOne = await this.deliverNext();
-        if (!handledOne)
-          idleMs = Math.max(
-            DUE_BUT_UNCLAIMED_MS,
-            Math.min(MAX_IDLE_MS, (await this.repository?.untilNextDue(this.subjects)) ?? MAX_IDLE_MS),
-          );
+        const free = this.concurrency - this.inHand.size;
+        // With every slot busy, the loop waits for a delivery to end (it wakes the loop).
+        if (free <= 0) idleMs = MAX_IDLE_MS;
+        else {
+          claimed = await this.startDue(free);
+          if (claimed === 0)
+            idleMs = Math.max(
+              DUE_BUT_UNCLAIMED_MS,
+              Math.min(MAX_IDLE_MS, (await this.repository?.untilNextDue(this.subjects)) ?? MAX_IDLE_MS),
+            );
+        }
         if (Date.now() - this.lastPurge > PURGE_INTERVAL_MS) {
           this.lastPurge = Date.now();
           await this.repository?.purgeAcked();
@@ -244,7 +268,7 @@ export class PostgresDurableBackend {
         if (this.stopped) return;
         this.logger.error(`The durable queue of ${this.service} failed: ${(error as Error).message}`);
       }
-      if (!handledOne && !this.stopped) await this.sleep(idleMs);
+      if (claimed === 0 && !this.stopped) await this.sleep(idleMs);
     }
   }
 
@@ -253,22 +277,54 @@ export class PostgresDurableBackend {
     this.wake?.();
   }
 
-  private async deliverNext(): Promise<boolean> {
+  /** Claims up to `free` due messages and starts their deliveries; answers how many it claimed. */
+  private async startDue(free: number): Promise<number> {
     const repository = this.repository;
-    if (!repository) return false;
-    const row = await repository.claim(this.subjects, this.settings.ackWaitMs);
-    if (!row) return false;
+    if (!repository) return 0;
+    const rows = await repository.claim(this.subjects, this.settings.ackWaitMs, free, [
+      ...this.inHand.keys(),
+    ]);
+    for (const row of rows) {
+      const delivery = this.deliver(repository, row)
+        .catch((error: Error) =>
+          this.logger.error(`The durable queue of ${this.service} failed: ${error.message}`),
+        )
+        .finally(() => {
+          this.inHand.delete(row.id);
+          this.wakeUp();
+        });
+      this.inHand.set(row.id, delivery);
+    }
+    return rows.length;
+  }
+
+  private async deliver(repository: DurableMessageRepository, row: ClaimedRow): Promise<void> {
     const deliver = this.handlers.get(row.subject);
-    if (!deliver) return false;
-    const outcome = await deliver({
-      subject: row.subject,
-      data: row.payload,
-      dedupeId: row.dedupeId,
-      deliveries: row.deliveries,
-      requestId: row.requestId ?? undefined,
-    });
+    if (!deliver) return;
+    const { ackWaitMs } = this.settings;
+    const renew = setInterval(
+      () => {
+        repository.extendLease(row.id, ackWaitMs).catch((error: Error) => {
+          this.logger.warn(
+            `${this.service} could not renew the lease of a durable message: ${error.message}`,
+          );
+        });
+      },
+      Math.max(250, ackWaitMs / 2),
+    );
+    let outcome: DeliveryOutcome;
+    try {
+      outcome = await deliver({
+        subject: row.subject,
+        data: row.payload,
+        dedupeId: row.dedupeId,
+        deliveries: row.deliveries,
+        requestId: row.requestId ?? undefined,
+      });
+    } finally {
+      clearInterval(renew);
+    }
     await repository.settle(row.id, outcome);
-    return true;
   }
 
   /** Sleeps for `ms`, or less when woken; not at all if woken since the loop last looked. */

@@ -117,7 +117,7 @@ export class DurableQueue implements OnApplicationBootstrap, BeforeApplicationSh
     }
   }
 
-  /** Stops taking messages and lets the one in hand finish, before the database closes. */
+  /** Stops taking messages and lets those in hand finish, before the database closes. */
   async beforeApplicationShutdown(): Promise<void> {
     await this.backend?.close();
     this.backend = undefined;
@@ -138,6 +138,7 @@ export class DurableQueue implements OnApplicationBootstrap, BeforeApplicationSh
         this.logger,
         this.service,
         this.config.REQUEST_TIMEOUT_MS,
+        this.config.DURABLE_CONCURRENCY,
       );
     }
     return new JetStreamDurableBackend(
