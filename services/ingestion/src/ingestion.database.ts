@@ -1,4 +1,4 @@
-import { DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
+import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { DataExportProfileEntity } from './content/data-export-profile.entity';
 import { IngestJobEntity } from './ingest-job/ingest-job.entity';
 import { TikTokAuthorizationEntity, TikTokConnectionEntity } from './tiktok/tiktok-connection.entity';
@@ -15,6 +15,8 @@ export const ingestionDatabase: ServiceDatabase = {
     DataExportProfileEntity,
     TikTokConnectionEntity,
     TikTokAuthorizationEntity,
+    // Deleted accounts whose creator data is erased after its term (docs/retention.md).
+    AccountErasureEntity,
     // Standalone mode's durable queue (creator initialisation and re-sync jobs).
     DurableMessageEntity,
   ],

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentModule } from '../content/content.module';
 import { IngestJobEntity } from '../ingest-job/ingest-job.entity';
 import { MediaObjectEntity } from '../media-object/media-object.entity';
-import { objectStorageProvider } from '../object-storage/object-storage.provider';
+import { ObjectStorageModule } from '../object-storage/object-storage.module';
 import { PostIndexModule } from '../post-index/post-index.module';
 import { CreatorIngestJob } from './creator-ingest.job';
 import { essenceModelProvider } from './essence-model.provider';
@@ -15,8 +15,13 @@ import { ResyncScheduler } from './resync.scheduler';
 
 /** The creator ingestion jobs: initialisation (13 statuses) and re-sync (docs/creators.md). */
 @Module({
-  imports: [TypeOrmModule.forFeature([IngestJobEntity, MediaObjectEntity]), ContentModule, PostIndexModule],
+  imports: [
+    TypeOrmModule.forFeature([IngestJobEntity, MediaObjectEntity]),
+    ContentModule,
+    ObjectStorageModule,
+    PostIndexModule,
+  ],
   controllers: [MediaController, EssenceTestController, ResyncRoundController],
-  providers: [objectStorageProvider, essenceModelProvider, CreatorIngestJob, ResyncRounds, ResyncScheduler],
+  providers: [essenceModelProvider, CreatorIngestJob, ResyncRounds, ResyncScheduler],
 })
 export class CreatorInitModule {}

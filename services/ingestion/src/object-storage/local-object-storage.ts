@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assertStorageKey, contentTypeOf, type ObjectStorage, type StoredObject } from './object-storage';
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  contentTypeOf,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage';
 
 /**
  * Standalone mode's object storage: a folder (`<BACKTALK_DATA_DIR>/objects` by default) where a
@@ -45,6 +51,14 @@ export class LocalObjectStorage implements ObjectStorage {
       )
       .filter((key) => key.startsWith(prefix))
       .sort();
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertStoragePrefix(prefix);
+    const keys = await this.list(prefix);
+    // The folder goes whole, with any `.partial` file a killed write left in it.
+    await rm(path.join(this.root, ...prefix.slice(0, -1).split('/')), { recursive: true, force: true });
+    return keys.length;
   }
 
   private fileOf(key: string): string {

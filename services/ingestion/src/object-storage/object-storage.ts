@@ -12,6 +12,11 @@ export interface ObjectStorage {
   get(key: string): Promise<StoredObject | null>;
   /** Keys under a prefix, sorted. */
   list(prefix: string): Promise<string[]>;
+  /**
+   * Deletes every object under a folder prefix (`tiktok-data/<creatorId>/`: it ends with `/`, so
+   * `…/c1/` never takes `…/c12/`'s objects) and answers how many went. Deleting again finds none.
+   */
+  deletePrefix(prefix: string): Promise<number>;
 }
 
 export interface StoredObject {
@@ -32,6 +37,12 @@ export function isStorageKey(key: string): boolean {
 
 export function assertStorageKey(key: string): void {
   if (!isStorageKey(key)) throw new Error(`Not a storage key: ${JSON.stringify(key)}`);
+}
+
+/** A folder under one of the prefixes (`tiktok-data/c1/`): what deletePrefix takes. */
+export function assertStoragePrefix(prefix: string): void {
+  if (!prefix.endsWith('/') || !isStorageKey(prefix.slice(0, -1)) || !prefix.slice(0, -1).includes('/'))
+    throw new Error(`Not a storage folder: ${JSON.stringify(prefix)}`);
 }
 
 const CONTENT_TYPES: Record<string, string> = {

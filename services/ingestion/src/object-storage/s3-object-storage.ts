@@ -1,4 +1,5 @@
 import {
+  DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
   NoSuchKey,
@@ -6,7 +7,12 @@ import {
   S3Client,
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
-import { assertStorageKey, type ObjectStorage, type StoredObject } from './object-storage';
+import {
+  assertStorageKey,
+  assertStoragePrefix,
+  type ObjectStorage,
+  type StoredObject,
+} from './object-storage';
 
 export interface S3ObjectStorageOptions {
   bucket: string;
@@ -66,6 +72,26 @@ export class S3ObjectStorage implements ObjectStorage {
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
     return keys.sort();
+  }
+
+  async deletePrefix(prefix: string): Promise<number> {
+    assertStoragePrefix(prefix);
+    const keys = await this.list(prefix);
+    // DeleteObjects takes at most 1000 keys a request.
+    for (let at = 0; at < keys.length; at += 1000) {
+      const reply = await this.client.send(
+        new DeleteObjectsCommand({
+          Bucket: this.options.bucket,
+          Delete: { Objects: keys.slice(at, at + 1000).map((Key) => ({ Key })), Quiet: true },
+        }),
+      );
+      const failed = reply.Errors ?? [];
+      if (failed.length > 0)
+        throw new Error(
+          `S3 did not delete ${failed.length} object(s) under ${prefix}: ${failed[0]!.Code ?? ''} ${failed[0]!.Message ?? ''}`,
+        );
+    }
+    return keys.length;
   }
 
   close(): void {

@@ -27,6 +27,6 @@ const logger = new Logger('PostIndex');
     IndexCreatorPosts,
     PostIndexBuilder,
   ],
-  exports: [PostIndexBuilder, IndexCreatorPosts],
+  exports: [PostIndexBuilder, IndexCreatorPosts, PostRetriever],
 })
 export class PostIndexModule {}

@@ -1,16 +1,30 @@
-import { Injectable, Logger } from '@nestjs/common';
-import type { RetentionPlan } from '@backtalk/kit';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PostRetriever } from '@backtalk/ai';
+import { DAY_MS, type ErasureContext, type RetentionPlan } from '@backtalk/kit';
 import type { AccountDeletedPayload } from '@backtalk/proto';
 import { DataExportProfileRepository } from '../content/data-export-profile.repository';
+import { OBJECT_STORAGE, type ObjectStorage } from '../object-storage/object-storage';
 import { TikTokConnections } from '../tiktok/tiktok-connections';
+
+/**
+ * A deleted creator's data — covers, caption tracks, avatar, persona material, media and job
+ * rows, embeddings, index entries — goes 30 days after the account was deleted, the term of the
+ * creator's posts in creators ("after cancellation content is deleted after 30 days", spec §9).
+ */
+const IngestionTerms = { creatorDataMs: 30 * DAY_MS } as const;
+
+/** The object-storage folders of one creator (docs/creators.md, "Storage layout"). */
+const creatorFolders = (creatorId: string) => [`tiktok-data/${creatorId}/`, `customai-kb/${creatorId}/`];
 
 /**
  * Ingestion's retention plan (docs/retention.md), run by the kit's RetentionJob. When identity's
  * `ingestion.account.deleted` arrives it erases, at once, what ingestion holds of the user: the
  * TikTok connection — its tokens are credentials to the user's TikTok account, which nothing may
  * use after the account is gone — and the profile the user imported from a TikTok data export
- * (account data). A redelivery finds nothing to erase. A creator's posts, covers and embeddings
- * follow the creators service's retention instead; the kit's own step removes old dead letters.
+ * (account data). A redelivery finds nothing to erase. At the creator-data term it erases the
+ * creators the user's ingest jobs were for (`ingest_jobs.owner`): their objects and index entries
+ * first, then their rows in the erasure's transaction, so a failure leaves the erasure for the next
+ * run (deleting objects again is harmless). The kit's own step removes old dead letters.
  */
 @Injectable()
 export class IngestionRetention implements RetentionPlan {
@@ -24,6 +38,11 @@ export class IngestionRetention implements RetentionPlan {
         `Deleted account ${deleted.userId}: its TikTok connection (if any) and ${dataExports} imported data-export profile(s) erased`,
       );
     },
+    afterTerm: {
+      termMs: IngestionTerms.creatorDataMs,
+      counts: ['creatorObjects', 'mediaObjects', 'ingestJobs', 'postEmbeddings'],
+      erase: (userId: string, context: ErasureContext) => this.eraseCreatorData(userId, context),
+    },
   };
 
   readonly steps = [];
@@ -31,5 +50,35 @@ export class IngestionRetention implements RetentionPlan {
   constructor(
     private readonly connections: TikTokConnections,
     private readonly dataExports: DataExportProfileRepository,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly retriever: PostRetriever,
   ) {}
+
+  private async eraseCreatorData(userId: string, { manager, count }: ErasureContext): Promise<'erased'> {
+    const creatorIds = (
+      (await manager.query(`SELECT DISTINCT "creatorId" FROM ingest_jobs WHERE owner = $1`, [userId])) as {
+        creatorId: string;
+      }[]
+    ).map((row) => row.creatorId);
+    for (const creatorId of creatorIds) {
+      for (const folder of creatorFolders(creatorId))
+        count('creatorObjects', await this.storage.deletePrefix(folder));
+      await this.retriever.postIndex.removeCreator(creatorId);
+    }
+    const remove = async (name: string, sql: string, parameters: unknown[]) => {
+      const [, removed] = (await manager.query(sql, parameters)) as [unknown, number];
+      count(name, removed);
+    };
+    await remove('mediaObjects', `DELETE FROM media_objects WHERE "creatorId" = ANY($1::text[])`, [
+      creatorIds,
+    ]);
+    await remove('postEmbeddings', `DELETE FROM post_embeddings WHERE "creatorId" = ANY($1::text[])`, [
+      creatorIds,
+    ]);
+    await remove('ingestJobs', `DELETE FROM ingest_jobs WHERE owner = $1 OR "creatorId" = ANY($2::text[])`, [
+      userId,
+      creatorIds,
+    ]);
+    return 'erased';
+  }
 }
