@@ -77,7 +77,8 @@ describe('payment facts have one owner: billing', () => {
     );
     const columns = rows.map((row: { column_name: string }) => row.column_name);
     expect(columns).not.toEqual(expect.arrayContaining(['stripeAccountId']));
-    expect(columns.filter((name) => /stripe|onboarding/i.test(name))).toEqual([]);
+    // The price too (issue 21 item 12): billing's creator_prices is the one a fan pays.
+    expect(columns.filter((name) => /stripe|onboarding|price/i.test(name))).toEqual([]);
   });
 
   it("shows the creator's onboarding state as billing has it", async () => {

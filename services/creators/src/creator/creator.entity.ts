@@ -44,9 +44,6 @@ export class CreatorEntity {
   @Column({ type: 'text', default: '' })
   creatorPrompt!: string;
 
-  @Column({ type: 'integer', name: 'price_per_subscription', default: 1000 })
-  pricePerSubscription!: number;
-
   @Column({ type: 'boolean', default: false })
   demoAccount!: boolean;
 

@@ -41,7 +41,6 @@ export class SeedDemoAccounts {
         thumb: svgToDataUrl(renderDemoAvatar(creator.nickName, creator.accentColor)),
         essencePrompt: creator.essencePrompt,
         creatorPrompt: creator.creatorPrompt,
-        pricePerSubscription: 1000,
         demoAccount: true,
         featured: fixture.featured,
         followerCount: creator.followerCount,
