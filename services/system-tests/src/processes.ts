@@ -23,7 +23,8 @@ export interface RunningCluster {
   /** The backend services this cluster runs (each once, whatever its replicas). */
   services: readonly string[];
   output: string[];
-  start(name: string): void;
+  /** Starts (or starts again) one process; `extraEnv` adds to or overrides the cluster's variables. */
+  start(name: string, extraEnv?: Record<string, string>): void;
   stop(): Promise<void>;
 }
 
@@ -63,7 +64,7 @@ export async function startCluster(
     args: [path.join(repoRoot, 'services/gateway/dist/main.js')],
     env: { PORT: String(gatewayPort) },
   });
-  const start = (name: string): void => {
+  const start = (name: string, extraEnv: Record<string, string> = {}): void => {
     const spec = specs.get(name);
     if (!spec) throw new Error(`unknown service ${name}`);
     supervisor.start({
@@ -76,6 +77,7 @@ export async function startCluster(
         JWT_KEY_ENCRYPTION_KEY: keyEncryptionKey,
         ...env,
         ...spec.env,
+        ...extraEnv,
         BACKTALK_MODE: 'cluster',
       },
     });

@@ -79,6 +79,59 @@ export interface Scenario {
 const DAY = 24 * 3600;
 
 /**
+ * The Stripe objects of one fan's monthly subscription to a creator, started at `start` (seconds),
+ * as Checkout leaves them: the completed session, the subscription in any state, its paid invoice.
+ */
+export function subscriptionObjects(
+  metadata: { userId: string; creatorId: string },
+  start: number,
+  amountPaid = 1000,
+) {
+  const subscriptionId = `sub_${randomBytes(8).toString('hex')}`;
+  const invoiceId = `in_${randomBytes(8).toString('hex')}`;
+  const periodEnd = start + 30 * DAY;
+  const checkout = {
+    id: `cs_${randomBytes(8).toString('hex')}`,
+    object: 'checkout.session',
+    mode: 'subscription',
+    payment_status: 'paid',
+    status: 'complete',
+    subscription: subscriptionId,
+    invoice: invoiceId,
+    metadata,
+  };
+  const subscription = (status: string, canceledAt: number | null, endedAt: number | null = null) => ({
+    id: subscriptionId,
+    object: 'subscription',
+    status,
+    metadata,
+    start_date: start,
+    customer: 'cus_test',
+    cancel_at_period_end: canceledAt !== null && status !== 'canceled',
+    canceled_at: canceledAt,
+    ended_at: endedAt,
+    items: {
+      object: 'list',
+      data: [{ id: `si_${subscriptionId}`, current_period_start: start, current_period_end: periodEnd }],
+    },
+  });
+  const invoice = {
+    id: invoiceId,
+    object: 'invoice',
+    status: 'paid',
+    amount_paid: amountPaid,
+    currency: 'usd',
+    application_fee_amount: amountPaid / 10,
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata },
+    },
+    lines: { object: 'list', data: [{ period: { start, end: periodEnd } }] },
+  };
+  return { subscriptionId, invoiceId, periodEnd, checkout, subscription, invoice };
+}
+
+/**
  * Fifty events as Stripe sends them around eight fans subscribing to
  * creators (Checkout, the subscription's life, invoices; some cancel, one
  * payment fails) and two creators finishing Connect onboarding, plus one
@@ -92,52 +145,15 @@ export function subscriptionScenario(): Scenario {
   for (let index = 0; index < 8; index++) {
     const userId = randomUUID();
     const creatorId = randomUUID();
-    const subscriptionId = `sub_${randomBytes(8).toString('hex')}`;
-    const invoiceId = `in_${randomBytes(8).toString('hex')}`;
     const start = base + index * 10;
-    const periodEnd = start + 30 * DAY;
-    const metadata = { userId, creatorId };
-    const subscription = (status: string, canceledAt: number | null, endedAt: number | null = null) => ({
-      id: subscriptionId,
-      object: 'subscription',
-      status,
-      metadata,
-      start_date: start,
-      customer: 'cus_test',
-      cancel_at_period_end: canceledAt !== null && status !== 'canceled',
-      canceled_at: canceledAt,
-      ended_at: endedAt,
-      items: {
-        object: 'list',
-        data: [{ id: `si_${index}`, current_period_start: start, current_period_end: periodEnd }],
-      },
-    });
-    const invoice = {
-      id: invoiceId,
-      object: 'invoice',
-      status: 'paid',
-      amount_paid: 1000,
-      currency: 'usd',
-      application_fee_amount: 100,
-      parent: {
-        type: 'subscription_details',
-        subscription_details: { subscription: subscriptionId, metadata },
-      },
-      lines: { object: 'list', data: [{ period: { start, end: periodEnd } }] },
-    };
+    const { subscriptionId, invoiceId, periodEnd, checkout, subscription, invoice } = subscriptionObjects(
+      { userId, creatorId },
+      start,
+    );
     const cancels = index % 2 === 1;
     const ends = index < 4;
     events.push(
-      stripeEvent('checkout.session.completed', start, {
-        id: `cs_${randomBytes(8).toString('hex')}`,
-        object: 'checkout.session',
-        mode: 'subscription',
-        payment_status: 'paid',
-        status: 'complete',
-        subscription: subscriptionId,
-        invoice: invoiceId,
-        metadata,
-      }),
+      stripeEvent('checkout.session.completed', start, checkout),
       stripeEvent('customer.subscription.created', start, subscription('incomplete', null)),
       stripeEvent('customer.subscription.updated', start, subscription('active', null)),
       stripeEvent('invoice.paid', start, invoice),

@@ -8,7 +8,7 @@ import {
   verifyToken,
   useIdentity,
 } from '../../test/identity.harness';
-import { SoftwareAuthenticator } from '../../test/software-authenticator';
+import { SoftwareAuthenticator } from '@backtalk/testing';
 
 jest.setTimeout(30_000);
 

@@ -9,3 +9,4 @@ export * from './redis';
 export * from './smtp';
 export * from './stripe-mock';
 export * from './versitygw';
+export * from './software-authenticator';
