@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { stripeEventSchema } from './contracts/stripe-webhook';
 import { creatorIngestRequestedSchema } from './contracts/ingestion';
 import { accountDeletedPayloadSchema } from './contracts/retention';
+import { postsChangedEventSchema } from './contracts/creators';
 
 /**
  * Durable work (DESIGN "Communication"): messages that must survive restarts,
@@ -18,6 +19,12 @@ export const DurableSubjects = {
   IngestionCreatorInitRequested: 'ingestion.creator-init.requested',
   /** A re-sync of one creator's new posts (scheduled or on demand). */
   IngestionCreatorResyncRequested: 'ingestion.creator-resync.requested',
+  /**
+   * A creator's posts changed (creators publishes it, deduplicated by creator and posts
+   * version); ingestion brings the post index and its embeddings up to date, and a failed
+   * run is redelivered.
+   */
+  IngestionCreatorPostsChanged: 'ingestion.creator-posts.changed',
   /** Identity deleted an account: each service erases that user's data (docs/retention.md). */
   ChatInferenceAccountDeleted: 'chat-inference.account.deleted',
   CreatorsAccountDeleted: 'creators.account.deleted',
@@ -30,6 +37,7 @@ export const durableContracts = {
   [DurableSubjects.BillingStripeEventReceived]: stripeEventSchema,
   [DurableSubjects.IngestionCreatorInitRequested]: creatorIngestRequestedSchema,
   [DurableSubjects.IngestionCreatorResyncRequested]: creatorIngestRequestedSchema,
+  [DurableSubjects.IngestionCreatorPostsChanged]: postsChangedEventSchema,
   [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,

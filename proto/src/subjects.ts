@@ -179,8 +179,13 @@ export const configSubjectFor = {
   'feature-flags': Subjects.FeatureFlagsConfigShow,
 } as const satisfies Record<Exclude<ServiceName, 'gateway'>, Subject>;
 
-/** Events, past tense, published fire-and-forget. */
+/** Events, past tense, published fire-and-forget: nothing may depend on one arriving. */
 export const Events = {
+  /**
+   * A creator's posts changed: a hint for per-process copies (chat-inference's CreatorPostsCopy),
+   * taken by every replica. Ingestion's indexing takes the durable
+   * `ingestion.creator-posts.changed` instead (docs/architecture.md, "Post index").
+   */
   CreatorsPostsChanged: 'creators.posts.changed',
   /** Unconverted guests deleted after GUEST_RETENTION_DAYS; services holding their data may drop it. */
   IdentityGuestPurged: 'identity.guest.purged',

@@ -1,10 +1,11 @@
 import { processBus } from '@backtalk/kit';
-import { ErrorCode, Events, Subjects } from '@backtalk/proto';
+import { DurableSubjects, ErrorCode, Events, Subjects } from '@backtalk/proto';
 import {
   createTestDatabase,
   startServicesInProcess,
   type InProcessServices,
   type TestDatabase,
+  waitFor,
 } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import { creatorsService } from '../index';
@@ -22,13 +23,23 @@ describe('handleFromTiktokUrl', () => {
 describe('creators service with demo data', () => {
   let database: TestDatabase;
   let services: InProcessServices;
+  const postsAnnounced: string[] = [];
   const postsChanged: string[] = [];
   let unsubscribe: () => void;
 
   beforeAll(async () => {
-    unsubscribe = processBus.subscribe(Events.CreatorsPostsChanged, (message) =>
+    // Ingestion's durable intake, faked: it answers once a message is stored, as the real one does.
+    const stopIntake = processBus.subscribe(DurableSubjects.IngestionCreatorPostsChanged, (message) => {
+      postsAnnounced.push((JSON.parse(message.data) as { creatorId: string }).creatorId);
+      message.respond?.(JSON.stringify({ duplicate: false }));
+    });
+    const stopHints = processBus.subscribe(Events.CreatorsPostsChanged, (message) =>
       postsChanged.push((JSON.parse(message.data) as { data: { creatorId: string } }).data.creatorId),
     );
+    unsubscribe = () => {
+      stopIntake();
+      stopHints();
+    };
     database = await createTestDatabase('creators', { migratedFor: [creatorsService] });
     services = await startServicesInProcess([creatorsService], {
       DATABASE_URL: database.url,
@@ -41,9 +52,14 @@ describe('creators service with demo data', () => {
     await database?.drop();
   });
 
-  it('announces each seeded creator with creators.posts.changed, so ingestion indexes them', async () => {
+  it('announces each seeded creator durably to ingestion, which indexes them, and to the post copies', async () => {
     const { creators } = await services.client.request(Subjects.CreatorsCreatorList, { demoAccount: true });
-    expect([...postsChanged].sort()).toEqual(creators.map((creator) => creator.id).sort());
+    const ids = creators.map((creator) => creator.id).sort();
+    expect([...postsAnnounced].sort()).toEqual(ids);
+    await waitFor(() => (postsChanged.length === ids.length ? true : undefined), {
+      what: 'the creators.posts.changed hints',
+    });
+    expect([...postsChanged].sort()).toEqual(ids);
   });
 
   it('seeds at least three demo creators, each with at least 30 posts', async () => {

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ServiceClient } from '@backtalk/kit';
-import { Events } from '@backtalk/proto';
+import { afterStartup, DurableQueue, ServiceClient } from '@backtalk/kit';
 import { CreatorRepository, DEMO_OWNER, demoUserIdOf } from '../creator/creator.repository';
 import { handleFromTiktokUrl } from '../creator/creator-handle';
 import { PostRepository } from '../post/post.repository';
+import { announcePostsChanged } from '../post/posts-changed.announcement';
 import { renderDemoCover, svgToDataUrl } from './cover-image';
 import { renderDemoAvatar } from './demo-avatar';
 import { loadDemoFixtures } from './demo-fixtures';
@@ -11,8 +11,8 @@ import { loadDemoFixtures } from './demo-fixtures';
 /**
  * Seeds the fictional demo creators and their posts. Idempotent: creators
  * are keyed by handle and posts by awemeId, so a restart changes nothing.
- * A creator whose posts did change is announced with `creators.posts.changed`,
- * so ingestion indexes them.
+ * A creator whose posts did change is announced once the services have started
+ * (`announcePostsChanged`: durably to ingestion, which indexes them).
  */
 @Injectable()
 export class SeedDemoAccounts {
@@ -22,6 +22,7 @@ export class SeedDemoAccounts {
     private readonly creators: CreatorRepository,
     private readonly posts: PostRepository,
     private readonly client: ServiceClient,
+    private readonly queue: DurableQueue,
   ) {}
 
   async execute(): Promise<{ creators: number; posts: number }> {
@@ -70,12 +71,25 @@ export class SeedDemoAccounts {
           ),
         })),
       );
-      if ((await this.posts.version(stored.id)) !== versionBefore) {
-        await this.client.emit(Events.CreatorsPostsChanged, { creatorId: stored.id });
-      }
+      const version = await this.posts.version(stored.id);
+      if (version !== versionBefore) this.announceAfterStartup(stored.id, version);
       postCount += fixture.posts.length;
     }
     this.logger.log(`Demo data ready: ${fixtures.length} creators, ${postCount} posts`);
     return { creators: fixtures.length, posts: postCount };
+  }
+
+  /**
+   * Seeding runs while the services start; in standalone mode ingestion's queue takes messages
+   * only once it has started too, so the announcement is start-up work. One that fails is
+   * repaired by ingestion's fill at start and its hourly reconcile.
+   */
+  private announceAfterStartup(creatorId: string, version: string): void {
+    const announcer = { queue: this.queue, client: this.client, logger: this.logger };
+    afterStartup(() =>
+      announcePostsChanged(announcer, creatorId, `version:${version}`).catch((error: unknown) =>
+        this.logger.warn(`Could not announce the demo posts of creator ${creatorId}: ${String(error)}`),
+      ),
+    );
   }
 }

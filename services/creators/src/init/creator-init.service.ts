@@ -6,7 +6,6 @@ import {
   CREATOR_INIT_LAST_STEP,
   CREATOR_INIT_STATUSES,
   DurableSubjects,
-  Events,
   type InitStatus,
   type PostUpsert,
   isAdmin,
@@ -18,6 +17,8 @@ import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
 import { CreatorInitStatusEntity } from '../init-status/creator-init-status.entity';
 import { PostEntity } from '../post/post.entity';
+import { PostRepository } from '../post/post.repository';
+import { announcePostsChanged } from '../post/posts-changed.announcement';
 import { isCurrentRun, recordedInitStep, startsNewRun } from './init-run';
 
 /**
@@ -33,6 +34,7 @@ export class CreatorInitService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly creators: CreatorRepository,
+    private readonly posts: PostRepository,
     private readonly queue: DurableQueue,
     private readonly client: ServiceClient,
   ) {}
@@ -161,7 +163,11 @@ export class CreatorInitService {
       );
     }
     const total = await repository.countBy({ creatorId });
-    await this.client.emit(Events.CreatorsPostsChanged, { creatorId });
+    await announcePostsChanged(
+      { queue: this.queue, client: this.client, logger: this.logger },
+      creatorId,
+      `version:${await this.posts.version(creatorId)}`,
+    );
     return { inserted: total - before, total };
   }
 

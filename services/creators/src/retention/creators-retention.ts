@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { DAY_MS, type ErasureContext, type RetentionPlan, ServiceClient } from '@backtalk/kit';
-import { Events } from '@backtalk/proto';
+import { DAY_MS, DurableQueue, type ErasureContext, type RetentionPlan, ServiceClient } from '@backtalk/kit';
+import { announcePostsChanged } from '../post/posts-changed.announcement';
 
 /**
  * Creators' retention terms (docs/retention.md): a cancelled creator's content — the
@@ -12,7 +12,7 @@ const CreatorsTerms = { cancelledContentMs: 30 * DAY_MS } as const;
 
 /**
  * Creators' retention plan, run by the kit's RetentionJob. A creator goes in two runs: first its
- * posts (and prompts, keys, status), announced as `creators.posts.changed` once that committed,
+ * posts (and prompts, keys, status), announced (`announcePostsChanged`) once that committed,
  * so ingestion drops them from the post index and its embeddings while the creator can still be
  * asked about; then, on the next run, the creator record itself.
  */
@@ -30,7 +30,10 @@ export class CreatorsRetention implements RetentionPlan {
 
   readonly steps = [];
 
-  constructor(private readonly client: ServiceClient) {}
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly queue: DurableQueue,
+  ) {}
 
   private async eraseUser(
     userId: string,
@@ -48,13 +51,13 @@ export class CreatorsRetention implements RetentionPlan {
     count('posts', posts);
     if (posts > 0) {
       // The creator record stays one more run, so ingestion can still list its (now no) posts.
+      // Not announced (the queue away): ingestion's hourly reconcile removes them from the index.
+      const announcer = { queue: this.queue, client: this.client, logger: this.logger };
       for (const creatorId of ids)
         afterCommit(() =>
-          this.client
-            .emit(Events.CreatorsPostsChanged, { creatorId })
-            .catch((error: unknown) =>
-              this.logger.warn(`Could not announce removed posts: ${String(error)}`),
-            ),
+          announcePostsChanged(announcer, creatorId, 'erased').catch((error: unknown) =>
+            this.logger.warn(`Could not announce removed posts: ${String(error)}`),
+          ),
         );
       return 'next-run';
     }

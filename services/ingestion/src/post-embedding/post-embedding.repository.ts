@@ -22,6 +22,15 @@ export class PostEmbeddingRepository {
     await this.embeddings.upsert([...rows], { conflictPaths: ['postId', 'model'] });
   }
 
+  /** Every creator with stored embeddings (to find creators that no longer exist). */
+  async creatorIds(): Promise<string[]> {
+    const rows = await this.embeddings
+      .createQueryBuilder('embedding')
+      .select('DISTINCT embedding.creatorId', 'creatorId')
+      .getRawMany<{ creatorId: string }>();
+    return rows.map((row) => row.creatorId);
+  }
+
   /** Drops the creator's embeddings of posts that no longer exist (every model). */
   async removeOtherPosts(creatorId: string, keepPostIds: readonly string[]): Promise<void> {
     await this.embeddings.delete(

@@ -8,8 +8,8 @@ import {
   PostRetriever,
   syncPostIndex,
 } from '@backtalk/ai';
-import { ServiceClient } from '@backtalk/kit';
-import { Subjects } from '@backtalk/proto';
+import { ServiceClient, ServiceError } from '@backtalk/kit';
+import { ErrorCode, type PostListReply, Subjects } from '@backtalk/proto';
 import { createHash } from 'node:crypto';
 import { IngestionConfig } from '../ingestion.config';
 import { PostEmbeddingRepository } from '../post-embedding/post-embedding.repository';
@@ -20,6 +20,8 @@ export interface IndexCreatorPostsResult {
   embedded: number;
   /** Posts indexed without a vector (no model call, or the model unavailable), when the index is hybrid. */
   withoutVector: number;
+  /** Creators no longer has the creator: its posts left the index. */
+  gone: boolean;
 }
 
 /**
@@ -27,7 +29,9 @@ export interface IndexCreatorPostsResult {
  * posts are upserted (their embeddings reused from PostgreSQL when the text is
  * unchanged, computed and stored otherwise) and then only posts that are gone
  * are removed. Nothing is cleared first, so running it twice, or on two
- * replicas at once, leaves the same index and never an empty one.
+ * replicas at once, leaves the same index and never an empty one. A creator
+ * that creators answers it does not have (CREATOR_NOT_FOUND) is gone: its posts
+ * leave the index and its stored embeddings are dropped.
  */
 @Injectable()
 export class IndexCreatorPosts {
@@ -53,10 +57,13 @@ export class IndexCreatorPosts {
     { embed = true }: { embed?: boolean } = {},
   ): Promise<IndexCreatorPostsResult> {
     const started = Date.now();
-    const { posts } = await this.client.request(Subjects.CreatorsPostList, {
-      creatorId,
-      withTranscripts: true,
-    });
+    const posts = await this.postsOf(creatorId);
+    if (!posts) {
+      await this.retriever.postIndex.removeCreator(creatorId);
+      await this.embeddings.removeOtherPosts(creatorId, []);
+      this.logger.log(`Removed creator ${creatorId} from the post index: creators no longer has it`);
+      return { posts: 0, embedded: 0, withoutVector: 0, gone: true };
+    }
     const docs: PostDocument[] = posts.map(postDocumentOf);
     const hashes = new Map(docs.map((doc) => [doc.postId, contentHash(doc)]));
 
@@ -98,7 +105,18 @@ export class IndexCreatorPosts {
       `Indexed ${docs.length} posts of creator ${creatorId} (${embedded} embedded) in ${Date.now() - started} ms`,
     );
     const withoutVector = this.retriever.hybrid ? missing.size - embedded : 0;
-    return { posts: docs.length, embedded, withoutVector };
+    return { posts: docs.length, embedded, withoutVector, gone: false };
+  }
+
+  /** The creator's posts, or undefined when creators answers that the creator does not exist. */
+  private async postsOf(creatorId: string): Promise<PostListReply['posts'] | undefined> {
+    try {
+      return (await this.client.request(Subjects.CreatorsPostList, { creatorId, withTranscripts: true }))
+        .posts;
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === ErrorCode.CreatorNotFound) return undefined;
+      throw error;
+    }
   }
 }
 

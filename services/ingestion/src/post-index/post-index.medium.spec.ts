@@ -1,7 +1,7 @@
 import { processPostIndex } from '@backtalk/ai';
 import { MAYA_POSTS } from '@backtalk/ai/testing';
-import { holdStartupWork, InProcessServer, processBus } from '@backtalk/kit';
-import { Events, type ReplyOf, Subjects } from '@backtalk/proto';
+import { DurableQueue, holdStartupWork, InProcessServer, processBus } from '@backtalk/kit';
+import { DurableSubjects, type ReplyOf, Subjects } from '@backtalk/proto';
 import {
   createTestDatabase,
   startServicesInProcess,
@@ -99,8 +99,13 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
       `SELECT "postId", "model", "dimensions", "contentHash" FROM ingestion.post_embeddings WHERE "creatorId" = $1 AND "model" = $2`,
       [creatorId, model],
     )) as Array<{ postId: string; model: string; dimensions: number; contentHash: string }>;
+  /** As creators announces changed posts: durably, named by the posts' new state. */
   const emitChanged = (services: InProcessServices) =>
-    services.client.emit(Events.CreatorsPostsChanged, { creatorId });
+    services.apps[0]!.get(DurableQueue).publish(
+      DurableSubjects.IngestionCreatorPostsChanged,
+      { creatorId },
+      { dedupeId: `posts-changed:${creatorId}:${randomUUID()}` },
+    );
   const ids = async () => (await index.postIds(creatorId)).sort();
 
   beforeAll(async () => {
@@ -137,7 +142,7 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
     expect(hits.length).toBeGreaterThan(0);
   });
 
-  it('follows creators.posts.changed: new posts are added, changed ones re-embedded, gone ones removed', async () => {
+  it('follows ingestion.creator-posts.changed: new posts are added, changed ones re-embedded, gone ones removed', async () => {
     const ingestion = running[0]!;
     const before = new Map((await stored(ingestion)).map((row) => [row.postId, row.contentHash]));
     setPosts(12, (i) => (i === 0 ? 'A brand new caption about croissants' : MAYA_POSTS[i]!.caption));

@@ -6,13 +6,14 @@ import { PostEmbeddingEntity } from '../post-embedding/post-embedding.entity';
 import { PostEmbeddingRepository } from '../post-embedding/post-embedding.repository';
 import { IndexCreatorPosts } from './index-creator-posts.use-case';
 import { PostIndexBuilder } from './post-index.builder';
-import { PostIndexController } from './post-index.controller';
+import { PostIndexConsumer } from './post-index.consumer';
+import { PostIndexReconcileJob } from './post-index-reconcile.job';
+import { ReconcilePostIndex } from './reconcile-post-index.use-case';
 
 const logger = new Logger('PostIndex');
 
 @Module({
   imports: [TypeOrmModule.forFeature([PostEmbeddingEntity])],
-  controllers: [PostIndexController],
   providers: [
     {
       provide: PostRetriever,
@@ -26,6 +27,9 @@ const logger = new Logger('PostIndex');
     PostEmbeddingRepository,
     IndexCreatorPosts,
     PostIndexBuilder,
+    PostIndexConsumer,
+    ReconcilePostIndex,
+    PostIndexReconcileJob,
   ],
   exports: [PostIndexBuilder, IndexCreatorPosts, PostRetriever],
 })

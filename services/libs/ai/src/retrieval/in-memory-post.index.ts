@@ -160,6 +160,10 @@ export class InMemoryPostIndex implements PostIndex {
     return [...(this.shards.get(creatorId)?.posts.keys() ?? [])];
   }
 
+  async creatorIds(): Promise<string[]> {
+    return [...this.shards.keys()];
+  }
+
   async search(creatorId: string, query: string | PostQuery, limit: number): Promise<ScoredPost[]> {
     assertCreatorId(creatorId);
     assertLimit(limit);

@@ -61,6 +61,8 @@ export interface PostIndex {
   count(creatorId: string): Promise<number>;
   /** The ids of one creator's indexed posts (to find posts that are gone from the source). */
   postIds(creatorId: string): Promise<string[]>;
+  /** Every creator the index holds posts of (to find creators that are gone from the source). */
+  creatorIds(): Promise<string[]>;
 }
 
 /** Strips index-only fields so callers get a plain post back. */

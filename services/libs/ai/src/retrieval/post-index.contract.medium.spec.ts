@@ -95,8 +95,10 @@ function contract(name: string, hybrid: boolean, create: () => Promise<IndexUnde
       it('counts per creator and removes one creator without touching the other', async () => {
         expect(await index.count(MAYA)).toBe(MAYA_POSTS.length);
         expect(await index.count(LEO)).toBe(LEO_POSTS.length);
+        expect(await index.creatorIds()).toEqual(expect.arrayContaining([MAYA, LEO]));
         await index.removeCreator(LEO);
         expect(await index.count(LEO)).toBe(0);
+        expect(await index.creatorIds()).not.toContain(LEO);
         expect(await search(LEO, 'sourdough')).toEqual([]);
         expect(await index.count(MAYA)).toBe(MAYA_POSTS.length);
       });

@@ -24,6 +24,7 @@ export type QdrantPostClient = Pick<
   | 'count'
   | 'query'
   | 'scroll'
+  | 'facet'
 >;
 
 export interface QdrantPostIndexOptions {
@@ -50,6 +51,8 @@ export interface QdrantPostIndexOptions {
 const LEXICAL_VECTOR = 'lexical';
 const DENSE_VECTOR = 'dense';
 const CREATOR_FIELD = 'creatorId';
+/** The most creators one `creatorIds` call lists (a facet answers in one page). */
+const MAX_CREATORS_LISTED = 1_000_000;
 
 interface PostPayload extends PostDocument {
   [key: string]: unknown;
@@ -164,6 +167,15 @@ export class QdrantPostIndex implements PostIndex {
       offset = typeof next === 'string' || typeof next === 'number' ? next : undefined;
     } while (offset !== undefined);
     return ids;
+  }
+
+  /** The creator ids in the collection: a facet of the creator payload index (Qdrant ≥ 1.12). */
+  async creatorIds(): Promise<string[]> {
+    await this.ensureCollection();
+    const result = await this.call('list creators', () =>
+      this.api().facet(this.collectionName, { key: CREATOR_FIELD, limit: MAX_CREATORS_LISTED }),
+    );
+    return result.hits.map((hit) => String(hit.value));
   }
 
   async search(creatorId: string, query: string | PostQuery, limit: number): Promise<ScoredPost[]> {

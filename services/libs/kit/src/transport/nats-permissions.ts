@@ -62,10 +62,12 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     ],
     emits: [Events.CreatorsPostsChanged],
     listens: [],
-    // Creator initialisation runs and on-demand re-syncs, handed to ingestion durably.
+    // Creator initialisation runs and on-demand re-syncs, and changed posts for the post index,
+    // handed to ingestion durably.
     enqueues: [
       DurableSubjects.IngestionCreatorInitRequested,
       DurableSubjects.IngestionCreatorResyncRequested,
+      DurableSubjects.IngestionCreatorPostsChanged,
     ],
     consumes: [DurableSubjects.CreatorsAccountDeleted],
   },
@@ -79,12 +81,14 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       Subjects.CreatorsPostUpsertMany,
     ],
     emits: [],
-    listens: [Events.CreatorsPostsChanged],
+    listens: [],
     // The scheduled re-sync publishes to its own queue.
     enqueues: [DurableSubjects.IngestionCreatorResyncRequested],
     consumes: [
       DurableSubjects.IngestionCreatorInitRequested,
       DurableSubjects.IngestionCreatorResyncRequested,
+      // The post index follows creators' posts (docs/architecture.md, "Post index").
+      DurableSubjects.IngestionCreatorPostsChanged,
       // A deleted account's TikTok connection is erased at once (docs/retention.md).
       DurableSubjects.IngestionAccountDeleted,
     ],
@@ -99,7 +103,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       Subjects.FeatureFlagsFlagGet,
     ],
     emits: [],
-    listens: [],
+    // Each replica's own copy of creators' posts follows their changes (CreatorPostsCopy).
+    listens: [Events.CreatorsPostsChanged],
     consumes: [DurableSubjects.ChatInferenceAccountDeleted],
   },
   [ServiceName.Billing]: {
