@@ -174,14 +174,23 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .describe(
       'failed sign-ins and wrong codes one client address may make per hour, all accounts together, before it is locked out for the rest of the hour',
     ),
+  SIGN_UPS_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(300)
+    .describe(
+      "sign-ups one client address may make per hour, each emailing its code (a sign-up with an email that has an account counts too); sized for a school's, an office's or a carrier's shared address",
+    ),
   CODE_EMAILS_PER_ADDRESS: z.coerce
     .number()
     .int()
     .min(1)
     .max(100_000)
-    .default(20)
+    .default(50)
     .describe(
-      'emails with codes one client address may have sent per hour (sign-up, resend, forgot password)',
+      "emails with codes other than a sign-up's own that one client address (or signed-in user) may have sent per hour: resent sign-up codes, forgot password, sign-in and MFA codes",
     ),
   CODE_EMAILS_PER_RECIPIENT: z.coerce
     .number()

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { CodeDelivery } from '@backtalk/proto';
 import type { EntityManager } from 'typeorm';
-import { BruteForceGuard } from '../brute-force/brute-force.guard';
+import { BruteForceGuard, type CodeAllowance } from '../brute-force/brute-force.guard';
 import type { CodePurpose } from '../code/verification-code.entity';
 import { VerificationCodeService } from '../code/verification-code.service';
 import { codeEmail, maskEmail } from '../mail/code-email';
@@ -16,7 +16,8 @@ function emailDelivery(email: string): CodeDelivery {
  * Issues a code and emails it, within the hourly allowances of the sender
  * (`sender`: the client address, or the user for signed-in requests) and of
  * the recipient. With `manager`, the code and an outbox email are written in
- * the caller's transaction, and an SMTP failure rolls it back.
+ * the caller's transaction, and an SMTP failure rolls it back. A new sign-up's
+ * code spends the sender's sign-up allowance (`allowance: 'sign-up'`).
  */
 @Injectable()
 export class CodeSender {
@@ -31,8 +32,9 @@ export class CodeSender {
     purpose: CodePurpose,
     sender: string,
     manager?: EntityManager,
+    allowance: CodeAllowance = 'code-email',
   ): Promise<CodeDelivery> {
-    await this.limits.takeCodeEmail(sender, user.email);
+    await this.limits.takeCodeEmail(sender, user.email, allowance);
     const code = await this.codes.issue(user.id, purpose, manager);
     await this.mailer.send(codeEmail(user.email, purpose, code, this.codes.lifetimeMinutes), manager);
     return emailDelivery(user.email);

@@ -284,6 +284,32 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     });
   });
 
+  // Issue 21 item 16: a school, an office or a carrier's NAT is one address for many people.
+  it('takes 25 sign-ups from one address (sign-ups have their own, larger allowance)', async () => {
+    const school = '203.0.113.16';
+    for (let person = 0; person < 25; person++)
+      await expect(signUp(newEmail(), PASSWORD, school)).resolves.toMatchObject({
+        nextStep: { step: 'confirmSignUp' },
+      });
+  });
+
+  it('refuses code resends from one address past CODE_EMAILS_PER_ADDRESS (50 an hour), sign-ups still taken', async () => {
+    const office = '203.0.113.17';
+    const resend = (email: string) =>
+      identity.services.client.request(Subjects.IdentityAccountResendCode, {
+        email,
+        client: clientAt(office),
+      });
+    for (let attempt = 0; attempt < 50; attempt++) await resend(`nobody${attempt}.office@example.com`);
+    await expect(resend('nobody.more.office@example.com')).rejects.toMatchObject({
+      code: ErrorCode.AuthTooManyAttempts,
+      details: { retryAfterSeconds: expect.any(Number) },
+    });
+    await expect(signUp(newEmail(), PASSWORD, office)).resolves.toMatchObject({
+      nextStep: { step: 'confirmSignUp' },
+    });
+  });
+
   describe('spec §5 password rules, with their messages word for word; nothing is stored', () => {
     it.each([
       ['Sh0rt!a', 'Password must have at least 8 characters'],

@@ -36,8 +36,8 @@ export class SignUp {
   }: ParsedRequestOf<typeof Subjects.IdentityAccountSignUp>): Promise<AuthFlowReply> {
     await this.policy.assertAcceptable(password);
     if (await this.users.findAccountByEmail(email)) {
-      // Counted like a sent code, so probing which emails have accounts is as limited as sending.
-      await this.limits.takeCodeEmail(client.ip);
+      // Counted like a sign-up, so probing which emails have accounts is as limited as signing up.
+      await this.limits.takeCodeEmail(client.ip, undefined, 'sign-up');
       throw new ServiceError(ErrorCode.AuthUserExists);
     }
     const id = randomUUID();
@@ -48,7 +48,7 @@ export class SignUp {
         manager,
       );
       if (!created) throw new ServiceError(ErrorCode.AuthUserExists);
-      return this.codes.send({ id, email }, 'sign-up', client.ip, manager);
+      return this.codes.send({ id, email }, 'sign-up', client.ip, manager, 'sign-up');
     });
     const challenge = await this.challenges.create(id, 'confirmSignUp', guestUserId, new Date());
     return { nextStep: { step: 'confirmSignUp', codeDelivery }, challenge };

@@ -25,7 +25,15 @@ type LimiterName =
   | 'signin-wait-account'
   | 'signin-fail-address'
   | 'code-mail-address'
-  | 'code-mail-recipient';
+  | 'code-mail-recipient'
+  | 'signup-address';
+
+/**
+ * Which hourly allowance of the sender a code email spends: a new sign-up's (SIGN_UPS_PER_ADDRESS,
+ * large: many people share a school's or a carrier's address) or any other code's
+ * (CODE_EMAILS_PER_ADDRESS: resends, forgot password, sign-in and MFA codes).
+ */
+export type CodeAllowance = 'sign-up' | 'code-email';
 
 /**
  * Brute-force and abuse limits (ASVS 6.3.1, docs/security.md "Accounts and
@@ -40,8 +48,9 @@ type LimiterName =
  * - an address: SIGN_IN_FAILURES_PER_ADDRESS failed sign-ins and wrong codes
  *   per hour, all accounts together (far above one account's lockout, so one
  *   locked account does not stop the next person behind the same address);
- * - code emails: CODE_EMAILS_PER_ADDRESS per sending address and
- *   CODE_EMAILS_PER_RECIPIENT per receiving address, per hour.
+ * - code emails: SIGN_UPS_PER_ADDRESS sign-ups and CODE_EMAILS_PER_ADDRESS
+ *   other code emails per sending address, and CODE_EMAILS_PER_RECIPIENT per
+ *   receiving address, per hour.
  */
 @Injectable()
 export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy {
@@ -97,6 +106,7 @@ export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy 
       ),
       'code-mail-address': limiter('code-mail-address', config.CODE_EMAILS_PER_ADDRESS, HOUR_SECONDS),
       'code-mail-recipient': limiter('code-mail-recipient', config.CODE_EMAILS_PER_RECIPIENT, HOUR_SECONDS),
+      'signup-address': limiter('signup-address', config.SIGN_UPS_PER_ADDRESS, HOUR_SECONDS),
     };
   }
 
@@ -139,12 +149,16 @@ export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   /**
-   * Takes one code email from the sender's hourly allowance and, when one is
-   * sent, the recipient's; or refuses. Requests that send nothing (an unknown
-   * email) still spend the sender's, so probing costs the same.
+   * Takes one code email from the sender's hourly allowance (`allowance`: a sign-up's or
+   * another code's) and, when one is sent, the recipient's; or refuses. Requests that send
+   * nothing (an unknown email) still spend the sender's, so probing costs the same.
    */
-  async takeCodeEmail(sender: string, recipient?: string): Promise<void> {
-    await this.take('code-mail-address', keyOf(sender));
+  async takeCodeEmail(
+    sender: string,
+    recipient?: string,
+    allowance: CodeAllowance = 'code-email',
+  ): Promise<void> {
+    await this.take(allowance === 'sign-up' ? 'signup-address' : 'code-mail-address', keyOf(sender));
     if (recipient !== undefined) await this.take('code-mail-recipient', keyOf(recipient));
   }
 
