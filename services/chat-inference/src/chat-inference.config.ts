@@ -22,6 +22,16 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .default(true)
     .describe('load (and download) the local model at start rather than at the first message'),
 
+  CREATOR_POSTS_COPY_MAX_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .default(128)
+    .describe(
+      "cluster mode without Qdrant: approximate memory each process's own copy of creators' posts may use; the creators chatted with least recently are dropped beyond it",
+    ),
+
   FREE_TIER_MESSAGES: z.coerce
     .number()
     .int()

@@ -62,7 +62,9 @@ export const personaProviders: Provider[] = [
     provide: CREATOR_POSTS_COPY,
     inject: [ChatInferenceConfig, ServiceClient, PostRetriever],
     useFactory: (config: ChatInferenceConfig, client: ServiceClient, retriever: PostRetriever) =>
-      keepsOwnCopy(config) ? new CreatorPostsCopy(client, retriever.postIndex) : null,
+      keepsOwnCopy(config)
+        ? new CreatorPostsCopy(client, retriever.postIndex, config.CREATOR_POSTS_COPY_MAX_MB * 1024 * 1024)
+        : null,
   },
   { provide: PersonaPromptBuilder, useValue: new PersonaPromptBuilder() },
 ];
