@@ -30,7 +30,10 @@ export class StartSignIn {
   }: ParsedRequestOf<typeof Subjects.IdentitySignInStart>): Promise<AuthFlowReply> {
     await this.limits.assertMaySignIn(email, client.ip);
     const user = await this.users.findAccountByEmail(email);
-    if (!user || !(await this.hasher.verify(user.passwordHash, password))) {
+    // Verified whether or not the account exists (an unknown email against the stand-in hash):
+    // the time of the answer must not tell which it was.
+    const matches = await this.hasher.verify(user?.passwordHash, password);
+    if (!user || !matches) {
       await this.limits.recordSignInFailure(email, client.ip);
       throw new ServiceError(ErrorCode.AuthInvalidCredentials);
     }
