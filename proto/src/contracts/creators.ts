@@ -283,6 +283,10 @@ export const initStatusRecordRequestSchema = z
 /** `current` false: a newer run replaced this one, which must stop. */
 export const initStatusRecordReplySchema = z.object({ current: z.boolean() });
 
+/** A creator's avatar as ingestion stores it: its path on Backtalk's media route (docs/creators.md). */
+export const avatarMediaPathPattern =
+  /^\/api\/media\/tiktok-data\/[\w-]+\/profile\/avatar\.(jpg|png|webp|svg)$/;
+
 /** Internal (ingestion → creators): the profile and essence the pipeline read and generated. */
 export const initProfileSaveRequestSchema = z
   .object({
@@ -290,7 +294,8 @@ export const initProfileSaveRequestSchema = z
     runId: idSchema,
     nickName: z.string().max(200),
     bio: z.string().max(2000),
-    thumb: z.string().max(2000),
+    /** The avatar ingestion stored (a media path), or '' to keep the one the creator has. */
+    thumb: z.union([z.literal(''), z.string().regex(avatarMediaPathPattern)]),
     essencePrompt: textSchema.min(1).max(8000),
   })
   .strict();

@@ -1,4 +1,4 @@
-import { safePostLink } from '@backtalk/kit';
+import { safeAvatarSource, safePostLink } from '@backtalk/kit';
 import type { Creator, PersonaGetReply, Post, PostText } from '@backtalk/proto';
 import type { PostEntity } from '../post/post.entity';
 import type { CreatorEntity } from './creator.entity';
@@ -13,7 +13,8 @@ export function toCreator(entity: CreatorEntity, onboardingComplete: boolean): C
     nickName: entity.nickName,
     tiktokURL: entity.tiktokURL,
     bio: entity.bio,
-    thumb: entity.thumb,
+    // Checked as served: rows stored before avatars were kept on Backtalk's own origin.
+    thumb: safeAvatarSource(entity.thumb),
     demoAccount: entity.demoAccount,
     onboardingComplete,
     initComplete: entity.initComplete,

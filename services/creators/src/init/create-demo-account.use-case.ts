@@ -58,7 +58,8 @@ export class CreateDemoAccount {
             secUid: profile.secUid,
             bio: profile.bio,
             nickName: profile.nickName || profile.handle,
-            thumb: profile.avatarUrl,
+            // Not the provider's URL: the pipeline stores the avatar and sets it (docs/creators.md).
+            thumb: '',
             followerCount: profile.followerCount,
           },
           manager,

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ServiceError } from '@backtalk/kit';
+import { safeAvatarSource, ServiceError } from '@backtalk/kit';
 import { type Actor, type DemoAccount, ErrorCode, isAdmin } from '@backtalk/proto';
 import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
@@ -41,7 +41,7 @@ export class DemoAccountPromptsService {
       creatorId: creator.id,
       handle: creator.handle,
       nickName: creator.nickName,
-      thumb: creator.thumb,
+      thumb: safeAvatarSource(creator.thumb),
       tiktokURL: creator.tiktokURL,
       creatorPrompt: creator.creatorPrompt,
       promptVersions: versions.length,

@@ -100,7 +100,8 @@ export class CheckVerification {
               secUid: profile.secUid,
               bio: profile.bio,
               nickName: profile.nickName,
-              thumb: profile.avatarUrl,
+              // Not the provider's URL: the pipeline stores the avatar and sets it (docs/creators.md).
+              thumb: '',
               followerCount: profile.followerCount,
             },
             manager,

@@ -23,7 +23,7 @@ export class MediaParams extends createZodDto(
     .object({
       creatorId: idSchema,
       awemeId: z.string().regex(/^[\w-]{1,64}$/),
-      file: z.string().regex(/^(cover\.(jpg|png|webp|svg)|captions\.vtt)$/),
+      file: z.string().regex(/^((cover|avatar)\.(jpg|png|webp|svg)|captions\.vtt)$/),
     })
     .strict(),
 ) {}

@@ -6,7 +6,7 @@ import type { Response } from 'express';
 import { Public } from '../auth/auth.guard';
 import { MediaParams } from './creators.dto';
 
-/** Post covers from ingestion's object storage (only `tiktok-data/`; public, like the posts). */
+/** Post covers and creators' avatars from ingestion's object storage (only `tiktok-data/`; public, like the posts). */
 @ApiTags('creators')
 @Public()
 @Controller('api/media')

@@ -19,6 +19,18 @@ export interface ContentProvider {
    * null when this provider does not know the handle or cannot list videos.
    */
   videos?(handle: string, userId: string): Promise<ContentVideo[] | null>;
+  /**
+   * The profile's picture, read from the provider itself (this provider's `profile`), which the
+   * pipeline stores and serves from Backtalk's own origin; null when there is none or it cannot be
+   * had. A provider without it (a data export anyone can write) leaves the app's placeholder.
+   */
+  avatar?(profile: ContentProfile): Promise<ContentImage | null>;
+}
+
+/** An image a provider read (a cover, an avatar). */
+export interface ContentImage {
+  body: Buffer;
+  extension: 'jpg' | 'png' | 'webp' | 'svg';
 }
 
 /** One video as a provider reads it; the pipeline stores its cover and captions itself. */
@@ -29,7 +41,7 @@ export interface ContentVideo {
   videoUrl: string;
   /** The caption track as WebVTT text, when the video has one. */
   captionsVtt: string | null;
-  cover: { body: Buffer; extension: 'jpg' | 'png' | 'webp' | 'svg' } | null;
+  cover: ContentImage | null;
 }
 
 export const CONTENT_PROVIDERS = Symbol('CONTENT_PROVIDERS');

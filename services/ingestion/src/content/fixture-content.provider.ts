@@ -5,7 +5,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { IngestionConfig } from '../ingestion.config';
-import type { ContentProvider, ContentVideo } from './content-provider';
+import type { ContentImage, ContentProvider, ContentVideo } from './content-provider';
 
 /** One profile file in CONTENT_FIXTURES_DIR, named `<handle>.json`. */
 const fixtureProfileSchema = z
@@ -14,7 +14,13 @@ const fixtureProfileSchema = z
     nickName: z.string().max(200).default(''),
     bio: z.string().max(2000).default(''),
     followerCount: z.number().int().min(0),
+    /** Accepted for old files, never fetched nor stored: the avatar is `avatarFile`. */
     avatarUrl: z.string().max(2000).default(''),
+    /** The profile picture, an image file in CONTENT_FIXTURES_DIR (a plain file name). */
+    avatarFile: z
+      .string()
+      .regex(/^[\w.-]+\.(jpg|png|webp|svg)$/)
+      .optional(),
     secUid: z.string().min(1).max(200).optional(),
     tikTokUserId: z.string().min(1).max(200).optional(),
     /** The profile's videos for the initialisation pipeline (docs/creators.md, "Fixture files"). */
@@ -41,7 +47,7 @@ const fixtureProfileSchema = z
   })
   .strict();
 
-/** The largest cover image a fixture may name. */
+/** The largest image (cover, avatar) a fixture may name. */
 const MAX_COVER_BYTES = 512 * 1024;
 
 /**
@@ -77,12 +83,7 @@ export class FixtureContentProvider implements ContentProvider {
     const folder = this.config.CONTENT_FIXTURES_DIR!;
     const videos: ContentVideo[] = [];
     for (const video of fixture.videos) {
-      let cover: ContentVideo['cover'] = null;
-      if (video.coverFile) {
-        const body = await readFile(path.join(folder, video.coverFile));
-        if (body.length > MAX_COVER_BYTES) throw new Error(`${video.coverFile} is larger than 512 kB`);
-        cover = { body, extension: video.coverFile.split('.').pop() as 'jpg' | 'png' | 'webp' | 'svg' };
-      }
+      const cover = video.coverFile ? await readImage(folder, video.coverFile) : null;
       videos.push({
         awemeId: video.id,
         desc: video.desc,
@@ -94,6 +95,12 @@ export class FixtureContentProvider implements ContentProvider {
       });
     }
     return videos.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  }
+
+  /** The file's `avatarFile`; demo creators' avatars are drawn by creators. */
+  async avatar(profile: ContentProfile): Promise<ContentImage | null> {
+    const fixture = await this.readFixture(profile.handle);
+    return fixture?.avatarFile ? readImage(this.config.CONTENT_FIXTURES_DIR!, fixture.avatarFile) : null;
   }
 
   private async readFixture(handle: string): Promise<z.infer<typeof fixtureProfileSchema> | null> {
@@ -139,6 +146,13 @@ export class FixtureContentProvider implements ContentProvider {
       tikTokUserId: `demo:${creator.handle}`,
     };
   }
+}
+
+/** An image file of the fixture folder (a cover or an avatar), at most 512 kB. */
+async function readImage(folder: string, file: string): Promise<ContentImage> {
+  const body = await readFile(path.join(folder, file));
+  if (body.length > MAX_COVER_BYTES) throw new Error(`${file} is larger than 512 kB`);
+  return { body, extension: file.split('.').pop() as ContentImage['extension'] };
 }
 
 /** Demo creators are fictional; the creators list does not carry their follower count. */

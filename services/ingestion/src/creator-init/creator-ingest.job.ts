@@ -35,6 +35,7 @@ const storageKeys = {
   cover: (creatorId: string, awemeId: string, extension: string) =>
     `tiktok-data/${creatorId}/${awemeId}/cover.${extension}`,
   captions: (creatorId: string, awemeId: string) => `tiktok-data/${creatorId}/${awemeId}/captions.vtt`,
+  avatar: (creatorId: string, extension: string) => `tiktok-data/${creatorId}/profile/avatar.${extension}`,
   essence: (creatorId: string) => `customai-kb/${creatorId}/essence.md`,
   posts: (creatorId: string) => `customai-kb/${creatorId}/posts.md`,
 };
@@ -227,7 +228,7 @@ export class CreatorIngestJob {
       }
       case 7: {
         // 'Creating your creator profile...'
-        const { profile } = await run.profile();
+        const { profile, provider } = await run.profile();
         const essence = job.essencePrompt ?? (await this.jobs.findOneByOrFail({ id: job.id })).essencePrompt;
         if (!essence) throw new Error('The essence of this run is missing; it is generated again on retry.');
         await this.client.request(Subjects.CreatorsInitProfileSave, {
@@ -235,7 +236,8 @@ export class CreatorIngestJob {
           runId: run.request.runId,
           nickName: profile.nickName,
           bio: profile.bio,
-          thumb: profile.avatarUrl,
+          // Never the provider's URL: fans' browsers load the avatar from Backtalk's own origin.
+          thumb: await this.storeAvatar(creatorId, profile, provider),
           essencePrompt: essence,
         });
         return;
@@ -316,10 +318,29 @@ export class CreatorIngestJob {
     return processed;
   }
 
+  /**
+   * The profile's picture, read from the provider and stored like a cover: its media path, or ''
+   * (the app's placeholder) when the provider has none or it cannot be had.
+   */
+  private async storeAvatar(
+    creatorId: string,
+    profile: ContentProfile,
+    provider: ContentProvider,
+  ): Promise<string> {
+    const image = await provider.avatar?.(profile).catch((error: unknown) => {
+      this.logger.warn(`The avatar of creator ${creatorId} could not be read: ${describe(error)}`);
+      return null;
+    });
+    if (!image) return '';
+    const key = storageKeys.avatar(creatorId, image.extension);
+    await this.store(creatorId, null, 'avatar', key, image.body);
+    return mediaUrlOf(key);
+  }
+
   private async store(
     creatorId: string,
-    awemeId: string,
-    kind: 'cover' | 'caption',
+    awemeId: string | null,
+    kind: 'cover' | 'caption' | 'avatar',
     storageKey: string,
     body: Buffer,
   ): Promise<void> {

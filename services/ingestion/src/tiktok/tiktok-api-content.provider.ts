@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ContentProfile } from '@backtalk/proto';
-import type { ContentProvider, ContentVideo } from '../content/content-provider';
+import type { ContentImage, ContentProvider, ContentVideo } from '../content/content-provider';
 import { TikTokApiClient, type TikTokUser, type TikTokVideo } from './tiktok-api.client';
 import { TikTokConnections } from './tiktok-connections';
 
@@ -49,6 +49,11 @@ export class TikTokApiContentProvider implements ContentProvider {
     };
   }
 
+  /** The picture TikTok's user info named (`avatar_url`), downloaded as covers are. */
+  avatar(profile: ContentProfile): Promise<ContentImage | null> {
+    return this.image(profile.avatarUrl);
+  }
+
   /** The connected account's videos, newest first, every page (cursor paging) up to 500. */
   async videos(handle: string, userId: string): Promise<ContentVideo[] | null> {
     const listed = await this.connections.withAccessToken(userId, async (accessToken) => {
@@ -82,7 +87,7 @@ export class TikTokApiContentProvider implements ContentProvider {
           `https://www.tiktok.com/@${listed.user.username.toLowerCase()}/video/${video.id}`,
         // The Display API has no caption tracks.
         captionsVtt: null,
-        cover: await this.cover(video.cover_image_url),
+        cover: await this.image(video.cover_image_url),
       });
     }
     return out.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
@@ -98,7 +103,7 @@ export class TikTokApiContentProvider implements ContentProvider {
     return user.username.toLowerCase() === handle.toLowerCase() ? user : null;
   }
 
-  private async cover(url: string | undefined): Promise<ContentVideo['cover']> {
+  private async image(url: string | undefined): Promise<ContentImage | null> {
     if (!url || !/^https?:\/\//.test(url)) return null;
     const image = await this.api.download(url, MAX_COVER_BYTES);
     const extension = image ? COVER_TYPES[image.contentType.split(';')[0]!.trim().toLowerCase()] : undefined;

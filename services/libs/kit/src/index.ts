@@ -49,3 +49,4 @@ export { RetentionJob, type RetentionRun } from './retention/retention-job';
 export type { RetentionPlan, RetentionStep, ErasureContext } from './retention/retention-plan';
 export { HOURLY_MS, HourlyRun } from './retention/hourly-run';
 export * from './content/post-link';
+export * from './content/avatar-source';
