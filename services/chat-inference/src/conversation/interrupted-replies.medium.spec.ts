@@ -96,12 +96,9 @@ describe('replies interrupted by a crash (real PostgreSQL)', () => {
     ]);
 
     // Two replicas sweeping at once still refund each reply once.
-    const swept = await Promise.all([
-      messages.failInterrupted(new Date(Date.now() - 30_000)),
-      messages.failInterrupted(new Date(Date.now() - 30_000)),
-    ]);
+    const swept = await Promise.all([messages.failInterrupted(30_000), messages.failInterrupted(30_000)]);
     expect(swept[0]!.replies + swept[1]!.replies).toBe(3);
-    expect(await messages.failInterrupted(new Date(Date.now() - 30_000))).toEqual({ replies: 0, fans: 0 });
+    expect(await messages.failInterrupted(30_000)).toEqual({ replies: 0, fans: 0 });
 
     expect(await replies(cut)).toEqual([
       { status: 'failed', stopReason: 'interrupted', text: 'Half a sent' },
@@ -126,7 +123,7 @@ describe('replies interrupted by a crash (real PostgreSQL)', () => {
   it('at a standalone start every streaming reply is failed, however recently it was written', async () => {
     const fan = randomUUID();
     const reply = await send(fan, counted(randomUUID(), randomUUID()));
-    expect((await messages.failInterrupted(new Date())).replies).toBeGreaterThanOrEqual(1);
+    expect((await messages.failInterrupted(0)).replies).toBeGreaterThanOrEqual(1);
     expect(await replies([reply])).toEqual([{ status: 'failed', stopReason: 'interrupted', text: '' }]);
   });
 });

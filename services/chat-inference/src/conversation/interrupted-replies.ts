@@ -28,11 +28,8 @@ export class InterruptedReplies implements OnApplicationBootstrap, OnModuleDestr
 
   async onApplicationBootstrap(): Promise<void> {
     const standalone = this.config.BACKTALK_MODE === 'standalone';
-    await this.sweep(new Date(Date.now() - (standalone ? 0 : ABANDONED_AFTER_MS)));
-    this.timer = setInterval(
-      () => void this.sweep(new Date(Date.now() - ABANDONED_AFTER_MS)),
-      SWEEP_INTERVAL_MS,
-    );
+    await this.sweep(standalone ? 0 : ABANDONED_AFTER_MS);
+    this.timer = setInterval(() => void this.sweep(ABANDONED_AFTER_MS), SWEEP_INTERVAL_MS);
     this.timer.unref();
   }
 
@@ -41,9 +38,9 @@ export class InterruptedReplies implements OnApplicationBootstrap, OnModuleDestr
     this.timer = null;
   }
 
-  private async sweep(olderThan: Date): Promise<void> {
+  private async sweep(idleMs: number): Promise<void> {
     try {
-      const { replies, fans } = await this.messages.failInterrupted(olderThan);
+      const { replies, fans } = await this.messages.failInterrupted(idleMs);
       if (replies > 0) {
         this.logger.warn(
           `${replies} replies to ${fans} fans were cut off when a process stopped without finishing them: marked failed, their free-tier messages given back`,

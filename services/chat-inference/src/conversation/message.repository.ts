@@ -179,19 +179,21 @@ export class MessageRepository {
   }
 
   /**
-   * Replies a crashed process left streaming (not touched since `olderThan`): marked failed with
+   * Replies a crashed process left streaming (not touched for `idleMs`, by the database's own
+   * clock, so neither a replica's clock skew nor two writes within one millisecond matter): marked failed with
    * the stop reason `interrupted`, their text so far kept, and what their sends took from the
    * free tier given back — the fan's allowance and the origin counters of the stored ticket.
    * One statement: a reply is failed and refunded together, once, whichever process sweeps it
    * (rows another sweep holds are skipped, and the ticket is cleared as it is used).
    */
-  async failInterrupted(olderThan: Date): Promise<{ replies: number; fans: number }> {
+  async failInterrupted(idleMs: number): Promise<{ replies: number; fans: number }> {
     const [row] = (await this.messages.query(
       `WITH failed AS (
          UPDATE "chat_inference"."messages" AS message
          SET "status" = 'failed', "stopReason" = 'interrupted', "freeTierTicket" = NULL, "updatedAt" = now()
          FROM (SELECT id, "freeTierTicket" AS ticket FROM "chat_inference"."messages"
-               WHERE "status" = 'streaming' AND "role" = 'assistant' AND "updatedAt" < $1
+               WHERE "status" = 'streaming' AND "role" = 'assistant'
+                 AND "updatedAt" <= now() - make_interval(secs => $1::double precision / 1000)
                FOR UPDATE SKIP LOCKED) AS old
          WHERE message.id = old.id
          RETURNING message.owner, old.ticket
@@ -213,7 +215,7 @@ export class MessageRepository {
          WHERE counter."scope" = refund.scope AND counter."key" = refund.key
        )
        SELECT count(*)::integer AS replies, count(DISTINCT owner)::integer AS fans FROM failed`,
-      [olderThan],
+      [idleMs],
     )) as { replies: number; fans: number }[];
     return row ?? { replies: 0, fans: 0 };
   }
