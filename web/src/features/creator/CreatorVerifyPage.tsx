@@ -73,13 +73,17 @@ export function CreatorVerifyPage() {
           followers.
         </p>
       </div>
-      {/* Mounted afresh once the existing key is known, so the form starts from it. */}
-      <VerificationForm
-        key={existing.isPending ? 'checking' : 'checked'}
-        checking={existing.isPending}
-        checkFailed={existing.isError}
-        existing={existing.data?.verificationKey ?? null}
-      />
+      {/* The form appears once the existing key is known and starts from it: nothing typed before
+          is replaced. */}
+      {existing.isPending ? (
+        <div className={styles['card']}>
+          <p className={styles['hint']} role="status">
+            Checking for an existing key...
+          </p>
+        </div>
+      ) : (
+        <VerificationForm checkFailed={existing.isError} existing={existing.data?.verificationKey ?? null} />
+      )}
       <div className={styles['card']}>
         <h2 className={styles['card__title']}>Where we read your profile</h2>
         {providers.isPending ? <p className={styles['hint']}>Loading...</p> : null}
@@ -102,8 +106,6 @@ export function CreatorVerifyPage() {
 }
 
 interface VerificationFormProps {
-  /** The existing key is still being read. */
-  checking: boolean;
   /** Reading the existing key failed. */
   checkFailed: boolean;
   /** The key the user already generated, if any. */
@@ -111,7 +113,7 @@ interface VerificationFormProps {
 }
 
 /** The user id, the key and the verify button; starts from the existing key once it is known. */
-function VerificationForm({ checking, checkFailed, existing }: VerificationFormProps) {
+function VerificationForm({ checkFailed, existing }: VerificationFormProps) {
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>('idle');
   const [key, setKey] = useState<string | null>(existing?.key ?? null);
@@ -183,7 +185,7 @@ function VerificationForm({ checking, checkFailed, existing }: VerificationFormP
     setPhase('idle');
   };
 
-  const generateDisabled = !typed?.trim() || !!inputError || phase !== 'idle' || checking;
+  const generateDisabled = !typed?.trim() || !!inputError || phase !== 'idle';
 
   return (
     <form className={styles['card']} onSubmit={(event) => void generate(event)} noValidate>
@@ -215,7 +217,6 @@ function VerificationForm({ checking, checkFailed, existing }: VerificationFormP
         >
           Generate Key
         </Button>
-        {checking ? <span className={styles['hint']}>Checking for an existing key...</span> : null}
       </div>
       {key ? (
         <>

@@ -91,6 +91,32 @@ describe('creator screens', () => {
     await waitFor(() => expect(location()).toBe('/creator/verify'), { timeout: 2000 });
   });
 
+  it('shows the user id field only once the existing key is known, so nothing typed is replaced', async () => {
+    asUser();
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      providers(),
+      http.get('/api/creator/verification-key', async ({ response }) => {
+        await answered;
+        return response(200).json({
+          verificationKey: {
+            key: 'BACKTALK-AAAAA-BBBBB',
+            tikTokUserId: '@maya.makes',
+            status: 'NOT_VERIFIED_KEY_GENERATED',
+            createdAt: '2025-01-01T00:00:00Z',
+          },
+        });
+      }),
+    );
+    renderApp('/creator/verify');
+    expect(await screen.findByText('Checking for an existing key...')).toBeTruthy();
+    expect(screen.queryByLabelText('TikTok user ID')).toBeNull();
+    answer();
+    expect(((await screen.findByLabelText('TikTok user ID')) as HTMLInputElement).value).toBe('@maya.makes');
+    expect(screen.queryByText('Checking for an existing key...')).toBeNull();
+  });
+
   it('shows an existing key directly, applies the @ rule, and words every outcome as the spec does', async () => {
     asUser();
     let outcome = 'FOLLOWER_UNDER_2500';
