@@ -11,17 +11,10 @@ function refuse(what: string): never {
   );
 }
 
-const original = {
-  connect: net.Socket.prototype.connect,
-  listen: net.Server.prototype.listen,
-  spawn: childProcess.spawn,
-  fork: childProcess.fork,
-  exec: childProcess.exec,
-  execFile: childProcess.execFile,
-  spawnSync: childProcess.spawnSync,
-  execSync: childProcess.execSync,
-  execFileSync: childProcess.execFileSync,
-};
+const LAUNCHERS = ['spawn', 'fork', 'exec', 'execFile', 'spawnSync', 'execSync', 'execFileSync'] as const;
+const originalConnect = net.Socket.prototype.connect;
+const originalListen = net.Server.prototype.listen;
+const originalLaunchers = Object.fromEntries(LAUNCHERS.map((name) => [name, childProcess[name]]));
 
 beforeAll(() => {
   net.Socket.prototype.connect = function connect() {
@@ -30,30 +23,14 @@ beforeAll(() => {
   net.Server.prototype.listen = function listen() {
     return refuse('listen on a port');
   } as typeof net.Server.prototype.listen;
-  for (const name of [
-    'spawn',
-    'fork',
-    'exec',
-    'execFile',
-    'spawnSync',
-    'execSync',
-    'execFileSync',
-  ] as const) {
+  for (const name of LAUNCHERS) {
     (childProcess as Record<typeof name, unknown>)[name] = () => refuse(`start a child process (${name})`);
   }
 });
 
 // Jest reuses its worker processes: leave them as they were.
 afterAll(() => {
-  net.Socket.prototype.connect = original.connect;
-  net.Server.prototype.listen = original.listen;
-  Object.assign(childProcess, {
-    spawn: original.spawn,
-    fork: original.fork,
-    exec: original.exec,
-    execFile: original.execFile,
-    spawnSync: original.spawnSync,
-    execSync: original.execSync,
-    execFileSync: original.execFileSync,
-  });
+  net.Socket.prototype.connect = originalConnect;
+  net.Server.prototype.listen = originalListen;
+  Object.assign(childProcess, originalLaunchers);
 });
