@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { describeStartupError } from '@backtalk/kit';
+import { browserAddress } from './browser-address';
 import { StartupError, startStandalone } from './standalone';
 import { runStandaloneCommand } from './standalone-command';
 
@@ -9,7 +10,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const backtalk = await startStandalone({ env: process.env, log });
   log(
-    `\nBacktalk is ready at ${backtalk.url} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.`,
+    `\nBacktalk is ready at ${browserAddress(backtalk.url)} (started in ${((Date.now() - started) / 1000).toFixed(1)} s). Press Ctrl-C to stop.`,
   );
   let stopping = false;
   const shutdown = (signal: string): void => {

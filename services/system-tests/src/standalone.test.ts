@@ -25,7 +25,10 @@ describe('standalone mode: `npm start`', () => {
       LOG_LEVEL: 'warn',
     });
     const [, url] = await app.waitForOutput(/Backtalk is ready at (http:\/\/\S+)/, 90_000);
-    expect(url).toBe(`http://127.0.0.1:${port}`);
+    // The printed address is localhost's: passkeys are offered there, never on an IP address.
+    expect(url).toBe(`http://localhost:${port}`);
+    const providers = (await (await fetch(`${url}/api/auth/providers`)).json()) as { passkeys: boolean };
+    expect(providers.passkeys).toBe(true);
     const response = await fetch(`${url}/api/health`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as { services: Record<string, string> };
