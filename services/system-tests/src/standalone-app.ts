@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
+import { copyWebBuild } from './web-build';
 
 /** The tiny offline model of ../shared/models the tests chat with. */
 const TEST_MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
@@ -23,7 +24,9 @@ export interface StandaloneApp {
 /**
  * Backtalk standalone (`services/standalone/dist/main.js`) in a data folder of its own, with
  * the test model on one thread, lexical retrieval and warnings only; `env` adds to or overrides that. `port` may
- * be picked beforehand, when something started earlier must know the app's address.
+ * be picked beforehand, when something started earlier must know the app's address. Where the web
+ * app is built, it serves a private copy of it (copyWebBuild): a rebuild of web/dist while it runs
+ * would otherwise leave its pages blank.
  */
 export async function startStandaloneApp(
   label: string,
@@ -34,6 +37,10 @@ export async function startStandaloneApp(
   // Embedded PostgreSQL runs as `postgres` when the tests run as root.
   fs.chmodSync(dataDir, 0o755);
   const appPort = port ?? (await freePort());
+  const webBuild =
+    env.WEB_DIST_DIR === undefined && fs.existsSync(path.join(repoRoot, 'web/dist/index.html'))
+      ? await copyWebBuild()
+      : undefined;
   const process = spawnNode('services/standalone/dist/main.js', {
     BACKTALK_DATA_DIR: dataDir,
     PORT: String(appPort),
@@ -44,6 +51,7 @@ export async function startStandaloneApp(
     // Standalone's default, dense retrieval with a local model, is started by standalone.test.ts.
     EMBEDDINGS_PROVIDER: 'none',
     LLM_THREADS: '1',
+    ...(webBuild && { WEB_DIST_DIR: webBuild.dir }),
     ...env,
   });
   const stop = async () => {
@@ -52,6 +60,7 @@ export async function startStandaloneApp(
       await process.exited;
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
+    webBuild?.remove();
   };
   try {
     const [, url] = (await process.waitForOutput(
