@@ -8,6 +8,10 @@ const TEXTAREA_MAX_HEIGHT_PX = 150;
 /** Shown while a message sent before the conversation opened waits for it. */
 export const QUEUED_SEND_HINT = 'Opening the chat… your message will be sent as soon as it is ready.';
 
+/** Shown while a message sent during a reply waits for the reply to end (docs: web/README.md, Chat). */
+export const queuedBehindReplyHint = (creatorName: string) =>
+  `Queued: your message will be sent when ${creatorName} has finished replying.`;
+
 export function ChatInput({
   creatorName,
   onSend,
@@ -21,6 +25,8 @@ export function ChatInput({
   const setDraft = useChatStore((state) => state.setDraft);
   const isSending = useChatStore((state) => state.isSending);
   const sendQueued = useChatStore((state) => state.sendQueued);
+  const isTyping = useChatStore((state) => state.isTyping);
+  const chatOpen = useChatStore((state) => state.conversationId !== null);
   const ref = useRef<HTMLTextAreaElement>(null);
 
   useLayoutEffect(() => {
@@ -62,7 +68,7 @@ export function ChatInput({
           type="submit"
           className={styles['composer__send']}
           aria-label="Send message"
-          disabled={disabled || isSending || sendQueued || !draft.trim()}
+          disabled={disabled || (isSending && !isTyping) || sendQueued || !draft.trim()}
           aria-busy={sendQueued}
         >
           <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -72,7 +78,7 @@ export function ChatInput({
       </div>
       {sendQueued ? (
         <p className={styles['composer__hint']} role="status">
-          {QUEUED_SEND_HINT}
+          {chatOpen ? queuedBehindReplyHint(creatorName) : QUEUED_SEND_HINT}
         </p>
       ) : (
         <p className={styles['composer__hint']}>Enter to send · Shift+Enter for a new line</p>

@@ -14,7 +14,7 @@ import { newCreator, resetAppState, signInAs, WithProviders } from '../../test/f
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS, useSessionStore } from '../session';
 import { ChatView } from './ChatView';
-import { QUEUED_SEND_HINT } from './ChatInput';
+import { QUEUED_SEND_HINT, queuedBehindReplyHint } from './ChatInput';
 import { DEMO_BANNER_TEXT } from './DemoBanner';
 import { OLDER_FAILED_MESSAGE } from './OlderMessages';
 import { browserNavigation } from '../shell/browser-navigation';
@@ -512,7 +512,7 @@ describe('ChatView', () => {
       expect(rateLimitMessages()).toEqual(['']);
     });
 
-    it('ignores a second send while one is in progress', async () => {
+    it('queues Enter while a reply streams, says so, and sends the message when the reply ends', async () => {
       const backend = chatBackend();
       renderChat();
       await ready();
@@ -524,13 +524,43 @@ describe('ChatView', () => {
 
       expect(sends()).toHaveLength(1);
       expect(rateLimitMessages()).toEqual(['', 'one']);
+      expect(screen.getByText(queuedBehindReplyHint(creator.nickName)).getAttribute('role')).toBe('status');
+      expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(input().value).toBe('two');
 
       await emit(stream, 'fragment', { id: 'a1#0', text: 'ok', stopReason: 'end_turn' });
       await act(async () => stream.close());
-      await settle();
-      pressEnter();
       await waitFor(() => expect(sends()).toHaveLength(2));
       expect(sends()[1].body).toMatchObject({ content: [{ text: 'two' }] });
+      expect(rateLimitMessages()).toEqual(['', 'one', 'two']);
+      expect(screen.queryByText(queuedBehindReplyHint(creator.nickName))).toBeNull();
+      const texts = screen.getAllByTestId('chat-message').map((el) => el.textContent);
+      expect(texts).toEqual(['one', 'ok', 'two']);
+    });
+
+    it('ignores a second Enter while the rate-limit check of the first is on its way', async () => {
+      chatBackend();
+      let answer!: () => void;
+      const held = new Promise<void>((resolve) => (answer = resolve));
+      server.use(
+        http.post('/api/chat/rate-limit', async ({ request, response }) => {
+          const body = (await request.clone().json()) as { message: string };
+          if (body.message) await held;
+          return response(200).json({ canSendMessage: true, nextAvailableTime: null });
+        }),
+      );
+      renderChat();
+      await ready();
+
+      type('one');
+      pressEnter();
+      pressEnter();
+      await settle();
+      expect(screen.queryByRole('status', { name: /Queued/ })).toBeNull();
+      await act(async () => answer());
+      await waitFor(() => expect(sends()).toHaveLength(1));
+      await settle();
+      expect(sends()).toHaveLength(1);
     });
 
     it.each([
@@ -620,11 +650,47 @@ describe('ChatView', () => {
     expect(apiCalls()).toHaveLength(0);
   });
 
-  it('opens the modal on mount when the status check says the limit is reached', async () => {
+  it('opens no dialog on mount when the limit is already reached, only when the fan tries to send', async () => {
     chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
     renderChat();
-    expect(await screen.findByRole('dialog')).toBeTruthy();
+    await ready();
+    await waitFor(() => expect(rateLimitMessages()).toEqual(['']));
+    await settle();
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    type('hello');
+    pressEnter();
+    expect(await screen.findByRole('dialog', { name: 'Message limit reached' })).toBeTruthy();
+    expect(sends()).toHaveLength(0);
   });
+
+  it('brings the message the fan sends into view when they had scrolled up', async () => {
+    const backend = chatBackend({ history: messagesFrom(1, 20) });
+    renderChat();
+    expect(await screen.findByText('message number 20')).toBeTruthy();
+    const box = scrollBox();
+    await settle();
+    fireEvent.wheel(box, { deltaY: -300 });
+    box.scrollTop = 600;
+    fireEvent.scroll(box);
+    expect(await screen.findByRole('button', { name: 'Scroll to latest message' })).toBeTruthy();
+
+    type('my own words');
+    pressEnter();
+    await waitFor(() => expect(backend.streams).toHaveLength(1));
+
+    // 21 messages of 100px in a 500px window: the bottom is at 1600.
+    await waitFor(() => expect(box.scrollTop).toBe(1600));
+    expect(screen.queryByRole('button', { name: 'Scroll to latest message' })).toBeNull();
+  });
+
+  /** Reaches the limit the way a fan does: the status check allowed nothing, and they press Enter. */
+  async function sendIntoTheLimit() {
+    await ready();
+    type('one more');
+    pressEnter();
+    return screen.findByRole('dialog', { name: 'Message limit reached' });
+  }
 
   it('opens the modal when the send answers 429, giving the text back', async () => {
     chatBackend();
@@ -650,12 +716,13 @@ describe('ChatView', () => {
     expect(screen.queryByRole('status', TYPING)).toBeNull();
   });
 
-  it("sends guests to /sign-in from the modal's Sign Up, remembering the chat", async () => {
+  it("sends guests to /sign-in's Sign Up tab from the modal's Sign Up, remembering the chat", async () => {
     chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
     renderChat();
+    await sendIntoTheLimit();
     fireEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
 
-    expect(screen.getByTestId('location').textContent).toBe('/sign-in');
+    expect(screen.getByTestId('location').textContent).toBe('/sign-in?tab=sign-up');
     expect(localStorage.getItem(STORAGE_KEYS.signInRedirectPath)).toBe('/@maya.makes');
     expect(screen.queryByRole('dialog')).toBeNull();
   });
@@ -667,6 +734,7 @@ describe('ChatView', () => {
     server.use(http.post('/api/billing/checkout', () => HttpResponse.json({ url: checkoutUrl })));
     const leaveTo = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
     renderChat();
+    await sendIntoTheLimit();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
 
@@ -687,6 +755,7 @@ describe('ChatView', () => {
     );
     const leaveTo = jest.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => undefined);
     renderChat();
+    await sendIntoTheLimit();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe' }));
 

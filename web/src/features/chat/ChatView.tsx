@@ -1,13 +1,14 @@
 import styles from './chat.module.css';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, type ChatMessage, type Creator, createCheckout } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { rememberSignInRedirect, useSessionStore } from '../session';
 import { browserNavigation } from '../shell/browser-navigation';
+import { SIGN_UP_PATH } from '../sign-in/sign-in-entry';
 import { ChatHeader } from './ChatHeader';
 import { ChatInput } from './ChatInput';
-import { useChatStore } from './chat.store';
+import { isSentHere, useChatStore } from './chat.store';
 import { DemoBanner } from './DemoBanner';
 import { MessageBubble } from './MessageBubble';
 import { OlderMessages } from './OlderMessages';
@@ -63,10 +64,17 @@ export function ChatView({ creator }: ChatViewProps) {
     shown.current = { firstId: firstMessageId, height: el.scrollHeight };
   });
 
+  // The fan's own message just sent is brought into view, even when they had scrolled up to read.
+  const lastSent = messages.at(-1);
+  const lastSentId = lastSent && isSentHere(lastSent) ? lastSent.id : null;
+  useEffect(() => {
+    if (lastSentId) scrollToBottom();
+  }, [lastSentId, scrollToBottom]);
+
   const signUp = useCallback(() => {
     rememberSignInRedirect(location.pathname);
     closeLimitNotice();
-    navigate('/sign-in');
+    navigate(SIGN_UP_PATH);
   }, [closeLimitNotice, location.pathname, navigate]);
 
   const [subscribeError, setSubscribeError] = useState<string | null>(null);

@@ -61,6 +61,10 @@ const initialState = {
 
 let localIds = 0;
 
+/** A message the fan sent from this page (it has a local id until the history is reloaded). */
+export const isSentHere = (message: ChatMessage): boolean =>
+  message.role === 'user' && message.id.startsWith('local-');
+
 export const useChatStore = create<ChatState>()((set, get) => ({
   ...initialState,
 

@@ -81,10 +81,8 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     chat.showError(HISTORY_FAILED_MESSAGE);
   }, [historyFailed, historyError]);
 
-  const status = rateLimit.data;
-  useEffect(() => {
-    if (status?.canSendMessage === false) useChatStore.getState().openLimitNotice(timeOf(status));
-  }, [status]);
+  // The status check on mount (spec §7) opens nothing: the limit dialog opens when the fan tries to
+  // send (the send's own check), so reopening a chat after the free messages are spent is quiet.
   useEffect(() => {
     if (rateLimit.error) console.error('Rate-limit status check failed', rateLimit.error);
   }, [rateLimit.error]);
@@ -106,7 +104,12 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     const chat = useChatStore.getState();
     const text = chat.draft;
     const conversationId = chat.conversationId;
-    if (!useSessionStore.getState().user || !text.trim() || chat.isSending) return;
+    if (!useSessionStore.getState().user || !text.trim()) return;
+    if (chat.isSending) {
+      // Enter while a reply streams is queued: the draft goes out when the reply ends (the effect below).
+      if (chat.isTyping) chat.setSendQueued(true);
+      return;
+    }
     if (!conversationId) {
       // Sent before the conversation is open: keep it and send it once it is (see the effect below).
       if (chat.historyStatus !== 'error') chat.setSendQueued(true);
@@ -184,11 +187,12 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
 
   const openConversationId = useChatStore((state) => state.conversationId);
   const sendQueued = useChatStore((state) => state.sendQueued);
+  const isSending = useChatStore((state) => state.isSending);
   useEffect(() => {
-    if (!openConversationId || !sendQueued) return;
+    if (!openConversationId || !sendQueued || isSending) return;
     useChatStore.getState().setSendQueued(false);
     void send();
-  }, [openConversationId, sendQueued, send]);
+  }, [openConversationId, sendQueued, isSending, send]);
 
   return { send, older };
 }

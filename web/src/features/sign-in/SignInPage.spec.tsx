@@ -590,6 +590,17 @@ describe('/sign-in: entry, providers and OAuth', () => {
     expect(localStorage.getItem(STORAGE_KEYS.isGuestUser)).toBeNull();
   });
 
+  it.each([
+    ['/sign-in', 'Sign In'],
+    ['/sign-in?tab=sign-up', 'Sign Up'],
+    ['/sign-in?tab=other', 'Sign In'],
+  ])('%s opens on the %s tab', async (path, tab) => {
+    renderSignIn(path, true);
+    const selected = await screen.findByRole('tab', { selected: true });
+    expect(selected.textContent).toBe(tab);
+    expect(button(tab)).toBeTruthy();
+  });
+
   it('gets past its entry under StrictMode (effects run twice in development)', async () => {
     renderSignIn('/sign-in', true);
     expect(await screen.findByRole('tab', { name: 'Sign In' })).toBeTruthy();

@@ -10,7 +10,13 @@ import { FederatedButtons } from './FederatedButtons';
 import { ForceNewPassword } from './ForceNewPassword';
 import { ConfirmSignIn, SelectMfaType, SetupEmail, SetupTotp } from './MfaSteps';
 import { ConfirmResetPassword, ForgotPassword } from './PasswordReset';
-import { clearGuestFlag, postSignInPath, recordPreviousPath, forgetPostSignInPath } from './sign-in-entry';
+import {
+  clearGuestFlag,
+  postSignInPath,
+  recordPreviousPath,
+  forgetPostSignInPath,
+  initialTab,
+} from './sign-in-entry';
 import { SignInForm } from './SignInForm';
 import { applyReply, type Screen, useSignInFlow } from './sign-in.store';
 import { SignUpForm } from './SignUpForm';
@@ -45,7 +51,8 @@ export function SignInPage() {
     if (started.current) return;
     started.current = true;
     useSignInFlow.getState().reset();
-  }, []);
+    if (initialTab(params) === 'signUp') useSignInFlow.getState().show({ step: 'signUp' });
+  }, [params]);
 
   useEffect(() => {
     if (entered.current || status === 'loading') return;

@@ -2,6 +2,14 @@
 // the guest flag cleared, and afterwards the user goes back there — unless it is /sign-in.
 import { STORAGE_KEYS, isSignInPath, markGuest, rememberSignInRedirect, sameOriginPath } from '../session';
 
+/** `/sign-in` opened on its Sign Up tab (the limit dialog's 'Sign Up'); the query is read once on entry. */
+export const SIGN_UP_PATH = '/sign-in?tab=sign-up';
+
+/** The tab /sign-in opens on: Sign Up when the link asked for it (`?tab=sign-up`), else Sign In. */
+export function initialTab(search: URLSearchParams): 'signIn' | 'signUp' {
+  return search.get('tab') === 'sign-up' ? 'signUp' : 'signIn';
+}
+
 /** Records where the user came from, unless a path was recorded already (the navbar, the guards). */
 export function recordPreviousPath(): void {
   if (localStorage.getItem(STORAGE_KEYS.signInRedirectPath)) return;
