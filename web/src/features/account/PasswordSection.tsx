@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { useChangePasswordMutation } from '../../api';
 import { Button } from '../../components/Button';
+import { countOf } from '../../formatting/plural';
 import styles from './account.module.css';
 import { errorText } from './account-format';
 import { AccountSection } from './AccountSection';
@@ -94,7 +95,7 @@ export function PasswordSection() {
           <p role="status" className={styles['field__success']}>
             Your password was changed
             {change.data.otherSessionsEnded
-              ? `; ${change.data.otherSessionsEnded} other session${change.data.otherSessionsEnded === 1 ? '' : 's'} signed out.`
+              ? `; ${countOf(change.data.otherSessionsEnded, { one: 'other session', other: 'other sessions' })} signed out.`
               : '.'}
           </p>
         ) : null}

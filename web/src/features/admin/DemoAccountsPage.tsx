@@ -7,6 +7,7 @@ import { type DemoAccount, useDemoAccountsQuery, useUpdateDemoAccountPromptMutat
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { countOf } from '../../formatting/plural';
 import styles from './admin.module.css';
 
 /** Spec §8, word for word. */
@@ -103,7 +104,7 @@ function DemoAccountCard({ demo }: { demo: DemoAccount }) {
         />
         <p className={styles['admin__hint']}>
           {demo.promptUpdatedAt
-            ? `Saved ${new Date(demo.promptUpdatedAt).toLocaleString()} · ${demo.promptVersions} versions`
+            ? `Saved ${new Date(demo.promptUpdatedAt).toLocaleString()} · ${countOf(demo.promptVersions, { one: 'version', other: 'versions' })}`
             : 'The seeded prompt, never edited'}
         </p>
         {error ? (

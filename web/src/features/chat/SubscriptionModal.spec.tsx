@@ -10,14 +10,23 @@ function renderModal(props: Partial<SubscriptionModalProps> = {}) {
 describe('SubscriptionModal', () => {
   afterEach(cleanup);
 
-  it('says when more messages can be sent, as a local time', () => {
+  /** The browser's own short zone name for a moment ('UTC', 'GMT+2', 'EST'). */
+  const zoneOf = (at: Date) =>
+    new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+      .formatToParts(at)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+
+  it('says when more messages can be sent, as a local time with its time zone', () => {
     const at = new Date();
     at.setHours(15, 45, 0, 0);
     renderModal({ nextAvailableTime: at.toISOString() });
     const text = screen.getByText(/^You've reached your message limit\./).textContent;
     const localTime = at.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
-    expect(text).toBe(`You've reached your message limit. You can send more messages after ${localTime}.`);
+    expect(text).toBe(
+      `You've reached your message limit. You can send more messages after ${localTime} ${zoneOf(at)}.`,
+    );
     expect(localTime).toMatch(/(3|15)\D45/);
+    expect(zoneOf(at)).not.toBe('');
     expect(screen.getByText(FREE_TIER_NOTE)).toBeTruthy();
   });
 
@@ -27,7 +36,7 @@ describe('SubscriptionModal', () => {
     const text = screen.getByText(/^You've reached your message limit\./).textContent ?? '';
     const localDay = at.toLocaleString(undefined, { month: 'short', day: 'numeric' });
     expect(text).toContain(localDay);
-    expect(text).toMatch(/after .*9\D05.*\.$/);
+    expect(text).toMatch(new RegExp(`after .*9\\D05.* ${zoneOf(at)}\\.$`));
   });
 
   it.each([null, 'not a date'])('asks to subscribe when there is no usable time (%s)', (time) => {

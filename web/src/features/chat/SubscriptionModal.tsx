@@ -1,7 +1,7 @@
 import styles from './chat.module.css';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { formatLocalTime } from './format-time';
+import { formatMoment } from '../../formatting/date-time';
 
 /** When Checkout could not be opened and the server gave no words of its own (a network failure). */
 export const SUBSCRIBE_FAILED_MESSAGE =
@@ -10,7 +10,7 @@ export const SUBSCRIBE_FAILED_MESSAGE =
 export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
 
 function limitMessage(nextAvailableTime: string | null): string {
-  const time = formatLocalTime(nextAvailableTime);
+  const time = formatMoment(nextAvailableTime);
   return time
     ? `You've reached your message limit. You can send more messages after ${time}.`
     : "You've reached your message limit. Subscribe to continue chatting without interruption.";

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent } from 'react';
 import { ApiError, importDataExport } from '../../api';
+import { countOf } from '../../formatting/plural';
 import styles from './creator.module.css';
 
 /**
@@ -32,7 +33,8 @@ export function DataExportUpload() {
       ) : null}
       {upload.data ? (
         <p className={styles['success']}>
-          Imported @{upload.data.handle} ({upload.data.followerCount} followers).
+          Imported @{upload.data.handle} (
+          {countOf(upload.data.followerCount, { one: 'follower', other: 'followers' })}).
         </p>
       ) : null}
     </div>

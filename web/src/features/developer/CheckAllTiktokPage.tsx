@@ -3,8 +3,12 @@ import { useState } from 'react';
 import { startResyncRound, useResyncRoundQuery } from '../../api';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { countOf } from '../../formatting/plural';
 import { DevPage, describeFailure } from './DevPageStates';
 import styles from './developer.module.css';
+
+const CREATORS = { one: 'creator', other: 'creators' };
+const NEW_POSTS = { one: 'new post', other: 'new posts' };
 
 /**
  * /dev/check-all-tiktok (spec §7 checkTiktokAllCreatorsFunc): re-syncs every initialised creator's
@@ -45,8 +49,11 @@ export function CheckAllTiktokPage() {
         <div className={styles['dev-card']}>
           <p role="status">
             {round.finished
-              ? `Done: ${round.runs.length} creators checked, ${round.runs.reduce((sum, run) => sum + (run.newPosts ?? 0), 0)} new posts.`
-              : `Checking… ${done.length} of ${round.runs.length} creators done.`}
+              ? `Done: ${countOf(round.runs.length, CREATORS)} checked, ${countOf(
+                  round.runs.reduce((sum, run) => sum + (run.newPosts ?? 0), 0),
+                  NEW_POSTS,
+                )}.`
+              : `Checking… ${done.length} of ${countOf(round.runs.length, CREATORS)} done.`}
           </p>
           <progress
             className={styles['dev-progress']}

@@ -2,10 +2,13 @@ import { ACCESS_ROLES } from '@backtalk/proto/browser';
 import { useMutation } from '@tanstack/react-query';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
+import { countOf, pluralWord } from '../../formatting/plural';
 import { selectIsAdmin, useSessionStore } from '../session';
 import { DevPage, describeFailure } from './DevPageStates';
 import { roleOf, runAccessProbes } from './model-test';
 import styles from './developer.module.css';
+
+const PROBES = { one: 'probe', other: 'probes' };
 
 /**
  * /dev/model-test (spec §2, §6): probes which records the current user can read and write across
@@ -32,8 +35,8 @@ export function ModelTestPage() {
       {run.data ? (
         <Banner tone={mismatches.length ? 'error' : 'info'}>
           {mismatches.length
-            ? `${mismatches.length} of ${run.data.length} probes differ from the matrix.`
-            : `All ${run.data.length} probes match the matrix.`}
+            ? `${mismatches.length} of ${countOf(run.data.length, PROBES)} ${pluralWord(mismatches.length, { one: 'differs', other: 'differ' })} from the matrix.`
+            : `All ${countOf(run.data.length, PROBES)} match the matrix.`}
         </Banner>
       ) : null}
       {run.data ? (

@@ -359,7 +359,7 @@ describe('/dev/* (spec §2, §6, §8, §9)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Run probes' }, { timeout: 5000 }));
     const matrix = await screen.findByRole('table', { name: 'Access matrix' });
     expect(within(matrix).getAllByRole('row')).toHaveLength(ACCESS_PROBES.length + 1);
-    expect(screen.getByText(`1 of ${ACCESS_PROBES.length} probes differ from the matrix.`)).toBeTruthy();
+    expect(screen.getByText(`1 of ${ACCESS_PROBES.length} probes differs from the matrix.`)).toBeTruthy();
     const toggle = within(matrix).getByRole('row', { name: /bypassSubscriptions, set to its own state/ });
     expect(toggle.textContent).toContain('allowed (200) ✗');
     expect(apiCalls('PATCH', `/api/feature-flags/${flagId}`)[0]?.body).toEqual({ enabled: false });
@@ -465,7 +465,7 @@ describe('/dev/* (spec §2, §6, §8, §9)', () => {
     renderDev('/dev/check-all-tiktok');
     fireEvent.click(await screen.findByRole('button', { name: 'Re-sync all creators' }, { timeout: 5000 }));
     expect(
-      await screen.findByText('Done: 1 creators checked, 2 new posts.', {}, { timeout: 5000 }),
+      await screen.findByText('Done: 1 creator checked, 2 new posts.', {}, { timeout: 5000 }),
     ).toBeTruthy();
     expect(apiCalls('GET', `/api/dev/check-all-tiktok/${roundId}`).length).toBeGreaterThan(0);
   });

@@ -1,4 +1,5 @@
 import styles from './payments.module.css';
+import { countOf } from '../../formatting/plural';
 import {
   Bar,
   BarChart,
@@ -87,7 +88,7 @@ function EarningsFigures({ earnings }: { earnings: Earnings }) {
           <dd>{current}</dd>
         </div>
         <div>
-          <dt>You earned in {weeks.length} weeks</dt>
+          <dt>You earned in {countOf(weeks.length, { one: 'week', other: 'weeks' })}</dt>
           <dd>{dollars(earned)}</dd>
         </div>
       </dl>

@@ -1,0 +1,42 @@
+// Moments for people, in the browser's locale and time zone, always naming the zone (Intl.DateTimeFormat):
+// a time a fan must act on ('send more after …') is not readable without it.
+
+export interface MomentOptions {
+  /** Today, for telling whether the date must be said (default: now). */
+  now?: Date;
+  /** Default: the browser's languages. */
+  locales?: string | string[];
+  /** Default: the browser's zone. */
+  timeZone?: string;
+}
+
+/** The calendar day of `date` in `timeZone`, comparable between dates. */
+function dayIn(date: Date, timeZone: string | undefined): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(date);
+}
+
+/**
+ * A moment from the server (ISO text): '3:45 PM GMT+2' when it is today where the reader is,
+ * 'Jan 5, 3:45 PM GMT+2' on another day, in the reader's locale; null when it is missing or unreadable.
+ */
+export function formatMoment(
+  iso: string | null | undefined,
+  { now = new Date(), locales, timeZone }: MomentOptions = {},
+): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  const today = dayIn(date, timeZone) === dayIn(now, timeZone);
+  return new Intl.DateTimeFormat(locales, {
+    timeZone,
+    ...(today ? {} : { month: 'short', day: 'numeric' }),
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
