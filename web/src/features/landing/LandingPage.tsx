@@ -109,7 +109,7 @@ export function LandingPage() {
           <div>
             <h2>Are you a creator?</h2>
             <p>
-              Turn your DMs into income. Your fans get answers around the clock, and you keep 80% of
+              Turn your DMs into income. Your fans get answers around the clock, and you keep at least 80% of
               subscription revenue.
             </p>
           </div>

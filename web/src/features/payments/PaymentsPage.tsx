@@ -17,6 +17,7 @@ import { Spinner } from '../../components/Spinner';
 import { useSessionStore } from '../session';
 import { EarningsCard } from './EarningsCard';
 import { browserNavigation } from '../shell/browser-navigation';
+import { sharePercent, sharePromise } from './share-promise';
 
 export const PAYMENTS_LEAD = 'Track your earnings and manage payout settings.';
 export const DASHBOARD_FAILED_TEXT = 'Could not open the Stripe dashboard. Try again in a moment.';
@@ -199,13 +200,15 @@ function PriceForm({ userId, split }: { userId: string; split: PriceSplit }) {
         <dd>−{dollars(split.platformFee)}</dd>
         <dt className={styles['split__total']}>You receive</dt>
         <dd className={styles['split__total']}>
-          {dollars(split.creatorShare)} ({Math.round((split.creatorShare / split.pricePerSubscription) * 100)}
-          %)
+          {dollars(split.creatorShare)} ({sharePercent(split.creatorShare, split.pricePerSubscription)}%)
         </dd>
       </dl>
       <p className={styles['price-form__hint']}>
         Stripe&apos;s card fee, about {dollars(split.stripeFeeEstimate)} (2.9% + 30¢ for a US card), is paid
         out of the platform fee, not your share.
+      </p>
+      <p className={styles['price-form__hint']} data-testid="share-promise">
+        {sharePromise(split.creatorShare, split.pricePerSubscription)}
       </p>
     </>
   );

@@ -233,6 +233,8 @@ describe('payments screens', () => {
       expect(screen.getByText('−$1.00')).toBeTruthy();
       expect(screen.getByText('$9.00 (90%)')).toBeTruthy();
       expect(screen.getByText(/about \$0\.59/)).toBeTruthy();
+      // The landing page's 80% is explained where the money is shown (share-promise.ts).
+      expect(screen.getByTestId('share-promise').textContent).toMatch(/at least 80%.*you keep 90%\.$/);
       fireEvent.click(screen.getByRole('button', { name: 'Open Stripe Dashboard' }));
       await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('https://connect.stripe.com/express/x'));
     });
