@@ -21,13 +21,17 @@ const SIMPLEWEBAUTHN_BROWSER = path.join(
 
 let app: StandaloneApp;
 let port: number;
-/** The API as this test reaches it; passkeys need the page on `localhost` (a domain, not an IP). */
+/**
+ * The API on the loopback IP address, where passkeys are unavailable (they need the page on a
+ * domain: `origin`, `http://localhost:<port>`, which the start-up line prints).
+ */
 let api: string;
 let origin: string;
 
 beforeAll(async () => {
   app = await startStandaloneApp('mfa-passkeys');
-  ({ port, url: api, origin } = app);
+  ({ port, origin } = app);
+  api = `http://127.0.0.1:${port}`;
 }, 150_000);
 
 afterAll(() => app?.stop());
