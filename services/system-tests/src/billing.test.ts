@@ -172,8 +172,9 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
         method: 'POST',
         token: as('fan'),
       });
+      // A user who is no creator gets the same answer as another creator (the /refresh page shows it).
       expect(fan.status).toBe(404);
-      expect(fan.body.code).toBe(ErrorCode.CreatorNotFound);
+      expect(fan.body.code).toBe(ErrorCode.StripeAccountNotFound);
       for (const who of ['otherCreator', 'fan'] as const) {
         const dashboardOfOther = await call('/api/billing/dashboard-link', {
           method: 'POST',

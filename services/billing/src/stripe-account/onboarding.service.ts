@@ -38,9 +38,16 @@ export class OnboardingService {
     return { accountId: account.stripeAccountId, url: await this.link(account, origin) };
   }
 
-  /** /refresh/{accountId}: a new link, for the caller's own account only. */
+  /**
+   * /refresh/{accountId}: a new link, for the caller's own account only. A caller who is no creator
+   * is told what they would be told for another creator's account (the page shows the reason; 'this
+   * creator was not found, check the handle' would name the wrong thing there).
+   */
   async refreshLink(actor: Actor, accountId: string, origin: string): Promise<RedirectReply> {
-    const account = await this.ownAccount(actor);
+    const account = await this.ownAccount(actor).catch((error: unknown) => {
+      const notCreator = error instanceof ServiceError && error.code === ErrorCode.CreatorNotFound;
+      throw notCreator ? new ServiceError(ErrorCode.StripeAccountNotFound) : error;
+    });
     if (account.stripeAccountId !== accountId) throw new ServiceError(ErrorCode.StripeAccountNotFound);
     this.stripe.assertConfigured();
     return { url: await this.link(account, origin) };

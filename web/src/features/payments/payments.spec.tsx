@@ -8,7 +8,7 @@ import { browserNavigation } from '../shell/browser-navigation';
 import { EARNINGS_EMPTY_TEXT, FUNNEL_STAGES } from './EarningsCard';
 import { FINISH_ONBOARDING_TEXT, FinishOnboardingButton } from './FinishOnboardingButton';
 import { PAYMENTS_LEAD, PaymentsPage } from './PaymentsPage';
-import { REFRESH_FAILED_TEXT, RefreshPage } from './RefreshPage';
+import { REFRESH_FAILED_TEXT, REFRESH_UNREACHABLE_TEXT, RefreshPage } from './RefreshPage';
 import { ReturnPage } from './ReturnPage';
 import { StripeSignupPage } from './StripeSignupPage';
 
@@ -125,17 +125,35 @@ describe('payments screens', () => {
     expect(apiCalls('POST').map((call) => call.path)).toEqual([`/api/billing/onboarding/${ACCOUNT}/link`]);
   });
 
-  it("/refresh/{accountId} shows 'Something went wrong!' when billing refuses", async () => {
+  it("/refresh/{accountId} shows 'Something went wrong!' with billing's reason, Try again and a way back", async () => {
+    let refusals = 1;
     server.use(
       http.post('/api/billing/onboarding/{accountId}/link', ({ response }) =>
-        response.untyped(
-          errorResponse(404, 'STRIPE_ACCOUNT_NOT_FOUND', 'No Stripe account of yours has this id.'),
-        ),
+        refusals-- > 0
+          ? response.untyped(
+              errorResponse(404, 'STRIPE_ACCOUNT_NOT_FOUND', 'No Stripe account of yours has this id.'),
+            )
+          : response(200).json({ url: 'https://connect.stripe.com/setup/e/acct_1Test/again' }),
       ),
     );
     renderAt(`/refresh/${ACCOUNT}`);
-    expect((await screen.findByRole('alert')).textContent).toBe(REFRESH_FAILED_TEXT);
+    expect((await screen.findByRole('alert')).textContent).toBe('No Stripe account of yours has this id.');
+    expect(screen.getByRole('heading', { name: REFRESH_FAILED_TEXT })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Creator Home' }).getAttribute('href')).toBe('/creator');
     expect(leaveTo).not.toHaveBeenCalled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(leaveTo).toHaveBeenCalledWith('https://connect.stripe.com/setup/e/acct_1Test/again'),
+    );
+    expect(apiCalls('POST')).toHaveLength(2);
+  });
+
+  it('/refresh/{accountId} says Backtalk could not be reached when the request fails', async () => {
+    server.use(http.post('/api/billing/onboarding/{accountId}/link', () => HttpResponse.error()));
+    renderAt(`/refresh/${ACCOUNT}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(REFRESH_UNREACHABLE_TEXT);
+    expect(screen.getByRole('link', { name: 'Back to Creator Home' })).toBeTruthy();
   });
 
   it('shows the sticky finish button while onboarding is incomplete, nothing once complete', async () => {
