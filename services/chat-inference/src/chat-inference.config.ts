@@ -55,6 +55,15 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .describe(
       'free-tier messages per window from one client address, all its users together (IPv6 counted per /64); each device gets `FREE_TIER_MESSAGES`',
     ),
+  MODERATION_REVIEW_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(30)
+    .describe(
+      "days flagged chat content (a fan message moderation held back, a replaced reply's text) is kept for review before retention erases it; the verdict stays",
+    ),
   CHAT_MAX_CONCURRENT_REPLIES_PER_USER: z.coerce
     .number()
     .int()

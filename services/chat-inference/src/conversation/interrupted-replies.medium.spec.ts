@@ -58,6 +58,8 @@ describe('replies interrupted by a crash (real PostgreSQL)', () => {
         assistantMessageId,
         text: 'hello',
         aiContext: null,
+        verdict: null,
+        notice: null,
       },
       allowance,
       maxReplies,

@@ -3,7 +3,12 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { FreeTierAllowance } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
-import { MessageEntity, type MessageCitation, type MessageStatus } from './message.entity';
+import {
+  MessageEntity,
+  type MessageCitation,
+  type MessageStatus,
+  type StoredCrisisCare,
+} from './message.entity';
 
 /**
  * A streaming reply not written to for this long belonged to a process that died: a process
@@ -21,6 +26,26 @@ export interface NewTurn {
   text: string;
   /** Stored only when honoured (the creator or an admin previewing prompts); null otherwise. */
   aiContext: Record<string, unknown> | null;
+  /** The fan message's moderation verdict; null when no moderator checked it. */
+  verdict: StoredVerdict | null;
+  /**
+   * Set when moderation held the message back from the model: the assistant-side notice that
+   * answers it, stored complete at once. Such a turn takes no allowance and no reply slot.
+   */
+  notice: HeldTurnNotice | null;
+}
+
+/** A verdict as stored with a message (never its text). */
+export interface StoredVerdict {
+  flagged: boolean;
+  categories: string[];
+  decidedBy: string;
+}
+
+interface HeldTurnNotice {
+  kind: 'safety-notice' | 'crisis-care';
+  text: string;
+  care: StoredCrisisCare | null;
 }
 
 /** A position in a conversation's list: the message the next (older) page ends before. */
@@ -75,6 +100,9 @@ export class MessageRepository {
       .createQueryBuilder('message')
       .where('message.owner = :owner AND message.conversationId = :conversationId', { owner, conversationId })
       .andWhere('message.status = :status', { status: 'complete' })
+      // Never shown to the model: a fan message moderation held back, a replaced reply, a safety
+      // notice or crisis card (not the persona's words).
+      .andWhere(`message.kind = 'message' AND message.moderationFlagged IS NOT TRUE`)
       .andWhere(exclude.length ? 'message.id NOT IN (:...exclude)' : 'TRUE', { exclude })
       .orderBy('message.createdAt', 'DESC')
       .limit(limit)
@@ -95,7 +123,7 @@ export class MessageRepository {
     const counters = allowance.counters;
     try {
       await this.messages.query(
-        `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::text[], $12::text[], $13::integer[], $14, $15)`,
+        `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::text[], $12::text[], $13::integer[], $14, $15, $16::jsonb, $17::jsonb)`,
         [
           turn.owner,
           turn.conversationId,
@@ -112,6 +140,8 @@ export class MessageRepository {
           counters.map((counter) => counter.limit),
           maxReplies,
           ABANDONED_AFTER_MS / 1000,
+          turn.verdict === null ? null : JSON.stringify(turn.verdict),
+          turn.notice === null ? null : JSON.stringify(turn.notice),
         ],
       );
     } catch (error) {
@@ -133,8 +163,12 @@ export class MessageRepository {
       status: MessageStatus;
       stopReason?: string | null;
       citations?: MessageCitation[];
+      /** The reply's verdict; with `flaggedText`, the reply was replaced and `text` is the safe message. */
+      verdict?: StoredVerdict;
+      flaggedText?: string;
     },
   ): Promise<void> {
+    const { verdict, flaggedText } = update;
     await this.messages.update(
       { id, owner, role: 'assistant' },
       {
@@ -142,6 +176,15 @@ export class MessageRepository {
         status: update.status,
         ...(update.stopReason === undefined ? {} : { stopReason: update.stopReason }),
         ...(update.citations === undefined ? {} : { citations: update.citations }),
+        ...(verdict === undefined
+          ? {}
+          : {
+              moderationDirection: 'persona-reply' as const,
+              moderationFlagged: verdict.flagged,
+              moderationCategories: verdict.categories,
+              moderationDecidedBy: verdict.decidedBy,
+            }),
+        ...(flaggedText === undefined ? {} : { moderationReviewText: flaggedText, flaggedAt: new Date() }),
       },
     );
   }

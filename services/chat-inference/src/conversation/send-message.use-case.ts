@@ -130,6 +130,8 @@ export class SendMessage {
           assistantMessageId,
           text,
           aiContext: mayOverride && Object.keys(request.aiContext).length > 0 ? request.aiContext : null,
+          verdict: null,
+          notice: null,
         },
         ticket,
         this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,

@@ -22,6 +22,8 @@ export interface FreeTierCase {
   case: string;
   /** Subscribed to the creator, or the bypassSubscriptions flag on. */
   unlimited: boolean;
+  /** Moderation held the message back from the model (a safety notice or crisis care answers it). */
+  held?: true;
   /** FREE_TIER_MESSAGES, and the fan's counter before the send (null: no message yet). */
   limit: number;
   fan: WindowAt | null;
@@ -235,5 +237,38 @@ export const FREE_TIER_CASES: FreeTierCase[] = [
     canSendMessage: true,
     nextAvailableIn: null,
     after: [null, at(5, 50 * SECOND)],
+  },
+  {
+    case: 'held back by moderation under the limit: stored, nothing counted',
+    unlimited: false,
+    held: true,
+    limit: LIMIT,
+    fan: at(1, 30 * SECOND),
+    origin: [{ scope: 'address', limit: 5, window: at(2, 30 * SECOND) }],
+    canSendMessage: true,
+    nextAvailableIn: null,
+    after: [at(1, 30 * SECOND), at(2, 30 * SECOND)],
+  },
+  {
+    case: 'held back by moderation at the limit (crisis care is never refused): stored, nothing counted',
+    unlimited: false,
+    held: true,
+    limit: LIMIT,
+    fan: at(3, 30 * SECOND),
+    origin: [{ scope: 'device', limit: 3, window: at(3, 30 * SECOND) }],
+    canSendMessage: true,
+    nextAvailableIn: null,
+    after: [at(3, 30 * SECOND), at(3, 30 * SECOND)],
+  },
+  {
+    case: "held back as the fan's first message, free tier off: stored, no counter started",
+    unlimited: false,
+    held: true,
+    limit: 0,
+    fan: null,
+    origin: [],
+    canSendMessage: true,
+    nextAvailableIn: null,
+    after: [null],
   },
 ];

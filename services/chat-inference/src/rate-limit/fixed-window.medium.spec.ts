@@ -79,6 +79,14 @@ describe('send_turn follows the free-tier table (real PostgreSQL)', () => {
           assistantMessageId: randomUUID(),
           text: 'hello',
           aiContext: null,
+          verdict: {
+            flagged: row.held === true,
+            categories: row.held ? ['self-harm'] : [],
+            decidedBy: 'test',
+          },
+          notice: row.held
+            ? { kind: 'safety-notice', text: "I can't talk about that here.", care: null }
+            : null,
         },
         allowance,
         3,
@@ -93,10 +101,12 @@ describe('send_turn follows the free-tier table (real PostgreSQL)', () => {
     for (const { scope, key } of origin) {
       after.push(await stored(runner, 'free_tier_counters WHERE scope = $1 AND key = $2', [scope, key]));
     }
-    const [{ turns }] = (await runner.query('SELECT count(*)::int AS turns FROM messages WHERE owner = $1', [
-      owner,
-    ])) as { turns: number }[];
-    return { nowMs, refusal, after, turns };
+    const turn = (await runner.query(
+      `SELECT role, status, kind, "moderationFlagged" AS flagged, "freeTierTicket" IS NOT NULL AS ticket
+       FROM messages WHERE owner = $1 ORDER BY "createdAt"`,
+      [owner],
+    )) as { role: string; status: string; kind: string; flagged: boolean; ticket: boolean }[];
+    return { nowMs, refusal, after, turns: turn.length, turn };
   }
 
   it.each(FREE_TIER_CASES)('$case', async (row) => {
@@ -104,11 +114,24 @@ describe('send_turn follows the free-tier table (real PostgreSQL)', () => {
     await runner.connect();
     await runner.startTransaction();
     try {
-      const { nowMs, refusal, after, turns } = await sendIn(runner, row);
+      const { nowMs, refusal, after, turns, turn } = await sendIn(runner, row);
 
       if (row.canSendMessage) {
         expect(refusal).toBeNull();
         expect(turns).toBe(2);
+        // A held-back message is answered at once by its notice: no reply streams, nothing to refund.
+        expect(turn).toEqual([
+          { role: 'user', status: 'complete', kind: 'message', flagged: row.held === true, ticket: false },
+          row.held
+            ? { role: 'assistant', status: 'complete', kind: 'safety-notice', flagged: null, ticket: false }
+            : {
+                role: 'assistant',
+                status: 'streaming',
+                kind: 'message',
+                flagged: null,
+                ticket: !row.unlimited,
+              },
+        ]);
       } else {
         expect(refusal).toMatchObject({
           code: 'RATE_LIMITED',

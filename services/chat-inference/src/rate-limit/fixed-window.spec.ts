@@ -9,9 +9,10 @@ const stored = (window: WindowAt | null): RateLimitState | null =>
 describe('freeTierDecision', () => {
   it.each(FREE_TIER_CASES)(
     '$case',
-    ({ unlimited, limit, fan, origin, canSendMessage, nextAvailableIn, after }) => {
+    ({ unlimited, held, limit, fan, origin, canSendMessage, nextAvailableIn, after }) => {
       const decision = freeTierDecision({
         unlimited,
+        held,
         allowances: [
           { limit, state: stored(fan) },
           ...origin.map((allowance) => ({ limit: allowance.limit, state: stored(allowance.window) })),

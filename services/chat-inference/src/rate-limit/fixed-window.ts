@@ -26,7 +26,8 @@ export interface FreeTierDecision {
 
 /**
  * The free-tier rule (spec §4, §9; docs/chat.md "Sending a message"), decided for one message
- * at `now`. Subscribers and the bypassSubscriptions flag (`unlimited`) take nothing. Otherwise
+ * at `now`. Subscribers and the bypassSubscriptions flag (`unlimited`) take nothing, nor does a
+ * message moderation `held` back from the model (it is answered by a notice, docs/safety.md). Otherwise
  * the message takes one from every allowance (the fan's, then the address's and the device's)
  * or, when one is full, from none. A window starts at the first message after the last one
  * ended, and has ended at its `resetTime` exactly. `send_turn` applies the same rule in SQL;
@@ -34,13 +35,15 @@ export interface FreeTierDecision {
  */
 export function freeTierDecision(input: {
   unlimited: boolean;
+  held?: boolean;
   allowances: FreeTierAllowanceState[];
   windowSeconds: number;
   now: Date;
 }): FreeTierDecision {
   const { allowances, now } = input;
   const unchanged = allowances.map((allowance) => allowance.state);
-  if (input.unlimited) return { canSendMessage: true, nextAvailableTime: null, after: unchanged };
+  if (input.unlimited || input.held)
+    return { canSendMessage: true, nextAvailableTime: null, after: unchanged };
   const full = allowances.filter((allowance) => isFull(allowance, now));
   if (full.length > 0)
     return { canSendMessage: false, nextAvailableTime: latestReset(full), after: unchanged };

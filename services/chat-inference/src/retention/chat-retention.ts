@@ -2,13 +2,16 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DAY_MS, type ErasureContext, type RetentionPlan } from '@backtalk/kit';
 import { DataSource } from 'typeorm';
+import { ChatInferenceConfig } from '../chat-inference.config';
 
 /**
  * Chat-inference's retention terms (docs/retention.md). A deleted account's
  * conversations, messages and free-tier usage are its content: "after cancellation
  * content is deleted after 30 days" (spec §9, Terms), which also keeps "account data
  * within 60" (Privacy). Address and device counters of the free tier hold hashed
- * addresses only while their window runs, plus a day.
+ * addresses only while their window runs, plus a day. Flagged content kept for review (a fan
+ * message moderation held back, a replaced reply's flagged text) is erased
+ * MODERATION_REVIEW_RETENTION_DAYS after it was flagged (docs/safety.md); its verdict stays.
  */
 const ChatTerms = {
   deletedAccountContentMs: 30 * DAY_MS,
@@ -40,9 +43,25 @@ export class ChatRetention implements RetentionPlan {
         return counters;
       },
     },
+    {
+      name: 'flaggedContent',
+      run: async (now: Date): Promise<number> => {
+        const [, erased] = (await this.dataSource.query(
+          `UPDATE messages
+           SET "moderationReviewText" = NULL, "flaggedAt" = NULL,
+               content = CASE WHEN role = 'user' THEN '[{"text": ""}]'::jsonb ELSE content END
+           WHERE "flaggedAt" <= $1`,
+          [new Date(now.getTime() - this.config.MODERATION_REVIEW_RETENTION_DAYS * DAY_MS)],
+        )) as [unknown, number];
+        return erased;
+      },
+    },
   ];
 
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly config: ChatInferenceConfig,
+  ) {}
 
   private async eraseUser(userId: string, { manager, count }: ErasureContext): Promise<'erased'> {
     const [, messages] = (await manager.query(
