@@ -131,6 +131,11 @@ export const subscriptionListReplySchema = z.object({
   subscriptions: z.array(userSubscriptionSchema),
   /** The user has a Stripe customer, so 'Manage Billing' can open the portal (spec §6). */
   canManageBilling: z.boolean(),
+  /**
+   * This server takes payments at all (billing has a Stripe key). Without it the limit dialog of a
+   * demo creator says the demo cannot be subscribed to, instead of offering a payment that fails.
+   */
+  paymentsConfigured: z.boolean(),
 });
 export type SubscriptionListReply = z.infer<typeof subscriptionListReplySchema>;
 

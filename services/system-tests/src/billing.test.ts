@@ -381,6 +381,67 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
       ).toEqual([]);
     });
 
+    it("gives a demo creator a test-mode connected account at a fan's first Subscribe, stored as onboarded, once", async () => {
+      const demoId = randomUUID();
+      await sql.query(
+        `INSERT INTO creators.creators (id, owner, "userId", "tiktokURL", handle, "demoAccount")
+         VALUES ($1, 'demo', $2, $3, $4, true)`,
+        [
+          demoId,
+          `demo:first.run.${demoId.slice(0, 8)}`,
+          `https://www.tiktok.com/@first.run.${demoId.slice(0, 8)}`,
+          `first.run.${demoId.slice(0, 8)}`,
+        ],
+      );
+      const accountsOfDemo = () =>
+        rows(
+          `SELECT "stripeAccountId", "onboardingComplete" FROM billing.stripe_accounts WHERE "creatorId" = $1`,
+          [demoId],
+        );
+      // A guest is sent to sign up first: nothing is made at Stripe for them.
+      const guest = await call('/api/auth/guest', { method: 'POST', body: {} });
+      const asGuest = await call('/api/billing/checkout', {
+        body: { creatorId: demoId },
+        token: guest.body.tokens.accessToken as string,
+      });
+      expect(asGuest.status).toBe(403);
+      expect(await accountsOfDemo()).toEqual([]);
+
+      // The fan has a Stripe customer already; the other users keep having none (tests below).
+      const checkout = await call('/api/billing/checkout', {
+        body: { creatorId: demoId },
+        token: as('fan'),
+      });
+      expect(checkout).toEqual({ status: 200, body: { url: expect.stringMatching(/^https:/) } });
+      const [account] = await accountsOfDemo();
+      expect(account).toEqual({ stripeAccountId: expect.stringMatching(/^acct_/), onboardingComplete: true });
+      const again = await call('/api/billing/checkout', {
+        body: { creatorId: demoId },
+        token: as('fan'),
+      });
+      expect(again.status).toBe(200);
+      expect(await accountsOfDemo()).toEqual([account]);
+      // A real creator without an account still onboards themselves: no account is made for them.
+      const realId = randomUUID();
+      await sql.query(
+        `INSERT INTO creators.creators (id, owner, "userId", "tiktokURL", handle) VALUES ($1, $2, $2, $3, $4)`,
+        [
+          realId,
+          randomUUID(),
+          `https://www.tiktok.com/@real.${realId.slice(0, 8)}`,
+          `real.${realId.slice(0, 8)}`,
+        ],
+      );
+      const notDemo = await call('/api/billing/checkout', { body: { creatorId: realId }, token: as('fan') });
+      expect(notDemo.body).toMatchObject({
+        code: ErrorCode.CreatorCannotAcceptPayments,
+        message: NOT_SET_UP,
+      });
+      expect(await rows(`SELECT * FROM billing.stripe_accounts WHERE "creatorId" = $1`, [realId])).toEqual(
+        [],
+      );
+    });
+
     it("opens the fan's own portal; a user without a customer gets 404, a foreign return path 400", async () => {
       const portal = await call('/api/billing/portal', {
         body: { returnPath: '/@creator' },
@@ -449,6 +510,7 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
       expect((await call('/api/billing/subscriptions', { token: as('fan') })).body).toEqual({
         subscriptions: [],
         canManageBilling: true,
+        paymentsConfigured: true,
       });
       const endDate = new Date(Date.now() + 30 * 86_400_000);
       await sql.query(
@@ -467,10 +529,12 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
           },
         ],
         canManageBilling: true,
+        paymentsConfigured: true,
       });
       expect((await call('/api/billing/subscriptions', { token: as('creator') })).body).toEqual({
         subscriptions: [],
         canManageBilling: false,
+        paymentsConfigured: true,
       });
       const already = await call('/api/billing/checkout', {
         body: { creatorId: creatorIds.creator },
@@ -679,6 +743,14 @@ describe('billing without Stripe keys', () => {
     await expect(services.client.request(subject, payload as never)).rejects.toMatchObject({
       code: ErrorCode.PaymentsNotConfigured,
       message: expect.stringContaining('Payments are not configured on this Backtalk server'),
+    });
+  });
+
+  it("tells the web app that this server takes no payments (the demo creator's limit dialog says so)", async () => {
+    await expect(services.client.request(Subjects.BillingSubscriptionList, { actor })).resolves.toEqual({
+      subscriptions: [],
+      canManageBilling: false,
+      paymentsConfigured: false,
     });
   });
 

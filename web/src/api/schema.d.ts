@@ -52,6 +52,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReportsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/admin/reports/{reportId}/actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ReportsController_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/account/delete": {
         parameters: {
             query?: never;
@@ -772,6 +804,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/messages/{messageId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["ReportsController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creator/content-providers": {
         parameters: {
             query?: never;
@@ -988,6 +1036,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["CreatorsController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/pause": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["ReportsController_pause"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReportsController_creatorReports"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1330,6 +1410,78 @@ export interface components {
             /** @enum {boolean} */
             deleted: true;
         };
+        AdminReportListResponse: {
+            reports: {
+                /** @enum {string|null} */
+                action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                creatorId: string;
+                /** Format: date-time */
+                fanCooledDownUntil: string | null;
+                /** Format: uuid */
+                fanId: string;
+                fanSuspended: boolean;
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                messageId: string;
+                note: string | null;
+                /** @enum {string} */
+                reason: "harmful" | "sexual" | "hateful-or-harassing" | "false-about-creator" | "other";
+                /** Format: date-time */
+                resolvedAt: string | null;
+                /** @enum {string} */
+                state: "open" | "dismissed" | "actioned";
+                turns: {
+                    content: string;
+                    /** Format: date-time */
+                    createdAt: string;
+                    hidden: boolean;
+                    /** Format: uuid */
+                    id: string;
+                    reported: boolean;
+                    /** @enum {string} */
+                    role: "user" | "assistant";
+                }[];
+            }[];
+        };
+        AdminReportResponse: {
+            /** @enum {string|null} */
+            action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            creatorId: string;
+            /** Format: date-time */
+            fanCooledDownUntil: string | null;
+            /** Format: uuid */
+            fanId: string;
+            fanSuspended: boolean;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            messageId: string;
+            note: string | null;
+            /** @enum {string} */
+            reason: "harmful" | "sexual" | "hateful-or-harassing" | "false-about-creator" | "other";
+            /** Format: date-time */
+            resolvedAt: string | null;
+            /** @enum {string} */
+            state: "open" | "dismissed" | "actioned";
+            turns: {
+                content: string;
+                /** Format: date-time */
+                createdAt: string;
+                hidden: boolean;
+                /** Format: uuid */
+                id: string;
+                reported: boolean;
+                /** @enum {string} */
+                role: "user" | "assistant";
+            }[];
+        };
         AttributeConfirmBody: {
             /** @enum {string} */
             attribute: "email" | "phone_number";
@@ -1577,6 +1729,7 @@ export interface components {
                 initComplete: boolean;
                 nickName: string;
                 onboardingComplete: boolean;
+                paused?: boolean;
                 thumb: string;
                 tiktokURL: string;
                 userId: string;
@@ -1608,6 +1761,28 @@ export interface components {
             creatorId?: string;
             creatorPrompt: string;
         };
+        CreatorReportListResponse: {
+            reports: {
+                /** @enum {string|null} */
+                action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | null;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                creatorId: string;
+                fanLabel: string;
+                /** Format: uuid */
+                id: string;
+                /** Format: uuid */
+                messageId: string;
+                /** @enum {string} */
+                reason: "harmful" | "sexual" | "hateful-or-harassing" | "false-about-creator" | "other";
+                reply: string;
+                /** Format: date-time */
+                resolvedAt: string | null;
+                /** @enum {string} */
+                state: "open" | "dismissed" | "actioned";
+            }[];
+        };
         CreatorResponse: {
             bio: string;
             /** Format: date-time */
@@ -1619,6 +1794,7 @@ export interface components {
             initComplete: boolean;
             nickName: string;
             onboardingComplete: boolean;
+            paused?: boolean;
             thumb: string;
             tiktokURL: string;
             userId: string;
@@ -1799,6 +1975,16 @@ export interface components {
         };
         MessageListResponse: {
             messages: {
+                care?: {
+                    country: string | null;
+                    countryName: string;
+                    emergency: string;
+                    lines: {
+                        contact: string;
+                        name: string;
+                        url: string;
+                    }[];
+                };
                 citations: {
                     caption: string;
                     /** Format: date-time */
@@ -1812,6 +1998,9 @@ export interface components {
                 createdAt: string;
                 /** Format: uuid */
                 id: string;
+                /** @enum {string} */
+                kind?: "message" | "safety-notice" | "crisis-care";
+                moderated?: boolean;
                 /** @enum {string} */
                 role: "user" | "assistant";
                 /** @enum {string} */
@@ -2088,6 +2277,15 @@ export interface components {
             changed: true;
             otherSessionsEnded: number;
         };
+        PersonaPauseBody: {
+            paused: boolean;
+        };
+        PersonaPauseResponse: {
+            /** Format: uuid */
+            creatorId: string;
+            /** Format: date-time */
+            pausedAt: string | null;
+        };
         PortalBody: {
             returnPath: string;
         };
@@ -2139,6 +2337,27 @@ export interface components {
                 expiresIn: number;
                 idToken: string;
             };
+        };
+        ReportActBody: {
+            /** @enum {string} */
+            action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona";
+        };
+        ReportCreateBody: {
+            note?: string;
+            /** @enum {string} */
+            reason: "harmful" | "sexual" | "hateful-or-harassing" | "false-about-creator" | "other";
+        };
+        ReportCreateResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            id: string;
+            /** Format: uuid */
+            messageId: string;
+            /** @enum {string} */
+            reason: "harmful" | "sexual" | "hateful-or-harassing" | "false-about-creator" | "other";
+            /** @enum {string} */
+            state: "open" | "dismissed" | "actioned";
         };
         ResendSignUpCodeBody: {
             email: string;
@@ -2261,6 +2480,7 @@ export interface components {
         };
         SubscriptionListResponse: {
             canManageBilling: boolean;
+            paymentsConfigured: boolean;
             subscriptions: {
                 active: boolean;
                 /** Format: uuid */
@@ -2408,6 +2628,53 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DemoAccountResponse"];
+                };
+            };
+        };
+    };
+    ReportsController_list: {
+        parameters: {
+            query?: {
+                state?: "open" | "dismissed" | "actioned";
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportListResponse"];
+                };
+            };
+        };
+    };
+    ReportsController_act: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportActBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AdminReportResponse"];
                 };
             };
         };
@@ -3541,6 +3808,32 @@ export interface operations {
             };
         };
     };
+    ReportsController_report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportCreateBody"];
+            };
+        };
+        responses: {
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportCreateResponse"];
+                };
+            };
+        };
+    };
     CreatorOnboardingController_providers: {
         parameters: {
             query?: never;
@@ -3910,6 +4203,52 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorListResponse"];
+                };
+            };
+        };
+    };
+    ReportsController_pause: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonaPauseBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaPauseResponse"];
+                };
+            };
+        };
+    };
+    ReportsController_creatorReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatorReportListResponse"];
                 };
             };
         };

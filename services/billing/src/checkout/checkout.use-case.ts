@@ -8,12 +8,14 @@ import { StripeCustomerRepository } from '../stripe-account/stripe-customer.repo
 import { CreatorSubscriptionRepository } from '../subscription/creator-subscription.repository';
 import { StripeClient } from '../stripe/stripe.client';
 import { checkoutPrecondition } from './checkout-precondition';
+import { needsDemoAccount } from './demo-account-plan';
 
 /**
  * 'Subscribe' (spec §4 Subscription modal, §5 payment rules): a Checkout session in
  * subscription mode for the creator's monthly price, paid to their connected account less
  * the platform fee, once checkoutPrecondition allows it. The fan's Stripe customer and the
- * creator's Stripe price are made on first use and kept.
+ * creator's Stripe price are made on first use and kept; so is a demo creator's connected account
+ * on a test-mode key (needsDemoAccount), so the first run's journey can end in a test subscription.
  */
 @Injectable()
 export class CheckoutUseCase {
@@ -28,11 +30,24 @@ export class CheckoutUseCase {
 
   async execute(actor: Actor, creatorId: string, origin: string): Promise<RedirectReply> {
     const creator = await this.creators.creator(creatorId);
-    const [account, price, active] = await Promise.all([
+    const [stored, price, active] = await Promise.all([
       this.accounts.findByCreator(creator.id),
       this.prices.findByCreator(creator.id),
       this.subscriptions.findActive(actor.userId, creator.id),
     ]);
+    const facts = {
+      demoAccount: creator.demoAccount,
+      paymentsConfigured: this.stripe.configured,
+      testMode: this.stripe.testMode,
+      hasAccount: stored !== null,
+    };
+    // A signed-in fan's first Subscribe to a demo creator on a test-mode key gives it an account.
+    const account =
+      actor.userType === 'authenticated' && needsDemoAccount(facts)
+        ? await this.accounts.saveFirst(creator.id, await this.stripe.createDemoAccount(creator.id), {
+            onboardingComplete: true,
+          })
+        : stored;
     const verdict = checkoutPrecondition({
       signedIn: actor.userType === 'authenticated',
       paymentsConfigured: this.stripe.configured,

@@ -28,13 +28,18 @@ export class StripeAccountRepository {
   /**
    * Stores the creator's account unless they already have one, and answers the one that is
    * stored: two 'Start Earning' clicks at once leave one account (Stripe's idempotency key
-   * makes both creates return the same id anyway).
+   * makes both creates return the same id anyway). A demo creator's test-mode account is stored
+   * as onboarded (spec §4: a demo account's onboarding is complete).
    */
-  async saveFirst(creatorId: string, stripeAccountId: string): Promise<StripeAccountEntity> {
+  async saveFirst(
+    creatorId: string,
+    stripeAccountId: string,
+    { onboardingComplete = false } = {},
+  ): Promise<StripeAccountEntity> {
     await this.accounts
       .createQueryBuilder()
       .insert()
-      .values({ creatorId, stripeAccountId })
+      .values({ creatorId, stripeAccountId, onboardingComplete })
       .orIgnore()
       .execute();
     return this.accounts.findOneByOrFail({ creatorId });

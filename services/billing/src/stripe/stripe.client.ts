@@ -53,6 +53,11 @@ export class StripeClient {
     return this.stripe !== null;
   }
 
+  /** The key is a test-mode key: no real money moves (demo creators may be given an account). */
+  get testMode(): boolean {
+    return /^(sk|rk)_test_/.test(this.config.STRIPE_SECRET_KEY ?? '');
+  }
+
   /** Throws PAYMENTS_NOT_CONFIGURED when there is no key, before anything else is looked at. */
   assertConfigured(): void {
     if (!this.stripe) throw new ServiceError(ErrorCode.PaymentsNotConfigured);
@@ -68,6 +73,51 @@ export class StripeClient {
           metadata: { creatorId },
         },
         { idempotencyKey: `backtalk-connect-account-${creatorId}` },
+      );
+      return account.id;
+    });
+  }
+
+  /**
+   * A demo creator's connected account, test mode only (docs/billing.md, "Demo creators"): a
+   * platform-controlled (Custom) account filled with Stripe's test-mode values that pass
+   * verification at once (date of birth 1901-01-01, address_full_match, id 000000000, the
+   * verified test bank account), so Checkout can pay it without anyone onboarding a fictional person.
+   */
+  createDemoAccount(creatorId: string): Promise<string> {
+    if (!this.testMode) return Promise.reject(new Error('demo accounts are made with a test-mode key only'));
+    return this.call('accounts.create', async (stripe) => {
+      const account = await stripe.accounts.create(
+        {
+          type: 'custom',
+          country: 'US',
+          business_type: 'individual',
+          capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
+          business_profile: {
+            mcc: '5815',
+            url: 'https://backtalk.example/demo',
+            product_description: 'Demo creator',
+          },
+          individual: {
+            first_name: 'Demo',
+            last_name: 'Creator',
+            email: 'demo.creator@example.com',
+            phone: '0000000000',
+            dob: { day: 1, month: 1, year: 1901 },
+            id_number: '000000000',
+            address: {
+              line1: 'address_full_match',
+              city: 'San Francisco',
+              state: 'CA',
+              postal_code: '94103',
+              country: 'US',
+            },
+          },
+          external_account: 'btok_us_verified',
+          tos_acceptance: { date: Math.floor(Date.now() / 1000), ip: '127.0.0.1' },
+          metadata: { creatorId, demo: 'true' },
+        },
+        { idempotencyKey: `backtalk-demo-account-${creatorId}` },
       );
       return account.id;
     });

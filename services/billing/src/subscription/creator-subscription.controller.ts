@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { StripeCustomerRepository } from '../stripe-account/stripe-customer.repository';
+import { StripeClient } from '../stripe/stripe.client';
 import { CreatorSubscriptionRepository, isActive } from './creator-subscription.repository';
 
 @Controller()
@@ -9,6 +10,7 @@ export class CreatorSubscriptionController {
   constructor(
     private readonly subscriptions: CreatorSubscriptionRepository,
     private readonly customers: StripeCustomerRepository,
+    private readonly stripe: StripeClient,
   ) {}
 
   @MessagePattern(Subjects.BillingSubscriptionGetActive)
@@ -38,6 +40,7 @@ export class CreatorSubscriptionController {
         active: isActive(subscription, now),
       })),
       canManageBilling: customer !== null,
+      paymentsConfigured: this.stripe.configured,
     };
   }
 }

@@ -18,6 +18,7 @@ import { QUEUED_SEND_HINT, queuedBehindReplyHint } from './ChatInput';
 import { DEMO_BANNER_TEXT } from './DemoBanner';
 import { OLDER_FAILED_MESSAGE } from './OlderMessages';
 import { browserNavigation } from '../shell/browser-navigation';
+import { DEMO_NOT_SUBSCRIBABLE } from './SubscriptionModal';
 import { REPLY_FAILED_MESSAGE, SESSION_FAILED_MESSAGE } from './useChat';
 
 const NOT_SET_UP =
@@ -743,6 +744,29 @@ describe('ChatView', () => {
       { creatorId: creator.id },
     ]);
     expect(screen.queryByRole('button', { name: 'Sign Up' })).toBeNull();
+  });
+
+  it.each([
+    [false, 'says the demo cannot be subscribed to, and offers no Subscribe'],
+    [true, 'offers Subscribe'],
+  ])('for a demo creator on a server whose paymentsConfigured is %s, the dialog %s', async (configured) => {
+    signInAs({ userType: 'authenticated', email: 'fan@example.com' });
+    chatBackend({ rateLimit: { canSendMessage: false, nextAvailableTime: null } });
+    server.use(
+      http.get('/api/billing/subscriptions', ({ response }) =>
+        response(200).json({ subscriptions: [], canManageBilling: false, paymentsConfigured: configured }),
+      ),
+    );
+    renderChat({ creator: newCreator({ demoAccount: true }) });
+    const dialog = await sendIntoTheLimit();
+    if (configured) {
+      expect(await within(dialog).findByRole('button', { name: 'Subscribe' })).toBeTruthy();
+      expect(within(dialog).queryByText(DEMO_NOT_SUBSCRIBABLE)).toBeNull();
+    } else {
+      expect(await within(dialog).findByText(DEMO_NOT_SUBSCRIBABLE)).toBeTruthy();
+      expect(within(dialog).queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    }
+    expect(apiCalls('POST', '/api/billing/checkout')).toHaveLength(0);
   });
 
   it("shows billing's words when the creator cannot take payments, and stays on the chat", async () => {

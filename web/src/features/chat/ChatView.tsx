@@ -1,7 +1,7 @@
 import styles from './chat.module.css';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { ApiError, type ChatMessage, type Creator, createCheckout } from '../../api';
+import { ApiError, type ChatMessage, type Creator, createCheckout, useSubscriptionsQuery } from '../../api';
 import { Spinner } from '../../components/Spinner';
 import { rememberSignInRedirect, useSessionStore } from '../session';
 import { browserNavigation } from '../shell/browser-navigation';
@@ -35,6 +35,10 @@ export function ChatView({ creator }: ChatViewProps) {
   const closeLimitNotice = useChatStore((state) => state.closeLimitNotice);
   const setDraft = useChatStore((state) => state.setDraft);
   const isGuest = useSessionStore((state) => state.status !== 'authenticated');
+  const userId = useSessionStore((state) => state.user?.userId ?? null);
+  // Billing says whether this server takes payments; a demo creator's dialog explains when it does not.
+  const billing = useSubscriptionsQuery(creator.demoAccount && limitNotice ? userId : null);
+  const demoNotSubscribable = creator.demoAccount && billing.data?.paymentsConfigured === false;
   const navigate = useNavigate();
   const location = useLocation();
   const {
@@ -163,6 +167,7 @@ export function ChatView({ creator }: ChatViewProps) {
         onSubscribe={() => void subscribe()}
         subscribing={subscribing}
         subscribeError={subscribeError}
+        demoNotSubscribable={demoNotSubscribable}
       />
     </div>
   );

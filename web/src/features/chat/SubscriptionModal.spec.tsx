@@ -1,5 +1,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { FREE_TIER_NOTE, SubscriptionModal, type SubscriptionModalProps } from './SubscriptionModal';
+import {
+  DEMO_NOT_SUBSCRIBABLE,
+  FREE_TIER_NOTE,
+  SubscriptionModal,
+  type SubscriptionModalProps,
+} from './SubscriptionModal';
 
 function renderModal(props: Partial<SubscriptionModalProps> = {}) {
   const handlers = { onClose: jest.fn(), onSignUp: jest.fn(), onSubscribe: jest.fn() };
@@ -49,6 +54,14 @@ describe('SubscriptionModal', () => {
     expect(
       screen.getByText('Free tier users have limited messages. Upgrade for unlimited access.'),
     ).toBeTruthy();
+  });
+
+  it('says plainly that a demo creator cannot be subscribed to here, and offers no Subscribe', () => {
+    renderModal({ isGuest: false, demoNotSubscribable: true });
+    expect(screen.getByText(DEMO_NOT_SUBSCRIBABLE)).toBeTruthy();
+    expect(screen.queryByText(FREE_TIER_NOTE)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeTruthy();
   });
 
   it('closes on Escape', () => {

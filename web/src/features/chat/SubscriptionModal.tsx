@@ -9,6 +9,10 @@ export const SUBSCRIBE_FAILED_MESSAGE =
 
 export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
 
+/** A demo creator on a server without payments (docs/billing.md, "Demo creators"): said before anyone tries. */
+export const DEMO_NOT_SUBSCRIBABLE =
+  'This is a demo creator, so it cannot be subscribed to: payments are not set up on this Backtalk server (it has no Stripe key), so nothing can be paid here.';
+
 function limitMessage(nextAvailableTime: string | null): string {
   const time = formatMoment(nextAvailableTime);
   return time
@@ -28,6 +32,8 @@ export interface SubscriptionModalProps {
   subscribing?: boolean;
   /** Why 'Subscribe' did not go to a payment page, if it did not. */
   subscribeError?: string | null;
+  /** A demo creator that cannot be subscribed to here: the dialog says so and offers no Subscribe. */
+  demoNotSubscribable?: boolean;
 }
 
 /** Shown when the free-tier message limit is reached (spec §4 "Subscription modal", §8). */
@@ -40,6 +46,7 @@ export function SubscriptionModal({
   onSubscribe,
   subscribing = false,
   subscribeError = null,
+  demoNotSubscribable = false,
 }: SubscriptionModalProps) {
   return (
     <Modal
@@ -55,7 +62,7 @@ export function SubscriptionModal({
             <Button data-autofocus onClick={onSignUp}>
               Sign Up
             </Button>
-          ) : (
+          ) : demoNotSubscribable ? null : (
             <Button
               data-autofocus
               onClick={onSubscribe}
@@ -69,7 +76,13 @@ export function SubscriptionModal({
       }
     >
       <p>{limitMessage(nextAvailableTime)}</p>
-      <p className={styles['subscription-modal__note']}>{FREE_TIER_NOTE}</p>
+      {demoNotSubscribable ? (
+        <p className={styles['subscription-modal__note']} data-testid="demo-not-subscribable">
+          {DEMO_NOT_SUBSCRIBABLE}
+        </p>
+      ) : (
+        <p className={styles['subscription-modal__note']}>{FREE_TIER_NOTE}</p>
+      )}
       {subscribeError ? (
         <p className={styles['subscription-modal__error']} role="alert">
           {subscribeError}

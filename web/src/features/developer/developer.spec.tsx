@@ -331,7 +331,7 @@ describe('/dev/* (spec §2, §6, §8, §9)', () => {
       ),
       http.get('/api/creators/{id}/posts', ({ response }) => response(200).json({ posts: [] })),
       http.get('/api/billing/subscriptions', ({ response }) =>
-        response(200).json({ subscriptions: [], canManageBilling: false }),
+        response(200).json({ subscriptions: [], canManageBilling: false, paymentsConfigured: true }),
       ),
       http.get('/api/creator/verification-key', ({ response }) =>
         response(200).json({ verificationKey: null }),

@@ -11,7 +11,7 @@ import { usePasskeyDialogStore } from '../passkeys/passkeys.store';
 import { browserNavigation } from './browser-navigation';
 import { NO_BILLING_ACCOUNT_TEXT, SIGN_OUT_FAILED_TEXT } from './UserMenu';
 
-const noSubscriptions = { subscriptions: [], canManageBilling: false };
+const noSubscriptions = { subscriptions: [], canManageBilling: false, paymentsConfigured: true };
 
 function renderNavbar(path = '/') {
   render(

@@ -254,7 +254,7 @@ describe('app routes and shell', () => {
         session(newSessionInfo({ userType: 'authenticated', userId: 'user-1', ...overrides })),
         // A fan's user menu asks for their subscriptions ('Manage Billing').
         http.get('/api/billing/subscriptions', ({ response }) =>
-          response(200).json({ subscriptions: [], canManageBilling: false }),
+          response(200).json({ subscriptions: [], canManageBilling: false, paymentsConfigured: true }),
         ),
       );
     };
