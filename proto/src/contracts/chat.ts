@@ -15,6 +15,26 @@ export type Conversation = z.infer<typeof conversationSchema>;
 export const conversationOpenRequestSchema = z.object({ actor: actorSchema, creatorId: idSchema });
 export const conversationOpenReplySchema = conversationSchema;
 
+/**
+ * What an assistant-side message is (docs/safety.md): the persona's own reply (`message`, also
+ * every fan message), a calm answer to a fan message that moderation held back from the model
+ * (`safety-notice`), or the out-of-character crisis card (`crisis-care`). Neither of the last two
+ * is the persona's words: never charged, never shown to the model as history.
+ */
+export const messageKindSchema = z.enum(['message', 'safety-notice', 'crisis-care']);
+export type MessageKind = z.infer<typeof messageKindSchema>;
+
+/** A crisis line on the crisis-care card (chat-inference's maintained table, docs/safety.md). */
+export const crisisLineSchema = z.object({ name: z.string(), contact: z.string(), url: z.string() });
+/** The crisis card's resources: for the fan's country (ISO 3166-1 alpha-2) when known, else international. */
+export const crisisCareSchema = z.object({
+  country: z.string().length(2).nullable(),
+  countryName: z.string(),
+  emergency: z.string(),
+  lines: z.array(crisisLineSchema),
+});
+export type CrisisCare = z.infer<typeof crisisCareSchema>;
+
 export const messageSchema = z.object({
   id: idSchema,
   role: z.enum(['user', 'assistant']),
@@ -22,6 +42,15 @@ export const messageSchema = z.object({
   createdAt: isoDateSchema,
   status: z.enum(['complete', 'streaming', 'failed']),
   citations: z.array(citationSchema),
+  /** Absent: `message`. */
+  kind: messageKindSchema.optional(),
+  /**
+   * Moderation acted on it: a fan message held back from the model, or a reply replaced by a
+   * safe message (its `content` is that message). Absent: false.
+   */
+  moderated: z.boolean().optional(),
+  /** The crisis card's resources (`kind: 'crisis-care'` only). */
+  care: crisisCareSchema.optional(),
 });
 export type ChatMessage = z.infer<typeof messageSchema>;
 
@@ -76,6 +105,8 @@ export const messageSendRequestSchema = z.object({
     ),
   aiContext: aiContextSchema.default({}),
   origin: requestOriginSchema.optional(),
+  /** The request's Accept-Language, as the gateway received it: the crisis card's country (docs/safety.md). */
+  acceptLanguage: textSchema.max(512).optional(),
 });
 export type MessageSendRequest = z.infer<typeof messageSendRequestSchema>;
 
@@ -107,12 +138,19 @@ export const streamHeartbeatSchema = z.object({ type: z.literal('heartbeat') });
 export const REPLY_HEARTBEAT_MS = 5_000;
 /** Three heartbeats missed. */
 export const REPLY_LIVENESS_MS = 15_000;
+/**
+ * A whole message as it now stands, replacing the client's copy of that id (docs/safety.md): the
+ * safety notice or crisis card that answers a held-back fan message, or a reply moderation replaced
+ * with a safe message. The stream still ends with a last fragment of that id carrying `stopReason`.
+ */
+export const streamMessageSchema = z.object({ type: z.literal('message'), message: messageSchema });
 /** Each value of the reply stream is one of these. */
 export const messageSendReplySchema = z.discriminatedUnion('type', [
   streamFragmentSchema,
   streamCitationsSchema,
   streamErrorSchema,
   streamHeartbeatSchema,
+  streamMessageSchema,
 ]);
 export type MessageStreamEvent = z.infer<typeof messageSendReplySchema>;
 

@@ -18,5 +18,9 @@ export function toChatMessage(entity: MessageEntity): ChatMessage {
     createdAt: entity.createdAt.toISOString(),
     status: entity.status,
     citations: entity.citations,
+    // What moderation did (docs/safety.md): absent for the persona's ordinary messages.
+    ...(entity.kind !== 'message' ? { kind: entity.kind } : {}),
+    ...(entity.moderationFlagged ? { moderated: true } : {}),
+    ...(entity.care ? { care: entity.care } : {}),
   };
 }

@@ -8,6 +8,7 @@ import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repos
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
+import { ChatModeration } from '../safety/chat-moderation';
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
@@ -33,6 +34,7 @@ import { SendMessage } from './send-message.use-case';
     FreeTierService,
     FeatureFlagReader,
     SendMessage,
+    ChatModeration,
     InterruptedReplies,
   ],
 })

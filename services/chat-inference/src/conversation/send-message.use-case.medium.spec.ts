@@ -51,6 +51,8 @@ import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
 import { SendMessage } from './send-message.use-case';
+import { ChatModeration, type ChatModerator } from '../safety/chat-moderation';
+import { REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 
 jest.setTimeout(60_000);
 
@@ -168,6 +170,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     model: BaseChatModel,
     env: Record<string, string> = {},
     prompts: PersonaPromptBuilder = new PersonaPromptBuilder(),
+    moderator: ChatModerator | null = null,
   ) {
     const config = loadConfig(chatInferenceConfigSchema, {
       BACKTALK_MODE: 'standalone',
@@ -196,6 +199,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       prompts,
       model,
       config,
+      new ChatModeration(moderator),
     );
     const controller = new ConversationController(conversations, messages, corpus, freeTier, useCase);
     const send = (actor: Actor, conversationId: string, text: string, extra: Partial<SendRequest> = {}) =>
@@ -551,6 +555,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
         new PersonaPromptBuilder(),
         new FakeListChatModel({ responses: ['ok'] }),
         config,
+        new ChatModeration(),
       );
       const failure: unknown = await firstValueFrom(
         useCase.execute({ actor, conversationId, content: [{ text: 'hi' }], aiContext: {} }),
@@ -754,6 +759,217 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
           code: ErrorCode.ValidationFailed,
         });
       }
+    });
+  });
+
+  describe('moderation of both directions (docs/safety.md)', () => {
+    type ModerationRequest = Parameters<ChatModerator['check']>[0];
+    /** A moderator that flags texts matching `flag` (crisis: `crisis`), and keeps what it was asked. */
+    const moderatorFlagging = (flag: RegExp, crisis = /$^/) => {
+      const requests: ModerationRequest[] = [];
+      const moderator: ChatModerator = {
+        check: (request) => {
+          requests.push(request);
+          const isCrisis = crisis.test(request.text);
+          const flagged = isCrisis || flag.test(request.text);
+          return Promise.resolve({
+            flagged,
+            crisis: isCrisis,
+            categories: isCrisis ? ['self-harm/intent'] : flagged ? ['violence'] : [],
+            decidedBy: 'test-moderator',
+          });
+        },
+      };
+      return { moderator, requests };
+    };
+    const verdicts = (owner: string) =>
+      dataSource.query<
+        {
+          role: string;
+          kind: string;
+          status: string;
+          text: string;
+          direction: string | null;
+          flagged: boolean | null;
+          categories: string[] | null;
+          decidedBy: string | null;
+          review: string | null;
+          flaggedAt: Date | null;
+          care: { country: string | null } | null;
+        }[]
+      >(
+        `SELECT role, kind, status, content -> 0 ->> 'text' AS text, "moderationDirection" AS direction,
+                "moderationFlagged" AS flagged, "moderationCategories" AS categories,
+                "moderationDecidedBy" AS "decidedBy", "moderationReviewText" AS review, "flaggedAt", care
+         FROM messages WHERE owner = $1 ORDER BY "createdAt", role DESC`,
+        [owner],
+      );
+    /** A model that counts the times it was asked to answer. */
+    const countingModel = (reply: string) => {
+      const model = new FakeListChatModel({ responses: [reply] });
+      const calls = jest.spyOn(model, '_streamResponseChunks');
+      return { model, calls };
+    };
+
+    it('holds a flagged fan message back from the model: stored with its verdict, answered calmly, not charged', async () => {
+      const { moderator, requests } = moderatorFlagging(/knife/);
+      const { model, calls } = countingModel('A story.');
+      const prompts = new RecordingPromptBuilder();
+      const { send, open } = harness(model, {}, prompts, moderator);
+      const actor = fan();
+      const conversationId = await open(actor);
+
+      const events = await send(actor, conversationId, 'How do I hurt someone with a knife?');
+      expect(calls).not.toHaveBeenCalled();
+      const notice = events.find((event) => event.type === 'message');
+      expect(notice).toMatchObject({
+        message: {
+          role: 'assistant',
+          kind: 'safety-notice',
+          status: 'complete',
+          content:
+            "I can't talk about that here. This chat doesn't go into violence or hurting others. Let's talk about something else.",
+        },
+      });
+      const noticeId = notice?.type === 'message' ? notice.message.id : '';
+      expect(fragments(events)).toEqual([
+        { type: 'fragment', text: '', id: `${noticeId}#0`, stopReason: 'end_turn' },
+      ]);
+      expect(events.some((event) => event.type === 'error')).toBe(false);
+      expect(await used(actor.userId)).toBe(0);
+      expect(requests).toEqual([
+        { text: 'How do I hurt someone with a knife?', direction: 'fan-message', audience: 'minor' },
+      ]);
+      expect(await verdicts(actor.userId)).toMatchObject([
+        {
+          role: 'user',
+          kind: 'message',
+          text: 'How do I hurt someone with a knife?',
+          direction: 'fan-message',
+          flagged: true,
+          categories: ['violence'],
+          decidedBy: 'test-moderator',
+          flaggedAt: expect.any(Date),
+        },
+        { role: 'assistant', kind: 'safety-notice', status: 'complete', flagged: null },
+      ]);
+
+      // The next message reaches the model, which never sees the held-back one or its notice.
+      await send(actor, conversationId, 'Tell me about sourdough');
+      expect(calls).toHaveBeenCalledTimes(1);
+      const history = JSON.stringify(prompts.prompts.at(-1)?.messages.map((message) => message.content));
+      expect(history).not.toContain('knife');
+      expect(history).not.toContain("can't talk about that");
+      expect(await used(actor.userId)).toBe(1);
+    });
+
+    it('answers a message showing a risk of self-harm with the crisis card for the fan’s country, even with no message left', async () => {
+      const { moderator } = moderatorFlagging(/$^/, /end it all/);
+      const { model, calls } = countingModel('A story.');
+      const { send, open, controller } = harness(model, { FREE_TIER_MESSAGES: '0' }, undefined, moderator);
+      const actor = fan();
+      const conversationId = await open(actor);
+
+      const events = await send(actor, conversationId, 'I want to end it all', {
+        acceptLanguage: 'pt-BR,pt;q=0.9',
+      });
+      expect(calls).not.toHaveBeenCalled();
+      const card = events.find((event) => event.type === 'message');
+      expect(card).toMatchObject({
+        message: {
+          kind: 'crisis-care',
+          care: {
+            country: 'BR',
+            lines: [expect.objectContaining({ name: 'CVV – Centro de Valorização da Vida' })],
+          },
+        },
+      });
+      expect(card?.type === 'message' && card.message.content).toContain('this chat is an AI, not Maya');
+      expect(await used(actor.userId)).toBe(0);
+      expect(await verdicts(actor.userId)).toMatchObject([
+        { role: 'user', flagged: true, categories: ['self-harm/intent'] },
+        { role: 'assistant', kind: 'crisis-care', care: { country: 'BR' } },
+      ]);
+      // A reload shows the card again, as the card.
+      const page = await controller.list({ actor, conversationId, limit: 50 });
+      expect(page.messages.map((message) => [message.role, message.kind, message.moderated])).toEqual([
+        ['user', undefined, true],
+        ['assistant', 'crisis-care', undefined],
+      ]);
+      expect(page.messages[1]?.care?.lines[0]?.contact).toContain('188');
+    });
+
+    it('replaces a flagged reply: no flagged text is streamed, even in part, nor stored as the reply', async () => {
+      const { moderator, requests } = moderatorFlagging(/poison/);
+      const reply = 'Sure thing! First you get some poison. Then you wait.';
+      const { send, open, controller } = harness(
+        new FakeListChatModel({ responses: [reply] }),
+        {},
+        undefined,
+        moderator,
+      );
+      const actor = fan();
+      const conversationId = await open(actor);
+
+      const events = await send(actor, conversationId, 'Tell me a secret recipe');
+      const streamed = fragments(events)
+        .map((part) => part.text)
+        .join('');
+      expect(streamed).toBe('Sure thing!');
+      expect(JSON.stringify(events)).not.toMatch(/poi|First you/);
+      expect(events.find((event) => event.type === 'message')).toMatchObject({
+        message: { content: REPLACED_REPLY_TEXT, moderated: true },
+      });
+      expect(fragments(events).at(-1)?.stopReason).toBe('end_turn');
+      expect(requests.filter((request) => request.direction === 'persona-reply').map((r) => r.text)).toEqual([
+        'Sure thing!',
+        'Sure thing! First you get some poison.',
+      ]);
+      expect(await verdicts(actor.userId)).toMatchObject([
+        { role: 'user', flagged: false, direction: 'fan-message' },
+        {
+          role: 'assistant',
+          kind: 'message',
+          status: 'complete',
+          text: REPLACED_REPLY_TEXT,
+          direction: 'persona-reply',
+          flagged: true,
+          categories: ['violence'],
+          review: expect.stringContaining('First you get some poison.') as unknown,
+          flaggedAt: expect.any(Date),
+        },
+      ]);
+      const page = await controller.list({ actor, conversationId, limit: 50 });
+      expect(JSON.stringify(page)).not.toContain('poison');
+      expect(await used(actor.userId)).toBe(1);
+    });
+
+    it('stores a passing reply whole, with its verdict', async () => {
+      const { moderator } = moderatorFlagging(/$^/);
+      const { send, open } = harness(
+        new FakeListChatModel({ responses: ['Twice a day. Equal flour and water!'] }),
+        {},
+        undefined,
+        moderator,
+      );
+      const actor = fan();
+      const events = await send(actor, await open(actor), 'How often do you feed your starter?');
+      expect(
+        fragments(events)
+          .map((part) => part.text)
+          .join(''),
+      ).toBe('Twice a day. Equal flour and water!');
+      expect(await verdicts(actor.userId)).toMatchObject([
+        { role: 'user', flagged: false, categories: [], decidedBy: 'test-moderator' },
+        {
+          role: 'assistant',
+          text: 'Twice a day. Equal flour and water!',
+          direction: 'persona-reply',
+          flagged: false,
+          review: null,
+          flaggedAt: null,
+        },
+      ]);
     });
   });
 });

@@ -10,8 +10,10 @@ import {
 import {
   type Actor,
   ChatErrorCode,
+  type ChatMessage,
   type Citation,
   ErrorCode,
+  fragmentId,
   isAdmin,
   type MessageStreamEvent,
   type ParsedRequestOf,
@@ -42,11 +44,20 @@ import {
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { CHAT_MODEL } from '../persona/persona.tokens';
 import { type FreeTierTicket, FreeTierService } from '../rate-limit/free-tier.service';
+import {
+  type Audience,
+  audienceOf,
+  ChatModeration,
+  type FanMessageDecision,
+} from '../safety/chat-moderation';
+import { countryOfAcceptLanguage, crisisCareFor, crisisCareText } from '../safety/crisis-care';
+import type { ModeratedReply, ReplyCheck } from '../safety/moderated-reply';
+import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 import { ChatError } from './chat.errors';
 import { FragmentCoalescer } from './fragment-coalescer';
 import { messageText } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
-import { MessageRepository } from './message.repository';
+import { MessageRepository, type StoredVerdict } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
 
 type SendRequest = ParsedRequestOf<typeof Subjects.ChatMessageSend>;
@@ -77,6 +88,7 @@ export class SendMessage {
     private readonly prompts: PersonaPromptBuilder,
     @Inject(CHAT_MODEL) private readonly model: BaseChatModel,
     private readonly config: ChatInferenceConfig,
+    private readonly moderation: ChatModeration,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {
@@ -93,10 +105,19 @@ export class SendMessage {
     const { actor } = request;
     const conversation = await this.conversations.findOwned(actor.userId, request.conversationId);
     if (!conversation) throw ChatError.conversationNotFound();
-    // The subscription lookup needs only the creator's id: it runs beside the persona's.
-    const [persona, unlimited] = await Promise.all([
+    const text = request.content
+      .map((block) => block.text)
+      .join('\n')
+      .trim();
+    const audience = audienceOf(
+      'ageBand' in actor && typeof actor.ageBand === 'string' ? actor.ageBand : undefined,
+    );
+    // The subscription lookup and the fan message's moderation need only the creator's id and the
+    // text: they run beside the persona's.
+    const [persona, unlimited, decision] = await Promise.all([
       this.corpus.persona(conversation.creatorId),
       this.freeTier.isUnlimited(actor, conversation.creatorId),
+      this.moderation.checkFanMessage(text, audience),
     ]);
     // Spec §4 creator gate: fans wait until the creator is initialised and can be paid; the
     // creator's own user and demo accounts skip it.
@@ -107,10 +128,7 @@ export class SendMessage {
     ) {
       throw ChatError.creatorNotOnboarded();
     }
-    const text = request.content
-      .map((block) => block.text)
-      .join('\n')
-      .trim();
+    if (decision.heldFor) return this.answerHeldBack(request, persona, conversation.id, text, decision, emit);
     const mayOverride = mayOverridePrompts(actor, persona);
     await this.checkLength(persona, request, text, mayOverride);
     await this.checkModelQueue();
@@ -130,7 +148,7 @@ export class SendMessage {
           assistantMessageId,
           text,
           aiContext: mayOverride && Object.keys(request.aiContext).length > 0 ? request.aiContext : null,
-          verdict: null,
+          verdict: decision.verdict,
           notice: null,
         },
         ticket,
@@ -149,10 +167,65 @@ export class SendMessage {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
       const prompt = () =>
         this.buildPrompt(actor, persona, request, text, [userMessageId, assistantMessageId]);
-      await this.stream(actor, assistantMessageId, prompt, emit, ticket);
+      await this.stream(actor, assistantMessageId, prompt, emit, ticket, audience);
     } finally {
       chatStreamsActive.dec({ service: 'chat-inference' });
     }
+  }
+
+  /**
+   * A fan message moderation held back never reaches the model: it is stored with its verdict and
+   * answered at once — by the crisis card when it shows a risk of self-harm, else by a calm notice
+   * that says why — taking no allowance and no reply slot (docs/safety.md).
+   */
+  private async answerHeldBack(
+    request: SendRequest,
+    persona: PersonaGetReply,
+    conversationId: string,
+    text: string,
+    decision: FanMessageDecision,
+    emit: (event: MessageStreamEvent) => void,
+  ): Promise<void> {
+    const { actor } = request;
+    const care =
+      decision.heldFor === 'crisis-care'
+        ? crisisCareFor(countryOfAcceptLanguage(request.acceptLanguage))
+        : null;
+    const notice = {
+      kind: decision.heldFor!,
+      text: care
+        ? crisisCareText(care, persona.nickName)
+        : heldMessageNotice(decision.verdict?.categories ?? []),
+      care,
+    };
+    const assistantMessageId = randomUUID();
+    const createdAt = new Date();
+    await this.messages.sendTurn(
+      {
+        owner: actor.userId,
+        conversationId,
+        userMessageId: randomUUID(),
+        assistantMessageId,
+        text,
+        aiContext: null,
+        verdict: decision.verdict,
+        notice,
+      },
+      this.freeTier.allowance(actor, true, request.origin),
+      this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
+    );
+    const message: ChatMessage = {
+      id: assistantMessageId,
+      role: 'assistant',
+      content: notice.text,
+      createdAt: createdAt.toISOString(),
+      status: 'complete',
+      citations: [],
+      kind: notice.kind,
+      ...(care ? { care } : {}),
+    };
+    emit({ type: 'message', message });
+    emit({ type: 'fragment', text: '', id: fragmentId(assistantMessageId, 0), stopReason: 'end_turn' });
   }
 
   /**
@@ -250,10 +323,16 @@ export class SendMessage {
     buildPrompt: () => Promise<PersonaPrompt>,
     emit: (event: MessageStreamEvent) => void,
     ticket: FreeTierTicket,
+    audience: Audience,
   ): Promise<void> {
     const fragments = new FragmentCoalescer(messageId, FRAGMENT_WINDOW_MS, emit);
     let reply = '';
+    /** Everything the model wrote, shown or not: kept for review only if the reply is replaced. */
+    let generated = '';
+    let checked: ModeratedReply | null = null;
+    const stopModel = new AbortController();
     let stopReason: StopReason = 'end_turn';
+    let replyVerdict: StoredVerdict | undefined;
     const started = process.hrtime.bigint();
     let prompt: PersonaPrompt;
     try {
@@ -273,7 +352,14 @@ export class SendMessage {
         // Saved periodically beside the stream, with every other reply's (ReplyProgressWriter).
         this.progress.update(actor.userId, messageId, reply);
       };
-      for await (const chunk of streamReply(this.model, prompt.messages)) {
+      // Only text the moderator passed is shown (and saved); with no moderator, all of it at once.
+      checked = this.moderation.reply(audience, show);
+      const pass = (piece: string) => {
+        generated += piece;
+        if (checked) checked.push(piece);
+        else show(piece);
+      };
+      for await (const chunk of streamReply(this.model, prompt.messages, { signal: stopModel.signal })) {
         const piece = leakGuard.push(chunkText(chunk));
         if (leakGuard.leaked) {
           this.logger.warn(
@@ -281,13 +367,27 @@ export class SendMessage {
           );
           throw ChatError.replyStopped();
         }
-        if (piece) show(piece);
+        if (piece) pass(piece);
         if (finishReason(chunk) === 'length') stopReason = 'max_tokens';
+        // A flagged piece ends the reply: the model need not write the rest.
+        if (checked?.stopped) {
+          stopModel.abort();
+          break;
+        }
       }
       const rest = leakGuard.flush();
-      if (rest) show(rest);
+      if (rest && !checked?.stopped) pass(rest);
+      const verdict = await checked?.end();
       fragments.flush();
+      if (verdict?.flagged) {
+        await this.replaceFlagged(actor, messageId, generated, verdict, emit);
+        fragments.end('end_turn');
+        return;
+      }
+      if (verdict) replyVerdict = verdict;
     } catch (error) {
+      stopModel.abort();
+      checked?.abandon();
       this.logger.error(
         `Model ${this.config.LLM_PROVIDER}:${this.config.LLM_MODEL} failed for message ${messageId}: ${errorMessage(error)}`,
       );
@@ -311,9 +411,46 @@ export class SendMessage {
       status: 'complete',
       stopReason,
       citations,
+      ...(replyVerdict ? { verdict: replyVerdict } : {}),
     });
     if (citations.length) emit({ type: 'citations', messageId, citations });
     fragments.end(stopReason);
+  }
+
+  /**
+   * A reply the moderator flagged never shows (only pieces checked before it did): the store and
+   * the fan's chat get a safe message instead, and the flagged text is kept only for review
+   * (retention erases it). It still counts as a message: the model ran (docs/safety.md).
+   */
+  private async replaceFlagged(
+    actor: Actor,
+    messageId: string,
+    generated: string,
+    verdict: ReplyCheck,
+    emit: (event: MessageStreamEvent) => void,
+  ): Promise<void> {
+    this.moderation.replaced(messageId, verdict);
+    await this.progress.finish(messageId);
+    await this.messages.saveAssistant(actor.userId, messageId, {
+      text: REPLACED_REPLY_TEXT,
+      status: 'complete',
+      stopReason: 'end_turn',
+      citations: [],
+      verdict,
+      flaggedText: generated,
+    });
+    emit({
+      type: 'message',
+      message: {
+        id: messageId,
+        role: 'assistant',
+        content: REPLACED_REPLY_TEXT,
+        createdAt: new Date().toISOString(),
+        status: 'complete',
+        citations: [],
+        moderated: true,
+      },
+    });
   }
 }
 

@@ -29,7 +29,7 @@ export class MessageListResponse extends createZodDto(messageListReplySchema) {}
 /** Spec §7 sendMessage({content:[{text}], aiContext}). */
 export class SendMessageBody extends createZodDto(
   messageSendRequestSchema
-    .omit({ actor: true, conversationId: true, origin: true })
+    .omit({ actor: true, conversationId: true, origin: true, acceptLanguage: true })
     .extend({ aiContext: messageSendRequestSchema.shape.aiContext.unwrap().optional() })
     .strict(),
 ) {}

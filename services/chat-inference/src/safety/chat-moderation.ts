@@ -1,0 +1,92 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { StoredVerdict } from '../conversation/message.repository';
+import { ModeratedReply, type ReplyCheck } from './moderated-reply';
+
+/** Who a fan's messages are moderated for: stricter rules for minors (docs/safety.md, "Audience"). */
+export type Audience = 'minor' | 'adult';
+
+interface ModerationRequest {
+  text: string;
+  direction: 'fan-message' | 'persona-reply';
+  audience: Audience;
+}
+
+interface ModerationVerdict {
+  flagged: boolean;
+  /** Self-harm or suicide risk: the crisis card answers instead of the persona. */
+  crisis: boolean;
+  categories: string[];
+  decidedBy: string;
+}
+
+/** The moderation port of `@backtalk/ai` as the chat uses it. */
+export interface ChatModerator {
+  check(request: ModerationRequest): Promise<ModerationVerdict>;
+}
+
+/** The configured moderator; absent, nothing is checked (docs/safety.md). */
+const MODERATOR = Symbol('backtalk:moderator');
+
+/**
+ * The audience for an access token's age band: adult only when the band says 18 or over. A fan
+ * whose band is unknown (a token from before age bands, a guest who has not confirmed one) gets
+ * the minors' rules — the safer mistake (docs/safety.md, "Audience").
+ */
+export function audienceOf(ageBand: string | undefined): Audience {
+  return ageBand === 'adult' || ageBand === '18+' ? 'adult' : 'minor';
+}
+
+/** What moderation decided about a fan message before the model sees it. */
+export interface FanMessageDecision {
+  /** Stored with the message; null when nothing checked it. */
+  verdict: StoredVerdict | null;
+  /** Held back from the model, and what answers it instead; null: the model answers. */
+  heldFor: 'safety-notice' | 'crisis-care' | null;
+}
+
+/**
+ * Moderation of both directions of the chat (docs/safety.md, "Moderation in the chat"): every
+ * fan message before the model sees it, and every reply, piece by piece, before the fan does.
+ * Decisions are logged without text.
+ */
+@Injectable()
+export class ChatModeration {
+  private readonly logger = new Logger(ChatModeration.name);
+
+  constructor(@Optional() @Inject(MODERATOR) private readonly moderator: ChatModerator | null = null) {}
+
+  async checkFanMessage(text: string, audience: Audience): Promise<FanMessageDecision> {
+    if (!this.moderator) return { verdict: null, heldFor: null };
+    const verdict = await this.moderator.check({ text, direction: 'fan-message', audience });
+    const heldFor = verdict.crisis ? 'crisis-care' : verdict.flagged ? 'safety-notice' : null;
+    if (heldFor) {
+      this.logger.log(
+        `Held a fan message back from the model (${heldFor}): ${verdict.categories.join(', ') || 'no category'}, decided by ${verdict.decidedBy}`,
+      );
+    }
+    return {
+      verdict: { flagged: heldFor !== null, categories: verdict.categories, decidedBy: verdict.decidedBy },
+      heldFor,
+    };
+  }
+
+  /**
+   * The reply's way to the fan: through the moderator in checked pieces (ModeratedReply), or
+   * straight to `show` when nothing checks it.
+   */
+  reply(audience: Audience, show: (piece: string) => void): ModeratedReply | null {
+    const moderator = this.moderator;
+    if (!moderator) return null;
+    return new ModeratedReply(async (text): Promise<ReplyCheck> => {
+      const verdict = await moderator.check({ text, direction: 'persona-reply', audience });
+      return { flagged: verdict.flagged, categories: verdict.categories, decidedBy: verdict.decidedBy };
+    }, show);
+  }
+
+  /** A reply was replaced: logged without its text. */
+  replaced(messageId: string, verdict: ReplyCheck): void {
+    this.logger.warn(
+      `Replaced reply ${messageId} with a safe message: ${verdict.categories.join(', ') || 'no category'}, decided by ${verdict.decidedBy}`,
+    );
+  }
+}
