@@ -16,7 +16,8 @@ import {
   SendMessageBody,
 } from './dto/chat.dto';
 import { clientOrigin } from '../security/client-origin';
-import { ChatReplyRelay } from './chat-reply-relay';
+import { replyForFan } from './reply-liveness';
+import { relayAsServerSentEvents } from './sse-stream';
 
 @ApiTags('chat')
 @ApiBearerAuth()
@@ -44,10 +45,7 @@ export class ConversationsController {
     return this.client.request(Subjects.ChatMessageList, { actor, conversationId: id, ...query });
   }
 
-  /**
-   * Sends a message; the reply streams back as Server-Sent Events (fragment, citations, error).
-   * The handler returns at once: the relay alone holds the stream, not Nest's handler chain.
-   */
+  /** Sends a message; the reply streams back as Server-Sent Events (fragment, citations, error). */
   @Post('conversations/:id/messages')
   @ApiProduces('text/event-stream')
   send(
@@ -56,9 +54,8 @@ export class ConversationsController {
     @Body() body: SendMessageBody,
     @Req() request: Request,
     @Res() response: Response,
-  ): void {
-    const relay = new ChatReplyRelay(response, this.config.CHAT_STREAM_TIMEOUT_MS);
-    relay.call = this.client.open(
+  ): Promise<void> {
+    const events$ = this.client.stream(
       Subjects.ChatMessageSend,
       {
         actor,
@@ -71,9 +68,9 @@ export class ConversationsController {
           ? { acceptLanguage: request.headers['accept-language'].slice(0, 512) }
           : {}),
       },
-      relay,
       { firstMs: REPLY_LIVENESS_MS, eachMs: REPLY_LIVENESS_MS },
     );
+    return relayAsServerSentEvents(replyForFan(events$, this.config.CHAT_STREAM_TIMEOUT_MS), response);
   }
 
   /** Spec §5: asked before every send; an empty message is the status check on mount. */
