@@ -20,6 +20,7 @@ describe('sendMessage (SSE)', () => {
       onFragment: (f) =>
         seen.push(`fragment ${f.id} ${JSON.stringify(f.text)}${f.stopReason ? ` ${f.stopReason}` : ''}`),
       onCitations: (c) => seen.push(`citations ${c.messageId} ${c.citations.length}`),
+      onMessage: (m) => seen.push(`message ${m.id} ${m.kind ?? 'message'} ${m.content}`),
       onError: (e) => seen.push(`error ${e.code}`),
     };
     return { seen, h };
@@ -36,12 +37,18 @@ describe('sendMessage (SSE)', () => {
       ': keep-alive\n\n' +
       'event: fragment\r\ndata: {"id":"m1#1","text":"lo","stopReason":"end_turn"}\r\n\r\n' +
       'event: citations\ndata: {"messageId":"m1","citations":[{"postId":"p","date":"d","url":"u","caption":"c"}]}\n\n' +
+      'event: message\ndata: {"id":"m2","role":"assistant","content":"Safe.","createdAt":"2030-01-01T00:00:00.000Z","status":"complete","citations":[],"kind":"safety-notice"}\n\n' +
       'event: mystery\ndata: {}\n\n';
     for (let i = 0; i < raw.length; i += 7) stream.push(raw.slice(i, i + 7));
     stream.close();
     await done;
 
-    expect(seen).toEqual(['fragment m1#0 "Hel"', 'fragment m1#1 "lo" end_turn', 'citations m1 1']);
+    expect(seen).toEqual([
+      'fragment m1#0 "Hel"',
+      'fragment m1#1 "lo" end_turn',
+      'citations m1 1',
+      'message m2 safety-notice Safe.',
+    ]);
     expect(apiCalls()[0].headers).toMatchObject({
       accept: 'text/event-stream',
       authorization: 'Bearer token-1',

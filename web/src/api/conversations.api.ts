@@ -46,6 +46,11 @@ export async function listMessages(
 export interface StreamHandlers {
   onFragment(fragment: StreamFragment): void;
   onCitations(event: CitationsEvent): void;
+  /**
+   * `event: message` — a whole message replacing the chat's copy of its id (docs/safety.md): the
+   * safety notice or crisis card answering a message moderation held back, or a replaced reply.
+   */
+  onMessage(message: ChatMessage): void;
   onError(error: ErrorBody): void;
 }
 
@@ -85,6 +90,9 @@ function dispatchStreamEvent(event: EventSourceMessage, handlers: StreamHandlers
       break;
     case 'citations':
       handlers.onCitations(data as CitationsEvent);
+      break;
+    case 'message':
+      handlers.onMessage(data as ChatMessage);
       break;
     case 'error':
       handlers.onError(data as ErrorBody);

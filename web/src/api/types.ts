@@ -29,6 +29,9 @@ export interface CitationsEvent {
   citations: Citation[];
 }
 
+/** The crisis card's resources: a message of kind `crisis-care` (docs/safety.md). */
+export type CrisisCare = NonNullable<ChatMessage['care']>;
+
 /** `event: error` and every JSON error body. */
 export interface ErrorBody {
   code: string;

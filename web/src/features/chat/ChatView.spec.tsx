@@ -20,6 +20,7 @@ import { OLDER_FAILED_MESSAGE } from './OlderMessages';
 import { browserNavigation } from '../shell/browser-navigation';
 import { DEMO_NOT_SUBSCRIBABLE } from './SubscriptionModal';
 import { REPLY_FAILED_MESSAGE, SESSION_FAILED_MESSAGE } from './useChat';
+import { ERASED_TEXT, HELD_BACK_NOTE, REPLACED_NOTE } from './MessageBubble';
 
 const NOT_SET_UP =
   'This creator is not set up to accept payments. Please try another creator or contact support.';
@@ -788,5 +789,114 @@ describe('ChatView', () => {
     expect(leaveTo).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+describe('ChatView: what moderation shows (docs/safety.md)', () => {
+  beforeEach(() => {
+    resetAppState();
+    signInAs();
+  });
+  afterEach(cleanup);
+
+  const care = {
+    country: 'GB',
+    countryName: 'the United Kingdom',
+    emergency: '999',
+    lines: [
+      { name: 'Samaritans', contact: 'Call 116 123 (free, any time)', url: 'https://www.samaritans.org' },
+    ],
+  };
+  const crisisText = [
+    "I'm stepping out of the chat for a moment.",
+    'You can talk to someone right now, for free and in confidence in the United Kingdom:',
+    '• Samaritans: Call 116 123 (free, any time) (https://www.samaritans.org)',
+    'If you are in danger right now, call 999.',
+    'Please remember: this chat is an AI, not Maya and not a person.',
+  ].join('\n');
+  const whole = (overrides: Partial<ChatMessage>): ChatMessage => ({
+    id: 'n1',
+    role: 'assistant',
+    content: '',
+    createdAt: '2030-01-01T00:00:00.000Z',
+    status: 'complete',
+    citations: [],
+    ...overrides,
+  });
+
+  it("answers a held-back message with Backtalk's notice, not a bubble in the creator's voice, and marks the message", async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend, 'something bad');
+    await emit(
+      stream,
+      'message',
+      whole({ kind: 'safety-notice', content: "I can't talk about that here. Why." }),
+    );
+    await emit(stream, 'fragment', { id: 'n1#0', text: '', stopReason: 'end_turn' });
+    await act(async () => stream.close());
+
+    const notice = await screen.findByRole('note', { name: 'Backtalk safety notice' });
+    expect(notice.textContent).toContain("I can't talk about that here. Why.");
+    expect(notice.getAttribute('data-kind')).toBe('safety-notice');
+    expect(screen.getByText(HELD_BACK_NOTE)).toBeTruthy();
+    expect(screen.queryByRole('status', TYPING)).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows the crisis card with the lines to call, as a card of its own', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend, 'I want to end it all');
+    await emit(stream, 'message', whole({ kind: 'crisis-care', content: crisisText, care }));
+    await emit(stream, 'fragment', { id: 'n1#0', text: '', stopReason: 'end_turn' });
+
+    const card = await screen.findByRole('region', { name: 'Support is available' });
+    expect(within(card).getByText('Samaritans')).toBeTruthy();
+    expect(
+      within(card).getByRole('link', { name: 'Call 116 123 (free, any time)' }).getAttribute('href'),
+    ).toBe('tel:116123');
+    expect(within(card).getByRole('link', { name: 'samaritans.org' }).getAttribute('href')).toBe(
+      'https://www.samaritans.org',
+    );
+    expect(card.textContent).toContain('this chat is an AI, not Maya');
+    expect(card.textContent).not.toContain('•');
+  });
+
+  it('replaces what was shown of a reply moderation flagged', async () => {
+    const backend = chatBackend();
+    renderChat();
+    await ready();
+    const stream = await sendAndOpenStream(backend, 'tell me a recipe');
+    await emit(stream, 'fragment', { id: 'a1#0', text: 'Sure thing!' });
+    expect(await screen.findByText('Sure thing!')).toBeTruthy();
+    await emit(
+      stream,
+      'message',
+      whole({ id: 'a1', content: 'Let us talk about something else!', moderated: true }),
+    );
+    await emit(stream, 'fragment', { id: 'a1#1', text: '', stopReason: 'end_turn' });
+
+    expect(screen.queryByText('Sure thing!')).toBeNull();
+    expect(screen.getByText('Let us talk about something else!')).toBeTruthy();
+    expect(screen.getByText(REPLACED_NOTE)).toBeTruthy();
+  });
+
+  it('shows them again after a reload, and a held-back message erased after review', async () => {
+    chatBackend({
+      history: [
+        { ...message(1), content: '', moderated: true },
+        whole({ id: 'n2', kind: 'safety-notice', content: "I can't talk about that here." }),
+        { ...message(3), content: 'I want to end it all', moderated: true },
+        whole({ id: 'n4', kind: 'crisis-care', content: crisisText, care }),
+      ],
+    });
+    renderChat();
+    expect(await screen.findByText(ERASED_TEXT)).toBeTruthy();
+    expect(screen.getAllByText(HELD_BACK_NOTE)).toHaveLength(2);
+    expect(screen.getByRole('note', { name: 'Backtalk safety notice' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Support is available' })).toBeTruthy();
   });
 });

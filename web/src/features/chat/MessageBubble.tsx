@@ -1,9 +1,21 @@
 import styles from './chat.module.css';
 import type { ChatMessage } from '../../api';
 import { formatPostDate } from './format-time';
+import { CrisisCard } from './CrisisCard';
+import { SafetyNotice } from './SafetyNotice';
+import safety from './safety.module.css';
+
+/** Under a fan message moderation held back, and a reply it replaced (docs/safety.md). */
+export const HELD_BACK_NOTE = "Not sent to the persona: held back by Backtalk's safety check.";
+export const REPLACED_NOTE = "Replaced by Backtalk's safety check.";
+/** A held-back message whose text was erased after the review period. */
+export const ERASED_TEXT = 'Removed after review.';
 
 export function MessageBubble({ message }: { message: ChatMessage }) {
+  if (message.kind === 'crisis-care') return <CrisisCard message={message} />;
+  if (message.kind === 'safety-notice') return <SafetyNotice message={message} />;
   const isUser = message.role === 'user';
+  const erased = message.moderated && message.content === '';
   return (
     <div
       className={`${styles['chat-row']} ${styles[`chat-row--${message.role}`]}`}
@@ -19,8 +31,11 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
           .filter(Boolean)
           .join(' ')}
       >
-        {message.content}
+        {erased ? <span className={safety['erased']}>{ERASED_TEXT}</span> : message.content}
       </div>
+      {message.moderated ? (
+        <span className={safety['moderated-note']}>{isUser ? HELD_BACK_NOTE : REPLACED_NOTE}</span>
+      ) : null}
       {!isUser && message.citations.length > 0 ? (
         <ul className={styles['citations']} aria-label="Sources">
           {message.citations.map((citation) => (

@@ -2,7 +2,13 @@
 // visible error and the subscription (rate-limit) notice.
 import { create } from 'zustand';
 import type { ChatMessage, Citation, CitationsEvent, StreamFragment } from '../../api';
-import { attachCitations, mergeFragment, messageIdOf, normaliseCitations } from './merge-fragment';
+import {
+  attachCitations,
+  mergeFragment,
+  messageIdOf,
+  normaliseCitations,
+  replaceMessage,
+} from './merge-fragment';
 
 type HistoryStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -41,6 +47,8 @@ interface ChatState {
   removeMessage(id: string): void;
   applyFragment(fragment: StreamFragment): void;
   applyCitations(event: CitationsEvent): void;
+  /** A whole message from the stream (a safety notice, a crisis card, a replaced reply): replaces its id's copy. */
+  applyMessage(message: ChatMessage): void;
   showError(message: string | null): void;
   openLimitNotice(nextAvailableTime: string | null): void;
   closeLimitNotice(): void;
@@ -130,6 +138,8 @@ export const useChatStore = create<ChatState>()((set, get) => ({
         pendingCitations: { ...state.pendingCitations, [event.messageId]: event.citations },
       }));
   },
+
+  applyMessage: (message) => set((state) => ({ messages: replaceMessage(state.messages, message) })),
 
   showError: (error) => set({ error }),
   openLimitNotice: (nextAvailableTime) => set({ limitNotice: { nextAvailableTime } }),

@@ -1,5 +1,5 @@
 import type { ChatMessage } from '../../api';
-import { attachCitations, mergeFragment, messageIdOf } from './merge-fragment';
+import { attachCitations, mergeFragment, messageIdOf, replaceMessage } from './merge-fragment';
 
 const NOW = '2025-01-01T00:00:00.000Z';
 const user: ChatMessage = {
@@ -75,5 +75,41 @@ describe('attachCitations', () => {
 
   it('returns null when the message is not there yet', () => {
     expect(attachCitations([user], { messageId: 'a9', citations: [citation] })).toBeNull();
+  });
+});
+
+describe('replaceMessage', () => {
+  const reply: ChatMessage = {
+    ...user,
+    id: 'a1',
+    role: 'assistant',
+    content: 'Sure thing!',
+    status: 'streaming',
+  };
+  const later = '2030-01-01T00:00:00.000Z';
+
+  it('replaces what was shown of a reply moderation replaced, keeping its place and time', () => {
+    const safe: ChatMessage = {
+      ...reply,
+      content: 'Safe.',
+      status: 'complete',
+      moderated: true,
+      createdAt: later,
+    };
+    expect(replaceMessage([user, reply], safe)).toEqual([user, { ...safe, createdAt: NOW }]);
+  });
+
+  it('appends a notice and marks the fan message it answers as held back', () => {
+    const notice: ChatMessage = {
+      ...reply,
+      id: 'n1',
+      content: "I can't talk about that here.",
+      kind: 'safety-notice',
+    };
+    expect(replaceMessage([user], notice)).toEqual([{ ...user, moderated: true }, notice]);
+  });
+
+  it('leaves the fan message alone for a whole message that is the persona’s own', () => {
+    expect(replaceMessage([user], reply)).toEqual([user, reply]);
   });
 });

@@ -29,6 +29,26 @@ export function mergeFragment(
   return next;
 }
 
+/**
+ * Puts a whole message in place of the one with its id — what was shown of a replaced reply goes
+ * (docs/safety.md) — or appends it (a notice, marking the fan's message it answers as held back);
+ * the copy on screen keeps its place and time.
+ */
+export function replaceMessage(messages: ChatMessage[], message: ChatMessage): ChatMessage[] {
+  const index = findLastIndex(messages, (shown) => shown.id === message.id);
+  const whole = { ...message, citations: normaliseCitations(message.citations) };
+  const next = messages.slice();
+  if (index === -1) {
+    // A notice answers the fan's last message, which moderation held back from the persona.
+    const asked = findLastIndex(next, (shown) => shown.role === 'user');
+    if (message.kind && message.kind !== 'message' && asked !== -1)
+      next[asked] = { ...next[asked], moderated: true };
+    return [...next, whole];
+  }
+  next[index] = { ...whole, createdAt: messages[index].createdAt };
+  return next;
+}
+
 /** Sets the citations of a message; returns null when that message is not (yet) in the list. */
 export function attachCitations(messages: ChatMessage[], event: CitationsEvent): ChatMessage[] | null {
   const index = findLastIndex(messages, (message) => message.id === event.messageId);

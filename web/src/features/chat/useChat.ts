@@ -157,6 +157,9 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
           onCitations(event) {
             useChatStore.getState().applyCitations(event);
           },
+          onMessage(message) {
+            useChatStore.getState().applyMessage(message);
+          },
           onError(error) {
             serverError = error?.message || null;
             useChatStore.setState({ isTyping: false, error: serverError ?? REPLY_FAILED_MESSAGE });

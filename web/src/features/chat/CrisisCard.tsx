@@ -1,0 +1,67 @@
+import type { ChatMessage, CrisisCare } from '../../api';
+import styles from './safety.module.css';
+
+/** Digits a phone link can dial, from a contact such as "Call or text 988" (null when it names none). */
+function dialable(contact: string): string | null {
+  const number = /(?:call|text)[^0-9+]*([+\d][\d ]{1,16}\d)/i.exec(contact)?.[1];
+  return number ? number.replace(/\s/g, '') : null;
+}
+
+function CrisisLines({ care }: { care: CrisisCare }) {
+  return (
+    <ul className={styles['crisis-lines']}>
+      {care.lines.map((line) => {
+        const phone = dialable(line.contact);
+        return (
+          <li key={line.name}>
+            <strong>{line.name}</strong>
+            <span>
+              {phone ? <a href={`tel:${phone}`}>{line.contact}</a> : line.contact}
+              {' · '}
+              <a href={line.url} target="_blank" rel="noopener noreferrer">
+                {new URL(line.url).host.replace(/^www\./, '')}
+              </a>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/**
+ * The crisis card (docs/safety.md, "Crisis care"): the persona steps out of character. Its text
+ * comes from the server; the lines marked "• " in it are shown as the structured list of `care`.
+ */
+export function CrisisCard({ message }: { message: ChatMessage }) {
+  const paragraphs = message.content.split('\n');
+  const firstLine = paragraphs.findIndex((paragraph) => paragraph.startsWith('• '));
+  return (
+    <section
+      className={styles['crisis-card']}
+      data-testid="chat-message"
+      data-role={message.role}
+      data-kind="crisis-care"
+      aria-label="Support is available"
+    >
+      <h2 className={styles['crisis-card__title']}>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path
+            d="M12 21s-7.5-4.6-9.5-9.4C1.2 8.4 3.3 5 6.7 5c2 0 3.5 1.1 4.3 2.6h2C13.8 6.1 15.3 5 17.3 5c3.4 0 5.5 3.4 4.2 6.6C19.5 16.4 12 21 12 21z"
+            fill="currentColor"
+          />
+        </svg>
+        Support is available right now
+      </h2>
+      {paragraphs.map((paragraph, index) =>
+        paragraph.startsWith('• ') ? (
+          index === firstLine && message.care ? (
+            <CrisisLines key="lines" care={message.care} />
+          ) : null
+        ) : (
+          <p key={index}>{paragraph}</p>
+        ),
+      )}
+    </section>
+  );
+}
