@@ -3,6 +3,7 @@ import { stripeEventSchema } from './contracts/stripe-webhook';
 import { creatorIngestRequestedSchema } from './contracts/ingestion';
 import { accountDeletedPayloadSchema } from './contracts/retention';
 import { postsChangedEventSchema } from './contracts/creators';
+import { personaPauseChangedSchema } from './contracts/reports';
 
 /**
  * Durable work (DESIGN "Communication"): messages that must survive restarts,
@@ -27,6 +28,8 @@ export const DurableSubjects = {
   IngestionCreatorPostsChanged: 'ingestion.creator-posts.changed',
   /** Identity deleted an account: each service erases that user's data (docs/retention.md). */
   ChatInferenceAccountDeleted: 'chat-inference.account.deleted',
+  /** Creators paused or resumed a persona; chat-inference keeps the read copy its sends check. */
+  ChatInferencePersonaPauseChanged: 'chat-inference.persona-pause.changed',
   CreatorsAccountDeleted: 'creators.account.deleted',
   BillingAccountDeleted: 'billing.account.deleted',
   IngestionAccountDeleted: 'ingestion.account.deleted',
@@ -39,6 +42,7 @@ export const durableContracts = {
   [DurableSubjects.IngestionCreatorResyncRequested]: creatorIngestRequestedSchema,
   [DurableSubjects.IngestionCreatorPostsChanged]: postsChangedEventSchema,
   [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
+  [DurableSubjects.ChatInferencePersonaPauseChanged]: personaPauseChangedSchema,
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.IngestionAccountDeleted]: accountDeletedPayloadSchema,

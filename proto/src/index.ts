@@ -19,3 +19,4 @@ export * from './contracts/stripe-webhook';
 export * from './contracts/token';
 export * from './contracts/ingestion';
 export * from './contracts/retention';
+export * from './contracts/reports';

@@ -13,6 +13,7 @@ import * as passkeys from './contracts/passkeys';
 import * as oauth from './contracts/oauth';
 import * as ingestion from './contracts/ingestion';
 import * as retention from './contracts/retention';
+import * as reports from './contracts/reports';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -347,6 +348,23 @@ export const contracts = {
   [Subjects.ChatCreatorFunnelGet]: {
     request: chat.creatorFunnelGetRequestSchema,
     reply: chat.creatorFunnelGetReplySchema,
+  },
+  [Subjects.ChatReportCreate]: {
+    request: reports.reportCreateRequestSchema,
+    reply: reports.reportCreateReplySchema,
+  },
+  [Subjects.ChatReportList]: {
+    request: reports.adminReportListRequestSchema,
+    reply: reports.adminReportListReplySchema,
+  },
+  [Subjects.ChatReportAct]: { request: reports.reportActRequestSchema, reply: reports.reportActReplySchema },
+  [Subjects.ChatCreatorReportList]: {
+    request: reports.creatorReportListRequestSchema,
+    reply: reports.creatorReportListReplySchema,
+  },
+  [Subjects.CreatorsPersonaPauseSet]: {
+    request: reports.personaPauseSetRequestSchema,
+    reply: reports.personaPauseSetReplySchema,
   },
 
   [Subjects.BillingSubscriptionGetActive]: {

@@ -102,6 +102,8 @@ export const Subjects = {
   CreatorsInitProfileSave: 'creators.init.profile-save',
   CreatorsPostUpsertMany: 'creators.post.upsert-many',
   CreatorsResyncStart: 'creators.resync.start',
+  /** A persona paused or resumed (the creator's own user or an admin; docs/safety.md, "Reports"). */
+  CreatorsPersonaPauseSet: 'creators.persona-pause.set',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',
@@ -129,6 +131,11 @@ export const Subjects = {
   ChatGuestDataTransfer: 'chat-inference.guest-data.transfer',
   /** Internal: billing asks for a creator's chat funnel figures (fans, fans who reached the free-tier limit). */
   ChatCreatorFunnelGet: 'chat-inference.creator-funnel.get',
+  /** Reports on persona replies (docs/safety.md, "Reports"): a fan files, admins review and act, creators read anonymised. */
+  ChatReportCreate: 'chat-inference.report.create',
+  ChatReportList: 'chat-inference.report.list',
+  ChatReportAct: 'chat-inference.report.act',
+  ChatCreatorReportList: 'chat-inference.creator-report.list',
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
   BillingCreatorPaymentGet: 'billing.creator-payment.get',

@@ -34,6 +34,8 @@ export const creatorSchema = z.object({
   initComplete: z.boolean(),
   /** Ownership of the profile was proven with a bio key; demo accounts are labelled as demos instead. */
   verified: z.boolean(),
+  /** The creator or an admin paused the persona: its chat takes no messages (docs/safety.md). Absent: false. */
+  paused: z.boolean().optional(),
   createdAt: isoDateSchema,
 });
 export type Creator = z.infer<typeof creatorSchema>;

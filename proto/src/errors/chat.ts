@@ -24,4 +24,40 @@ export const chatErrors = {
     status: 429,
     message: 'Wait for the replies you are already getting to finish, then send again.',
   },
+  /** Reports and chat standing (docs/safety.md, "Reports"). */
+  MessageNotFound: {
+    code: 'MESSAGE_NOT_FOUND',
+    status: 404,
+    message: 'This message was not found. Reload the conversation and try again.',
+  },
+  ReportNotFound: {
+    code: 'REPORT_NOT_FOUND',
+    status: 404,
+    message: 'This report was not found. Reload the list.',
+  },
+  ReportAlreadyOpen: {
+    code: 'REPORT_ALREADY_OPEN',
+    status: 409,
+    message: 'You have already reported this message. We will review it.',
+  },
+  ReportClosed: {
+    code: 'REPORT_CLOSED',
+    status: 409,
+    message: 'This report has already been handled. Reload the list to see what was done.',
+  },
+  FanCooledDown: {
+    code: 'FAN_COOLED_DOWN',
+    status: 429,
+    message: 'Your chats are paused for a while. Try again later.',
+  },
+  FanSuspended: {
+    code: 'FAN_SUSPENDED',
+    status: 403,
+    message: 'Your account can no longer send messages in chats.',
+  },
+  PersonaPaused: {
+    code: 'PERSONA_PAUSED',
+    status: 409,
+    message: 'This persona is paused by its creator or by Backtalk. Come back later.',
+  },
 } as const satisfies ErrorList;

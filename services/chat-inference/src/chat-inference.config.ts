@@ -73,6 +73,37 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .describe(
       'replies one fan may have streaming at once, across all replicas (`429 TOO_MANY_REPLIES` beyond)',
     ),
+  // Reports and fans' chat standing (docs/safety.md, "Reports").
+  MODERATION_COOLDOWN_AFTER_BLOCKS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .default(3)
+    .describe(
+      'fan messages moderation blocks within `MODERATION_COOLDOWN_WINDOW_HOURS` before the fan is cooled down',
+    ),
+  MODERATION_COOLDOWN_WINDOW_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(720)
+    .default(24)
+    .describe('the window in which blocked fan messages are counted towards a cool-down'),
+  MODERATION_COOLDOWN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(43_200)
+    .default(60)
+    .describe('how long a fan whose messages were repeatedly blocked cannot send (`429 FAN_COOLED_DOWN`)'),
+  REPORT_COOLDOWN_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(8760)
+    .default(24)
+    .describe("how long an admin's cool-down of a reported fan lasts"),
 });
 /** Injected by type: `constructor(private readonly config: ChatInferenceConfig)`. */
 export class ChatInferenceConfig extends ServiceConfig(chatInferenceConfigSchema) {}

@@ -5,6 +5,13 @@ import { FreeTierLimitReachedEntity } from './creator-funnel/free-tier-limit-rea
 import { FreeTierCounterEntity } from './rate-limit/free-tier-counter.entity';
 import { UserRateLimitEntity } from './rate-limit/user-rate-limit.entity';
 import { migrations } from './migrations';
+import { ReportEntity } from './reports/report.entity';
+import {
+  FanBlockedMessageEntity,
+  FanChatStandingEntity,
+  HiddenMessageEntity,
+  PersonaPauseEntity,
+} from './reports/chat-standing.entity';
 
 export const chatInferenceDatabase: ServiceDatabase = {
   schema: 'chat_inference',
@@ -17,6 +24,12 @@ export const chatInferenceDatabase: ServiceDatabase = {
     AccountErasureEntity,
     DurableMessageEntity,
     FreeTierLimitReachedEntity,
+    // Reports and fans' chat standing (docs/safety.md, "Reports").
+    ReportEntity,
+    FanChatStandingEntity,
+    FanBlockedMessageEntity,
+    PersonaPauseEntity,
+    HiddenMessageEntity,
   ],
   migrations,
 };

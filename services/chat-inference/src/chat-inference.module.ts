@@ -6,6 +6,7 @@ import { chatInferenceDatabase } from './chat-inference.database';
 import { ConversationModule } from './conversation/conversation.module';
 import { ChatRetentionModule } from './retention/retention.module';
 import { GuestDataModule } from './guest-data/guest-data.module';
+import { ReportsModule } from './reports/reports.module';
 
 @Module({})
 export class ChatInferenceModule {
@@ -23,6 +24,7 @@ export class ChatInferenceModule {
         ConversationModule,
         GuestDataModule,
         ChatRetentionModule,
+        ReportsModule,
       ],
     };
   }

@@ -17,6 +17,7 @@ import { FeatureFlagsController } from './feature-flags/feature-flags.controller
 import { GatewayConfig } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
+import { ReportsController } from './reports/reports.controller';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
 import { ApiThrottleMiddleware, GuestCreationThrottleMiddleware } from './throttle/throttle.middleware';
@@ -53,6 +54,7 @@ export class GatewayModule implements NestModule {
         TikTokConnectionController,
         MediaController,
         ConversationsController,
+        ReportsController,
         FeatureFlagsController,
         EnvironmentController,
         BillingController,

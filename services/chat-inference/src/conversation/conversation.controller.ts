@@ -7,11 +7,13 @@ import {
   type ReplyOf,
   Subjects,
 } from '@backtalk/proto';
-import type { Observable } from 'rxjs';
+import { type Observable, concat, defer, ignoreElements } from 'rxjs';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
-import { toChatMessage, toConversation } from './conversation.mapper';
+import { toChatMessage, toConversation, toHiddenChatMessage } from './conversation.mapper';
+import { ChatStanding } from '../reports/chat-standing';
+import { ReportRepository } from '../reports/report.repository';
 import { ConversationRepository } from './conversation.repository';
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor';
 import { MessageRepository } from './message.repository';
@@ -32,6 +34,8 @@ export class ConversationController {
     private readonly corpus: CreatorCorpus,
     private readonly freeTier: FreeTierService,
     private readonly sendMessage: SendMessage,
+    private readonly standing: ChatStanding,
+    private readonly reports: ReportRepository,
   ) {}
 
   @MessagePattern(Subjects.ChatConversationOpen)
@@ -55,8 +59,9 @@ export class ConversationController {
     if (!rows) throw ChatError.invalidCursor();
     const page: ChatMessage[] = [];
     let bytes = 0;
+    const hidden = await this.reports.hiddenAmong(rows.map((row) => row.id));
     for (const row of rows.slice(0, limit)) {
-      const message = toChatMessage(row);
+      const message = hidden.has(row.id) ? toHiddenChatMessage(row) : toChatMessage(row);
       bytes += Buffer.byteLength(JSON.stringify(message));
       if (page.length > 0 && bytes > PAGE_MAX_BYTES) break;
       page.push(message);
@@ -70,7 +75,9 @@ export class ConversationController {
 
   @MessagePattern(Subjects.ChatMessageSend)
   send(@Payload() request: ParsedRequestOf<typeof Subjects.ChatMessageSend>): Observable<MessageStreamEvent> {
-    return withHeartbeats(this.sendMessage.execute(request));
+    // A suspended or cooled-down fan, or a paused persona, is refused before anything is stored.
+    const standing$ = defer(() => this.standing.assertMaySend(request.actor.userId, request.conversationId));
+    return withHeartbeats(concat(standing$.pipe(ignoreElements()), this.sendMessage.execute(request)));
   }
 
   @MessagePattern(Subjects.ChatRateLimitCheck)

@@ -10,6 +10,14 @@ export function messageText(entity: MessageEntity): string {
   return entity.content.map((block) => block.text).join('\n');
 }
 
+/** What a fan sees in place of a message an admin hid (docs/safety.md, "Reports"). */
+export const HIDDEN_MESSAGE_TEXT = 'This message was hidden';
+
+/** A hidden message keeps its place in the conversation, without its text or citations. */
+export function toHiddenChatMessage(entity: MessageEntity): ChatMessage {
+  return { ...toChatMessage(entity), content: HIDDEN_MESSAGE_TEXT, citations: [] };
+}
+
 export function toChatMessage(entity: MessageEntity): ChatMessage {
   return {
     id: entity.id,

@@ -8,6 +8,7 @@ import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repos
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
+import { ReportsModule } from '../reports/reports.module';
 import { ChatModeration } from '../safety/chat-moderation';
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
@@ -23,6 +24,7 @@ import { SendMessage } from './send-message.use-case';
     TypeOrmModule.forFeature([ConversationEntity, MessageEntity, UserRateLimitEntity, FreeTierCounterEntity]),
     PersonaModule,
     CreatorFunnelModule,
+    ReportsModule,
   ],
   controllers: [ConversationController],
   providers: [

@@ -51,6 +51,9 @@ import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
 import { SendMessage } from './send-message.use-case';
+import { ChatStanding } from '../reports/chat-standing';
+import { ChatStandingRepository } from '../reports/chat-standing.repository';
+import { ReportRepository } from '../reports/report.repository';
 import { ChatModeration, type ChatModerator } from '../safety/chat-moderation';
 import { REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 
@@ -201,7 +204,15 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       config,
       new ChatModeration(moderator),
     );
-    const controller = new ConversationController(conversations, messages, corpus, freeTier, useCase);
+    const controller = new ConversationController(
+      conversations,
+      messages,
+      corpus,
+      freeTier,
+      useCase,
+      new ChatStanding(new ChatStandingRepository(dataSource), config),
+      new ReportRepository(dataSource),
+    );
     const send = (actor: Actor, conversationId: string, text: string, extra: Partial<SendRequest> = {}) =>
       firstValueFrom(
         useCase

@@ -27,7 +27,7 @@ export class ChatRetention implements RetentionPlan {
   readonly accountDeletion = {
     afterTerm: {
       termMs: ChatTerms.deletedAccountContentMs,
-      counts: ['conversations', 'messages'],
+      counts: ['conversations', 'messages', 'reports'],
       erase: (userId: string, context: ErasureContext) => this.eraseUser(userId, context),
     },
   };
@@ -74,6 +74,16 @@ export class ChatRetention implements RetentionPlan {
     await manager.query(`DELETE FROM user_rate_limits WHERE "userId" = $1`, [userId]);
     // The creator funnel's record that this fan met the free-tier limit (docs/billing.md).
     await manager.query(`DELETE FROM free_tier_limits_reached WHERE owner = $1`, [userId]);
+    // Reports the fan filed (their id and note), and their standing in chat (docs/safety.md, "Reports").
+    const [, reports] = (await manager.query(`DELETE FROM message_reports WHERE reporter = $1`, [
+      userId,
+    ])) as [unknown, number];
+    await manager.query(`DELETE FROM fan_chat_standings WHERE "fanId" = $1`, [userId]);
+    await manager.query(`DELETE FROM fan_blocked_messages WHERE "fanId" = $1`, [userId]);
+    await manager.query(
+      `DELETE FROM hidden_messages h WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = h."messageId")`,
+    );
+    count('reports', reports);
     count('messages', messages);
     count('conversations', conversations);
     return 'erased';

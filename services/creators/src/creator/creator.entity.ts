@@ -65,6 +65,10 @@ export class CreatorEntity {
   @Column({ type: 'timestamptz', nullable: true })
   verifiedAt!: Date | null;
 
+  /** When the creator or an admin paused the persona (fans cannot send while set); null when running. */
+  @Column({ type: 'timestamptz', nullable: true })
+  pausedAt!: Date | null;
+
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
 }

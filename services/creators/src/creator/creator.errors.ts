@@ -62,6 +62,11 @@ export class CreatorError extends ServiceError {
     return new CreatorError(ErrorCode.PromptVersionNotFound);
   }
 
+  /** Only the persona's creator or an admin pauses or resumes it. */
+  static notYourPersona(): CreatorError {
+    return new CreatorError(ErrorCode.Forbidden, 'You can only pause or resume your own persona.');
+  }
+
   static notFound(): CreatorError {
     return new CreatorError(ErrorCode.CreatorNotFound, 'Creator not found');
   }

@@ -19,6 +19,7 @@ export function toCreator(entity: CreatorEntity, onboardingComplete: boolean): C
     onboardingComplete,
     initComplete: entity.initComplete,
     verified: !entity.demoAccount && entity.verifiedAt !== null,
+    paused: entity.pausedAt !== null,
     createdAt: entity.createdAt.toISOString(),
   };
 }

@@ -6,10 +6,11 @@ import { CreatorController } from './creator.controller';
 import { CreatorEntity } from './creator.entity';
 import { CreatorRepository } from './creator.repository';
 import { CreatorPayments } from './creator-payments.reader';
+import { PersonaPauseController } from '../persona-pause/persona-pause.controller';
 
 @Module({
   imports: [TypeOrmModule.forFeature([CreatorEntity, PostEntity])],
-  controllers: [CreatorController],
+  controllers: [CreatorController, PersonaPauseController],
   providers: [CreatorRepository, PostRepository, CreatorPayments],
   exports: [CreatorRepository, PostRepository],
 })

@@ -44,6 +44,20 @@ export class CreatorRepository {
     });
   }
 
+  /**
+   * Pauses (a time) or resumes (null) a persona; pausing one already paused keeps its time, so
+   * setting the same state again announces the same change (docs/safety.md, "Reports").
+   */
+  async setPaused(id: string, paused: boolean): Promise<CreatorEntity | null> {
+    await this.creators
+      .createQueryBuilder()
+      .update()
+      .set({ pausedAt: () => (paused ? 'coalesce("pausedAt", now())' : 'NULL') })
+      .where('id = :id', { id })
+      .execute();
+    return this.findById(id);
+  }
+
   /** A profile already belongs to a creator (by its TikTok id or its handle). */
   async profileTaken(secUid: string, handle: string): Promise<CreatorEntity | null> {
     return this.creators.findOne({ where: [{ secUid }, { handle: handle.toLowerCase() }] });
@@ -104,7 +118,7 @@ export class CreatorRepository {
    * restart must not undo that. Returns the stored row.
    */
   async seedByHandle(
-    creator: Omit<CreatorEntity, 'id' | 'createdAt' | 'initComplete' | 'verifiedAt'>,
+    creator: Omit<CreatorEntity, 'id' | 'createdAt' | 'initComplete' | 'verifiedAt' | 'pausedAt'>,
   ): Promise<CreatorEntity> {
     const updated = Object.keys(creator)
       .filter((property) => property !== 'handle' && property !== 'creatorPrompt')

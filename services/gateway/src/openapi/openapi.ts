@@ -15,6 +15,7 @@ import * as creatorDtos from '../creators/creators.dto';
 import * as developerDtos from '../developer/developer.dto';
 import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
+import * as reportDtos from '../reports/reports.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 
 /** Every zod DTO of the API, by class name (the name Swagger gives its schema). Add a new DTO module here. */
@@ -32,6 +33,7 @@ const dtos = {
   ...developerDtos,
   ...environmentDtos,
   ...featureFlagDtos,
+  ...reportDtos,
   ...stripeWebhookDtos,
 } as Record<string, ZodDto>;
 

@@ -68,6 +68,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.IngestionCreatorInitRequested,
       DurableSubjects.IngestionCreatorResyncRequested,
       DurableSubjects.IngestionCreatorPostsChanged,
+      // A persona paused or resumed, for chat-inference's read copy (docs/safety.md, "Reports").
+      DurableSubjects.ChatInferencePersonaPauseChanged,
     ],
     consumes: [DurableSubjects.CreatorsAccountDeleted],
   },
@@ -101,11 +103,13 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       Subjects.BillingSubscriptionGetActive,
       Subjects.BillingCreatorPaymentGet,
       Subjects.FeatureFlagsFlagGet,
+      // An admin's report action pauses the persona, a fact creators owns.
+      Subjects.CreatorsPersonaPauseSet,
     ],
     emits: [],
     // Each replica's own copy of creators' posts follows their changes (CreatorPostsCopy).
     listens: [Events.CreatorsPostsChanged],
-    consumes: [DurableSubjects.ChatInferenceAccountDeleted],
+    consumes: [DurableSubjects.ChatInferenceAccountDeleted, DurableSubjects.ChatInferencePersonaPauseChanged],
   },
   [ServiceName.Billing]: {
     // The caller's own creator profile (payments pages) and the creator a fan subscribes to.
