@@ -19,6 +19,7 @@ import { decodeMessageCursor, encodeMessageCursor } from './message-cursor';
 import { MessageRepository } from './message.repository';
 import { withHeartbeats } from './reply-heartbeat';
 import { SendMessage } from './send-message.use-case';
+import { audienceOfActor, ChatModeration } from '../safety/chat-moderation';
 
 /**
  * A page is also cut by size, so it stays far below NATS's 1 MB payload limit
@@ -36,6 +37,7 @@ export class ConversationController {
     private readonly sendMessage: SendMessage,
     private readonly standing: ChatStanding,
     private readonly reports: ReportRepository,
+    private readonly moderation: ChatModeration,
   ) {}
 
   @MessagePattern(Subjects.ChatConversationOpen)
@@ -81,9 +83,13 @@ export class ConversationController {
   }
 
   @MessagePattern(Subjects.ChatRateLimitCheck)
-  rateLimit(
-    @Payload() { actor, creatorId, origin }: ParsedRequestOf<typeof Subjects.ChatRateLimitCheck>,
+  async rateLimit(
+    @Payload() { actor, creatorId, message, origin }: ParsedRequestOf<typeof Subjects.ChatRateLimitCheck>,
   ): Promise<ReplyOf<typeof Subjects.ChatRateLimitCheck>> {
-    return this.freeTier.check(actor, creatorId, origin);
+    const answer = await this.freeTier.check(actor, creatorId, origin);
+    if (answer.canSendMessage || !message.trim()) return answer;
+    // A message moderation holds back costs nothing, and crisis care is never refused (docs/safety.md).
+    const decision = await this.moderation.checkFanMessage(message.trim(), audienceOfActor(actor));
+    return decision.heldFor ? { canSendMessage: true, nextAvailableTime: null } : answer;
   }
 }

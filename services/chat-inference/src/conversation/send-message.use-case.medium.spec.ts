@@ -212,6 +212,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       useCase,
       new ChatStanding(new ChatStandingRepository(dataSource), config),
       new ReportRepository(dataSource),
+      new ChatModeration(moderator),
     );
     const send = (actor: Actor, conversationId: string, text: string, extra: Partial<SendRequest> = {}) =>
       firstValueFrom(
@@ -908,6 +909,14 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
         ['assistant', 'crisis-care', undefined],
       ]);
       expect(page.messages[1]?.care?.lines[0]?.contact).toContain('188');
+      // The chat's check before a send lets it through: no message is taken, crisis care is never refused.
+      const check = (message: string) => controller.rateLimit({ actor, creatorId, message });
+      await expect(check('I want to end it all')).resolves.toEqual({
+        canSendMessage: true,
+        nextAvailableTime: null,
+      });
+      await expect(check('Tell me a story')).resolves.toMatchObject({ canSendMessage: false });
+      await expect(check('')).resolves.toMatchObject({ canSendMessage: false });
     });
 
     it('replaces a flagged reply: no flagged text is streamed, even in part, nor stored as the reply', async () => {

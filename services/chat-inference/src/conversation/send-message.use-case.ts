@@ -46,7 +46,7 @@ import { CHAT_MODEL } from '../persona/persona.tokens';
 import { type FreeTierTicket, FreeTierService } from '../rate-limit/free-tier.service';
 import {
   type Audience,
-  audienceOf,
+  audienceOfActor,
   ChatModeration,
   type FanMessageDecision,
 } from '../safety/chat-moderation';
@@ -109,9 +109,7 @@ export class SendMessage {
       .map((block) => block.text)
       .join('\n')
       .trim();
-    const audience = audienceOf(
-      'ageBand' in actor && typeof actor.ageBand === 'string' ? actor.ageBand : undefined,
-    );
+    const audience = audienceOfActor(actor);
     // The subscription lookup and the fan message's moderation need only the creator's id and the
     // text: they run beside the persona's.
     const [persona, unlimited, decision] = await Promise.all([

@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import type { Actor } from '@backtalk/proto';
 import type { StoredVerdict } from '../conversation/message.repository';
 import { ModeratedReply, type ReplyCheck } from './moderated-reply';
 
@@ -34,6 +35,11 @@ const MODERATOR = Symbol('backtalk:moderator');
  */
 export function audienceOf(ageBand: string | undefined): Audience {
   return ageBand === 'adult' || ageBand === '18+' ? 'adult' : 'minor';
+}
+
+/** The audience of the fan an access token names (its age band, once identity puts one there). */
+export function audienceOfActor(actor: Actor): Audience {
+  return audienceOf('ageBand' in actor && typeof actor.ageBand === 'string' ? actor.ageBand : undefined);
 }
 
 /** What moderation decided about a fan message before the model sees it. */
