@@ -16,8 +16,7 @@ import {
   SendMessageBody,
 } from './dto/chat.dto';
 import { clientOrigin } from '../security/client-origin';
-import { replyForFan } from './reply-liveness';
-import { relayAsServerSentEvents } from './sse-stream';
+import { ChatReplyRelay } from './chat-reply-relay';
 
 @ApiTags('chat')
 @ApiBearerAuth()
@@ -45,7 +44,10 @@ export class ConversationsController {
     return this.client.request(Subjects.ChatMessageList, { actor, conversationId: id, ...query });
   }
 
-  /** Sends a message; the reply streams back as Server-Sent Events (fragment, citations, error). */
+  /**
+   * Sends a message; the reply streams back as Server-Sent Events (fragment, citations, error).
+   * The handler returns at once: the relay alone holds the stream, not Nest's handler chain.
+   */
   @Post('conversations/:id/messages')
   @ApiProduces('text/event-stream')
   send(
@@ -54,8 +56,9 @@ export class ConversationsController {
     @Body() body: SendMessageBody,
     @Req() request: Request,
     @Res() response: Response,
-  ): Promise<void> {
-    const events$ = this.client.stream(
+  ): void {
+    const relay = new ChatReplyRelay(response, this.config.CHAT_STREAM_TIMEOUT_MS);
+    relay.call = this.client.open(
       Subjects.ChatMessageSend,
       {
         actor,
@@ -68,9 +71,9 @@ export class ConversationsController {
           ? { acceptLanguage: request.headers['accept-language'].slice(0, 512) }
           : {}),
       },
+      relay,
       { firstMs: REPLY_LIVENESS_MS, eachMs: REPLY_LIVENESS_MS },
     );
-    return relayAsServerSentEvents(replyForFan(events$, this.config.CHAT_STREAM_TIMEOUT_MS), response);
   }
 
   /** Spec §5: asked before every send; an empty message is the status check on mount. */

@@ -1,6 +1,7 @@
 import { renderError, ServiceError, sseStreamsOpen } from '@backtalk/kit';
 import type { InitStatus } from '@backtalk/proto';
 import type { Response } from 'express';
+import { startEventStream } from '../chat/sse-stream';
 
 /** How often the relay reads the status (one indexed query at creators). */
 const POLL_MS = 500;
@@ -21,14 +22,9 @@ export async function relayInitStatus(read: () => Promise<InitStatus>, response:
     response.status(code).json(body);
     return;
   }
-  response.status(200);
-  response.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-  response.setHeader('Cache-Control', 'no-cache, no-transform');
-  response.setHeader('Connection', 'keep-alive');
-  response.setHeader('X-Accel-Buffering', 'no');
-  response.flushHeaders();
+  startEventStream(response);
   let closed = false;
-  // The response's close: it is the one that tells a browser going away (see sse-stream.ts).
+  // The response's close: it is the one that tells a browser going away (see chat-reply-relay.ts).
   response.once('close', () => (closed = true));
   sseStreamsOpen.inc({ service: 'gateway', stream: 'init-status' });
   const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);

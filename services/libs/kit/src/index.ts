@@ -17,7 +17,7 @@ export * from './transport/in-process.server';
 export * from './transport/in-process.client';
 export * from './transport/draining-nats.server';
 export * from './transport/service-client';
-export * from './transport/idle-timeout';
+export * from './timing/deadline-wheel';
 export * from './transport/transport.module';
 export * from './transport/transport.tokens';
 export * from './transport/contract-handler';

@@ -14,6 +14,7 @@
  *
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/chat/gateway-streams.bench.ts \
  *     [--streams 1000,2500,5000] [--fragments 30] [--interval-ms 1000] [--open-rate 500]
+ *     [--compare <label>=<another checkout's services/gateway/dist/main.js>]
  *
  * Needs the built services, PostgreSQL on 127.0.0.1:5432 and NATS on 127.0.0.1:4222.
  */
@@ -44,6 +45,16 @@ const GUESTS = 50;
 const HEAP_DIR = process.argv.includes('--heap-snapshots')
   ? path.resolve(argValue('heap-snapshots', '.'))
   : '';
+/**
+ * `--compare <label>=<another checkout's services/gateway/dist/main.js>`: that build's gateway is
+ * measured too, level by level right after this build's, against the same identity and stand-in.
+ */
+const COMPARED = process.argv.flatMap((arg, i) => {
+  if (arg !== '--compare') return [];
+  const [label, entry] = (process.argv[i + 1] ?? '').split(/=(.*)/s);
+  if (!label || !entry) throw new Error('--compare needs <label>=<path to services/gateway/dist/main.js>');
+  return [{ label, entry: path.resolve(entry) }];
+});
 const agent = new http.Agent({ keepAlive: false, maxSockets: 20_000 });
 
 interface Target {
@@ -112,27 +123,28 @@ function readReply(request: http.ClientRequest, record: StreamRecord, done: () =
   });
 }
 
-/** The gateway, fed by a stand-in chat-inference on NATS. */
-async function gatewayTarget(): Promise<Target> {
+/**
+ * The gateway, fed by a stand-in chat-inference on NATS: this build's, then each `--compare`d
+ * build's, one at a time against the same cluster (identity, database, NATS prefix, guests).
+ */
+async function gatewayTargets(): Promise<Target[]> {
   process.env[TEST_SERVER_URL_VARIABLE] ??=
     process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await createTestDatabase('bench_gateway_streams');
   const prefix = `benchgw${randomBytes(4).toString('hex')}.`;
   const internalPort = await freePort();
-  const cluster = await startCluster(
-    {
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: database.url,
-      NATS_URL: testNatsUrl(),
-      NATS_SUBJECT_PREFIX: prefix,
-      HTTP_PORT: String(internalPort),
-      THROTTLE_PER_MINUTE: '100000',
-      GUEST_CREATIONS_PER_MINUTE: '100000',
-      HOME: process.env.HOME ?? '',
-      ...(HEAP_DIR ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGWINCH --diagnostic-dir=${HEAP_DIR}` } : {}),
-    },
-    ['identity'],
-  );
+  const env: Record<string, string> = {
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: database.url,
+    NATS_URL: testNatsUrl(),
+    NATS_SUBJECT_PREFIX: prefix,
+    HTTP_PORT: String(internalPort),
+    THROTTLE_PER_MINUTE: '100000',
+    GUEST_CREATIONS_PER_MINUTE: '100000',
+    HOME: process.env.HOME ?? '',
+    ...(HEAP_DIR ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGWINCH --diagnostic-dir=${HEAP_DIR}` } : {}),
+  };
+  const cluster = await startCluster(env, ['identity']);
   // The stand-in chat-inference: each send gets the reply's fragments at the pace, as Nest packets.
   const nats = await connect({ servers: testNatsUrl() });
   const encoder = new TextEncoder();
@@ -168,12 +180,26 @@ async function gatewayTarget(): Promise<Target> {
     throw new Error(`the gateway did not come up:\n${cluster.output.slice(-30).join('\n')}`);
   };
   let tokens: string[] = [];
-  return {
-    label: 'gateway (cluster mode, stand-in chat-inference over NATS)',
+  let stopped = false;
+  /** Runs this build's gateway, or another checkout's (`entry`), as the cluster's gateway. */
+  const variant = (label: string, entry?: string): Target => ({
+    label,
     snapshots: Boolean(HEAP_DIR),
     async start() {
       await cluster.supervisor.kill('gateway', 'SIGTERM');
-      cluster.start('gateway');
+      if (!entry) cluster.start('gateway');
+      else
+        cluster.supervisor.start({
+          name: 'gateway',
+          command: process.execPath,
+          args: [entry],
+          env: {
+            PATH: process.env.PATH,
+            ...env,
+            PORT: new URL(cluster.gatewayUrl).port,
+            BACKTALK_MODE: 'cluster',
+          },
+        });
       await waitLive();
       if (!tokens.length) {
         // identity answers once its signing key is ready; the first guest may have to wait for it.
@@ -209,12 +235,18 @@ async function gatewayTarget(): Promise<Target> {
       };
     },
     async stop() {
+      if (stopped) return;
+      stopped = true;
       tokens = [];
       await nats.drain();
       await cluster.stop();
       await database.drop();
     },
-  };
+  });
+  return [
+    variant('gateway (cluster mode, stand-in chat-inference over NATS)'),
+    ...COMPARED.map(({ label, entry }) => variant(`gateway ${label}`, entry)),
+  ];
 }
 
 /** The bare node:http SSE server, a child process of its own. */
@@ -358,10 +390,10 @@ function slopeKiB(results: LevelResult[]): number {
 
 async function main(): Promise<void> {
   const started = new Date();
-  const targets = [await gatewayTarget(), bareTarget()];
+  const targets = [...(await gatewayTargets()), bareTarget()];
   const results: LevelResult[] = [];
   try {
-    // Level by level, the gateway then the bare server, so drift hits both alike.
+    // Level by level, the gateway(s) then the bare server, so drift hits all alike.
     for (const streams of LEVELS)
       for (const target of targets) {
         progress(`${target.label}: ${streams} streams`);
@@ -405,10 +437,18 @@ async function main(): Promise<void> {
       ]),
     ),
     '',
-    ...targets.map(
-      (target) =>
-        `- ${target.label}: RSS slope ${fmt(slopeKiB(results.filter((r) => r.target === target.label)))} KiB per stream`,
-    ),
+    ...targets.map((target) => {
+      const own = results.filter((r) => r.target === target.label);
+      const bare = results.filter((r) => r.target === targets.at(-1)?.label);
+      // TTFF p99 against the bare server's at the same level, the target's ratio (issue 25).
+      const ratios = own.map((r) => {
+        const base = bare.find((b) => b.streams === r.streams);
+        return base?.ttffMs.length && r.ttffMs.length
+          ? `${r.streams}: ${fmt(percentile(r.ttffMs, 99) / percentile(base.ttffMs, 99))}×`
+          : `${r.streams}: n/a`;
+      });
+      return `- ${target.label}: RSS slope ${fmt(slopeKiB(own))} KiB per stream; TTFF p99 ÷ bare's ${ratios.join(', ')}`;
+    }),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
 }

@@ -22,6 +22,11 @@ export class InProcessClient extends ClientProxy {
     return this.bus as T;
   }
 
+  /** ServiceClient's call path: the reply packets to `onPacket`, no Observable in between. */
+  sendPacket(pattern: string, data: unknown, onPacket: (packet: WritePacket) => void): () => void {
+    return this.publish({ pattern, data }, onPacket);
+  }
+
   protected publish(partialPacket: ReadPacket, callback: (packet: WritePacket) => void): () => void {
     const packet = this.assignPacketId(partialPacket);
     const { data, headers } = splitRecord(packet.data);

@@ -1,5 +1,6 @@
 import { ClientNats } from '@nestjs/microservices';
 import type { MsPattern, NatsOptions, ReadPacket, WritePacket } from '@nestjs/microservices';
+import { EmptyResponseException } from '@nestjs/microservices/errors/empty-response.exception';
 import { createInbox, type Msg, type NatsConnection, type NatsError, type Subscription } from 'nats';
 
 type ReplyHandler = (error: NatsError | null, message: Msg) => unknown;
@@ -35,6 +36,28 @@ export class PrefixedNatsClient extends ClientNats {
     return `${this.subjectPrefix}${super.normalizePattern(pattern)}`;
   }
 
+  /**
+   * ServiceClient's call path: the reply packets to `onPacket`, without the Observable, deferred
+   * connect and mergeMap Nest's `send()` puts around each call.
+   */
+  sendPacket(pattern: string, data: unknown, onPacket: (packet: WritePacket) => void): () => void {
+    if (this.natsClient) return this.publish({ pattern, data }, onPacket);
+    let stop: (() => void) | undefined;
+    let stopped = false;
+    this.connect().then(
+      () => {
+        if (!stopped) stop = this.publish({ pattern, data }, onPacket);
+      },
+      (err: unknown) => {
+        if (!stopped) onPacket({ err, isDisposed: true });
+      },
+    );
+    return () => {
+      stopped = true;
+      stop?.();
+    };
+  }
+
   protected override publish(
     partialPacket: ReadPacket,
     callback: (packet: WritePacket) => unknown,
@@ -45,7 +68,9 @@ export class PrefixedNatsClient extends ClientNats {
       const serialized = this.serializer.serialize(packet) as { data: Uint8Array; headers?: unknown };
       const inbox = this.replyInbox();
       const reply = `${inbox.prefix}${packet.id}`;
-      inbox.handlers.set(reply, this.createSubscriptionHandler(packet, callback) as ReplyHandler);
+      // Only the id and the subject are kept for the replies, not the request's payload.
+      const id = packet.id;
+      inbox.handlers.set(reply, (error, message) => this.deliver(error, message, id, channel, callback));
       (this.natsClient as NatsConnection).publish(channel, serialized.data, {
         reply,
         headers: this.mergeHeaders(serialized.headers),
@@ -54,6 +79,34 @@ export class PrefixedNatsClient extends ClientNats {
     } catch (err) {
       callback({ err });
       return () => undefined;
+    }
+  }
+
+  /** One reply packet to its caller, as Nest's subscription handler delivers it. */
+  private deliver(
+    error: NatsError | null,
+    message: Msg,
+    id: string,
+    channel: string,
+    callback: (packet: WritePacket) => unknown,
+  ): void {
+    if (error) {
+      callback({ err: error });
+      return;
+    }
+    if (message.data.length === 0) {
+      callback({ err: new EmptyResponseException(channel), isDisposed: true });
+      return;
+    }
+    const reply = this.deserializer.deserialize(message.data) as WritePacket & { id?: string };
+    if (reply.id && reply.id !== id) return;
+    const { err, response, isDisposed } = reply;
+    try {
+      callback(isDisposed || err ? { err, response, isDisposed: true } : { err, response });
+    } catch (thrown) {
+      // Not into nats.js: the shared inbox subscription must survive one caller's failure. An
+      // unhandled rejection, as Nest's own (async) handler made of it.
+      void Promise.reject(thrown);
     }
   }
 

@@ -6,7 +6,7 @@ import { loadConfig } from '../config/load-config';
 import { natsRequestsTotal } from '../metrics/metrics';
 import { InProcessBus } from './in-process.bus';
 import { InProcessClient } from './in-process.client';
-import { ServiceClient } from './service-client';
+import { ServiceClient, type StreamSink } from './service-client';
 
 const subject = Subjects.FeatureFlagsFlagGet;
 
@@ -58,6 +58,86 @@ describe('ServiceClient', () => {
     );
     expect(values.map((value) => value.name)).toEqual(['a', 'b']);
     expect(await outcomes(caller)).toEqual({ [`${subject} ok`]: 1 });
+  });
+
+  /** A sink that records what open() delivered. */
+  function recorder(): { seen: string[]; ended: Promise<void> } & StreamSink<{ name: string }> {
+    let end: () => void = () => undefined;
+    const seen: string[] = [];
+    return {
+      seen,
+      ended: new Promise<void>((resolve) => (end = resolve)),
+      next: (value) => seen.push(`next ${value.name}`),
+      error: (error) => {
+        seen.push(`error ${error.code}: ${error.message}`);
+        end();
+      },
+      complete: () => {
+        seen.push('complete');
+        end();
+      },
+    };
+  }
+
+  it('delivers a stream to a callback sink value by value, then completes', async () => {
+    respondWith(bus, subject, [
+      { response: { name: 'a', enabled: false } },
+      { response: { name: 'b', enabled: true } },
+      { isDisposed: true },
+    ]);
+    const sink = recorder();
+    client.open(subject, { name: 'x', environment: 'development' }, sink);
+    await sink.ended;
+    expect(sink.seen).toEqual(['next a', 'next b', 'complete']);
+    expect(await outcomes(caller)).toEqual({ [`${subject} ok`]: 1 });
+  });
+
+  it('fails a stream clearly at a value that breaks the contract, after the good ones', async () => {
+    respondWith(bus, subject, [
+      { response: { name: 'a', enabled: false } },
+      { response: { name: 'b', enabled: 'yes' } },
+      { response: { name: 'c', enabled: true }, isDisposed: true },
+    ]);
+    const sink = recorder();
+    client.open(subject, { name: 'x', environment: 'development' }, sink);
+    await sink.ended;
+    expect(sink.seen).toEqual([
+      'next a',
+      expect.stringMatching(/^error INTERNAL: feature-flags sent an invalid reply to .*enabled/),
+    ]);
+  });
+
+  it('fails a stream whose next value does not come within eachMs, naming that wait', async () => {
+    bus.subscribe(subject, (message) => {
+      const { id } = JSON.parse(message.data) as { id: string };
+      message.respond?.(JSON.stringify({ id, response: { name: 'a', enabled: true } }));
+    });
+    const sink = recorder();
+    const started = performance.now();
+    client.open(subject, { name: 'x', environment: 'development' }, sink, { firstMs: 1000, eachMs: 120 });
+    await sink.ended;
+    expect(performance.now() - started).toBeGreaterThanOrEqual(119);
+    expect(sink.seen).toEqual([
+      'next a',
+      'error SERVICE_UNAVAILABLE: feature-flags did not answer within 120 ms',
+    ]);
+  });
+
+  it('delivers nothing more once cancelled', async () => {
+    let respond: ((raw: string) => void) | undefined = undefined as ((raw: string) => void) | undefined;
+    let id = '';
+    bus.subscribe(subject, (message) => {
+      id = (JSON.parse(message.data) as { id: string }).id;
+      respond = message.respond;
+    });
+    const sink = recorder();
+    const call = client.open(subject, { name: 'x', environment: 'development' }, sink, { firstMs: 100 });
+    while (!respond) await new Promise((resolve) => setImmediate(resolve));
+    respond(JSON.stringify({ id, response: { name: 'a', enabled: true } }));
+    call.cancel();
+    respond(JSON.stringify({ id, response: { name: 'b', enabled: true }, isDisposed: true }));
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(sink.seen).toEqual(['next a']);
   });
 
   it('turns a wire error into a typed ServiceError and counts its code', async () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { ClientProxy, NatsRecordBuilder } from '@nestjs/microservices';
+import { ClientProxy, NatsRecordBuilder, type WritePacket } from '@nestjs/microservices';
 import {
   ErrorCode,
   type EventName,
@@ -11,24 +11,13 @@ import {
   eventContracts,
 } from '@backtalk/proto';
 import { headers as natsHeaders } from 'nats';
-import {
-  Observable,
-  TimeoutError,
-  catchError,
-  firstValueFrom,
-  lastValueFrom,
-  map,
-  take,
-  tap,
-  throwError,
-} from 'rxjs';
-import type { z } from 'zod';
+import { Observable, firstValueFrom } from 'rxjs';
 import { BaseConfig } from '../config/service-config';
 import { InternalFailure, ServiceError, ServiceTimeoutError, ValidationError } from '../errors/service-error';
 import { describeZodIssues } from '../errors/zod-issues';
 import { REQUEST_ID_HEADER, RequestContext } from '../logging/request-context';
 import { natsRequestDuration, natsRequestsTotal } from '../metrics/metrics';
-import { idleTimeout } from './idle-timeout';
+import { type Due, streamDeadlines } from '../timing/deadline-wheel';
 import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
 
 /** NO_MESSAGE_HANDLER from Nest: the service is up but does not handle this subject. */
@@ -43,6 +32,27 @@ export interface StreamTimeouts {
   eachMs?: number;
 }
 
+/** Receives a streamed reply value by value (ServiceClient.open). */
+export interface StreamSink<T> {
+  next(value: T): void;
+  /** The call failed (a timeout, nobody serving it, the callee's own error); nothing follows. */
+  error(error: ServiceError): void;
+  complete(): void;
+}
+
+/** An open call; `cancel()` stops listening, and nothing more reaches its sink. */
+export interface StreamCall {
+  cancel(): void;
+}
+
+/**
+ * A transport client that hands each reply packet of a request to a callback (both of the kit's
+ * clients): what Nest's `send()` wraps in an Observable, a deferred connect and a mergeMap per call.
+ */
+export interface PacketSender {
+  sendPacket(pattern: string, data: unknown, onPacket: (packet: WritePacket) => void): () => void;
+}
+
 /**
  * The one way a service calls another: typed by `proto/`, validated on the way
  * out and on the way back, with a timeout, the request id in the headers, and
@@ -53,63 +63,64 @@ export class ServiceClient implements OnApplicationShutdown {
   private readonly logger = new Logger(ServiceClient.name);
 
   constructor(
-    @Inject(TRANSPORT_CLIENT) private readonly proxy: ClientProxy,
+    @Inject(TRANSPORT_CLIENT) private readonly proxy: ClientProxy & PacketSender,
     private readonly config: BaseConfig,
-    @Inject(SERVICE_NAME) private readonly caller: string,
+    /** The calling service, as the call metrics label it. */
+    @Inject(SERVICE_NAME) readonly caller: string,
   ) {}
 
   request<S extends Subject>(subject: S, payload: RequestOf<S>, timeoutMs?: number): Promise<ReplyOf<S>> {
     const limit = timeoutMs ?? this.config.REQUEST_TIMEOUT_MS;
-    // The reply is the first value; taking it inside the instrumented pipeline
-    // completes it there, so the call is counted as "ok" (an outer firstValueFrom
-    // would unsubscribe before completion and the success would never be counted).
-    return lastValueFrom(this.call(subject, payload, { firstMs: limit, eachMs: limit }, true));
+    return new Promise((resolve, reject) => {
+      // The reply is the first value; the call then completes and is counted as "ok".
+      this.start(subject, payload, { next: resolve, error: reject, complete: noop }, limit, limit, true);
+    });
   }
 
+  /** A streamed reply as an Observable (for callers that compose it; the gateway uses open()). */
   stream<S extends Subject>(
     subject: S,
     payload: RequestOf<S>,
     timeouts: StreamTimeouts = {},
   ): Observable<ReplyOf<S>> {
-    return this.call(subject, payload, timeouts, false);
+    return new Observable<ReplyOf<S>>((subscriber) => {
+      const call = this.open(subject, payload, subscriber, timeouts);
+      return () => call.cancel();
+    });
   }
 
-  private call<S extends Subject>(
+  /**
+   * A streamed reply delivered to `sink` value by value: no Observable, operator or timer of its
+   * own per call (the deadlines are on the process's one DeadlineWheel). The first and every
+   * later value are checked against the reply contract; a value that breaks it fails the call.
+   */
+  open<S extends Subject>(
     subject: S,
     payload: RequestOf<S>,
-    timeouts: StreamTimeouts,
-    single: boolean,
-  ): Observable<ReplyOf<S>> {
-    const contract = contracts[subject];
-    const target = subject.split('.')[0] ?? subject;
-    const checked = contract.request.safeParse(payload);
-    if (!checked.success) {
-      return throwError(() => new ValidationError(describeZodIssues(checked.error), checked.error.issues));
-    }
+    sink: StreamSink<ReplyOf<S>>,
+    timeouts: StreamTimeouts = {},
+  ): StreamCall {
     const first = timeouts.firstMs ?? this.config.REQUEST_TIMEOUT_MS;
-    const each = timeouts.eachMs ?? first;
-    const stopTimer = natsRequestDuration.startTimer({ service: this.caller, subject });
-    let answered = false;
-    const outcome = (value: string): void => {
-      natsRequestsTotal.inc({ service: this.caller, subject, outcome: value });
-    };
-    return this.proxy.send<unknown>(subject, this.record(payload)).pipe(
-      idleTimeout<unknown>(first, each),
-      map((value) => parseReply(contract.reply, value, target, subject) as ReplyOf<S>),
-      single ? take(1) : (values$) => values$,
-      tap({
-        next: () => {
-          if (!answered) stopTimer();
-          answered = true;
-        },
-        complete: () => outcome('ok'),
-      }),
-      catchError((error: unknown) => {
-        const failure = this.toServiceError(error, target, answered ? each : first);
-        outcome(failure.code);
-        return throwError(() => failure);
-      }),
-    );
+    return this.start(subject, payload, sink, first, timeouts.eachMs ?? first, false);
+  }
+
+  private start<S extends Subject>(
+    subject: S,
+    payload: RequestOf<S>,
+    sink: StreamSink<ReplyOf<S>>,
+    firstMs: number,
+    eachMs: number,
+    single: boolean,
+  ): StreamCall {
+    const checked = contracts[subject].request.safeParse(payload);
+    if (!checked.success) {
+      const failure = new ValidationError(describeZodIssues(checked.error), checked.error.issues);
+      queueMicrotask(() => sink.error(failure));
+      return { cancel: noop };
+    }
+    const call = new OpenCall<ReplyOf<S>>(this, subject, sink, firstMs, eachMs, single);
+    call.begin(this.proxy.sendPacket(subject, this.record(payload), call.onPacket));
+    return call;
   }
 
   async emit<E extends EventName>(event: E, payload: EventPayloadOf<E>): Promise<void> {
@@ -131,9 +142,9 @@ export class ServiceClient implements OnApplicationShutdown {
     return new NatsRecordBuilder(snapshot).setHeaders(headers).build();
   }
 
-  private toServiceError(error: unknown, target: string, waitedMs: number): ServiceError {
+  /** @internal OpenCall's: a transport failure as the ServiceError callers see. */
+  toServiceError(error: unknown, target: string): ServiceError {
     if (error instanceof ServiceError) return error;
-    if (error instanceof TimeoutError) return new ServiceTimeoutError(target, waitedMs);
     if (error instanceof Error && error.message.includes(NO_RESPONDERS_TEXT)) {
       return new InternalFailure(ErrorCode.ServiceUnavailable, `${target} is unavailable`, target);
     }
@@ -152,12 +163,93 @@ export class ServiceClient implements OnApplicationShutdown {
   }
 }
 
-function parseReply(schema: z.ZodType, value: unknown, target: string, subject: string): unknown {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  throw new InternalFailure(
-    ErrorCode.Internal,
-    `${target} sent an invalid reply to ${subject}: ${describeZodIssues(parsed.error)}`,
-    target,
-  );
+/**
+ * One call in flight: the reply callback, the liveness deadline (a DeadlineWheel entry: the
+ * first value within `firstMs`, each later one within `eachMs` of the one before) and the
+ * metrics, in one object per call.
+ */
+class OpenCall<T> implements Due, StreamCall {
+  dueAt: number;
+  wheelSlot = -1;
+  private answered = false;
+  private done = false;
+  private stop: () => void = noop;
+  private readonly stopTimer: () => void;
+  private readonly target: string;
+
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly subject: Subject,
+    private readonly sink: StreamSink<T>,
+    private readonly firstMs: number,
+    private readonly eachMs: number,
+    private readonly single: boolean,
+  ) {
+    this.target = subject.split('.')[0] ?? subject;
+    this.stopTimer = natsRequestDuration.startTimer({ service: client.caller, subject });
+    this.dueAt = performance.now() + firstMs;
+    streamDeadlines.schedule(this);
+  }
+
+  begin(stop: () => void): void {
+    // The transport may already have answered (an error on sending): then there is nothing to stop.
+    if (this.done) stop();
+    else this.stop = stop;
+  }
+
+  readonly onPacket = (packet: WritePacket): void => {
+    if (this.done) return;
+    const { err, response, isDisposed } = packet;
+    if (err) return this.fail(this.client.toServiceError(err, this.target));
+    if (response !== undefined || !isDisposed) {
+      const parsed = contracts[this.subject].reply.safeParse(response);
+      if (!parsed.success)
+        return this.fail(
+          new InternalFailure(
+            ErrorCode.Internal,
+            `${this.target} sent an invalid reply to ${this.subject}: ${describeZodIssues(parsed.error)}`,
+            this.target,
+          ),
+        );
+      this.dueAt = performance.now() + this.eachMs;
+      if (!this.answered) {
+        this.stopTimer();
+        this.answered = true;
+        // The wheel notices a deadline moved later by itself, not one moved earlier.
+        if (this.eachMs < this.firstMs) streamDeadlines.schedule(this);
+      }
+      this.sink.next(parsed.data as T);
+      if (this.single) return this.end('ok');
+    }
+    if (isDisposed && !this.done) this.end('ok');
+  };
+
+  onDue(): void {
+    if (this.done) return;
+    this.fail(new ServiceTimeoutError(this.target, this.answered ? this.eachMs : this.firstMs));
+  }
+
+  cancel(): void {
+    if (this.done) return;
+    this.done = true;
+    streamDeadlines.cancel(this);
+    this.stop();
+  }
+
+  private fail(failure: ServiceError): void {
+    this.end(failure.code);
+    this.sink.error(failure);
+  }
+
+  private end(outcome: string): void {
+    this.done = true;
+    streamDeadlines.cancel(this);
+    this.stop();
+    natsRequestsTotal.inc({ service: this.client.caller, subject: this.subject, outcome });
+    if (outcome === 'ok') this.sink.complete();
+  }
+}
+
+function noop(): void {
+  // Nothing to do.
 }
