@@ -89,14 +89,10 @@ describeWhenAvailable(
       url = gateway.url.replace('127.0.0.1', 'localhost');
       sql = new Client({ connectionString: database.url });
       await sql.connect();
-      // The featured demo creator can take payments: their Connect account (stripe-mock knows any id).
+      // The featured demo creator gets its test-mode Connect account at the first Subscribe (issue 24
+      // item 9): nothing is set up here beforehand.
       const featured = (await (await fetch(`${gateway.url}/api/creators/featured`)).json()) as { id: string };
       featuredId = featured.id;
-      await sql.query(
-        `INSERT INTO billing.stripe_accounts ("creatorId", "stripeAccountId", "onboardingComplete")
-         VALUES ($1, 'acct_1DemoCreator', true)`,
-        [featured.id],
-      );
       browser = await launchChromium();
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       // Stripe's own pages are not reachable from here: record where the app sent the browser.
@@ -170,15 +166,23 @@ describeWhenAvailable(
     }
 
     it(
-      'a guest reaches the limit, signs up, presses Subscribe and lands on the Checkout page',
+      'a guest goes from the landing page to the limit, signs up, presses Subscribe and lands on the Checkout page',
       reporting('guest-subscribes', async () => {
-        await page.goto(`${url}/@demo.creator`);
+        await page.goto(url);
+        await page.getByText('Try Backtalk now!').first().click();
+        await page.waitForURL(/\/@demo\.creator$/);
         await page.getByRole('log', { name: /Conversation with/ }).waitFor();
         await sendUntilLimit();
         await limitDialog().getByRole('button', { name: 'Sign Up' }).waitFor();
         await shoot('01-guest-limit');
+        // Reopening the chat does not pop the dialog; trying to send does.
+        await page.reload();
+        await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+        expect(await limitShown(2000)).toBe(false);
+        await sendUntilLimit();
         await limitDialog().getByRole('button', { name: 'Sign Up' }).click();
-        await page.waitForURL(/\/sign-in$/);
+        await page.waitForURL(/\/sign-in\?tab=sign-up$/);
+        await page.getByRole('tab', { name: 'Sign Up', selected: true }).waitFor();
         const email = `fan.${Date.now()}@example.com`;
         fanEmail = email;
         await signUp(email);
@@ -195,6 +199,14 @@ describeWhenAvailable(
         expect(leftTo[0]).toMatch(/^https:\/\//);
         const { rows } = await sql.query(`SELECT "stripeCustomerId" FROM billing.stripe_customers`);
         expect(rows).toEqual([{ stripeCustomerId: expect.stringMatching(/^cus_/) }]);
+        // The demo creator's account, made by that Subscribe, is the one the Checkout pays.
+        const { rows: accounts } = await sql.query(
+          `SELECT "stripeAccountId", "onboardingComplete" FROM billing.stripe_accounts WHERE "creatorId" = $1`,
+          [featuredId],
+        );
+        expect(accounts).toEqual([
+          { stripeAccountId: expect.stringMatching(/^acct_/), onboardingComplete: true },
+        ]);
 
         // Back from Checkout: 'Manage Billing' now opens the customer portal.
         await page.goto(`${url}/?section=ai-chat`);
@@ -323,6 +335,18 @@ describeWhenAvailable(
         await page.getByText('$9.00 (90%)').waitFor();
         await page.getByRole('link', { name: 'Start Earning with Stripe' }).waitFor();
         await shoot('03-creator-payments');
+
+        // A link for an account that is not theirs explains itself and offers a way back.
+        await page.goto(`${url}/refresh/acct_1NotTheirs`);
+        await page.getByRole('heading', { name: 'Something went wrong!' }).waitFor();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: 'No Stripe account of yours has this id.' })
+          .waitFor();
+        await page.getByRole('button', { name: 'Try again' }).waitFor();
+        await shoot('03b-refresh-foreign-account');
+        await page.getByRole('link', { name: 'Back to Creator Home' }).click();
+        await page.waitForURL(/\/creator$/);
 
         await page.goto(`${url}/creator/stripe-signup`);
         await shoot('04-stripe-signup');
