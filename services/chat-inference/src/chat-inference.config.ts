@@ -22,6 +22,35 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .default(true)
     .describe('load (and download) the local model at start rather than at the first message'),
 
+  // Admission control in front of the send use case (docs/capacity.md, "Sends in a burst").
+  CHAT_SEND_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(10_000)
+    .default(16)
+    .describe(
+      "sends this process takes through their first phase at once (the statements before the model is called, and the model's first token); more wait their turn, keeping a burst's database waits short",
+    ),
+  CHAT_SEND_QUEUE_LIMIT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(1000)
+    .describe(
+      'sends that may wait for one of those places; more are refused at once with `503 SERVICE_BUSY` and `Retry-After`, before anything is stored or charged',
+    ),
+  CHAT_SEND_QUEUE_WAIT_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(600)
+    .default(60)
+    .describe(
+      "longest a send waits for its place before it is refused the same way; keep it below the gateway's `CHAT_STREAM_TIMEOUT_MS`",
+    ),
+
   CREATOR_POSTS_COPY_MAX_MB: z.coerce
     .number()
     .int()
@@ -73,6 +102,7 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .describe(
       'replies one fan may have streaming at once, across all replicas (`429 TOO_MANY_REPLIES` beyond)',
     ),
+
   // Reports and fans' chat standing (docs/safety.md, "Reports").
   MODERATION_COOLDOWN_AFTER_BLOCKS: z.coerce
     .number()

@@ -18,6 +18,7 @@ import { ConversationRepository } from './conversation.repository';
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor';
 import { MessageRepository } from './message.repository';
 import { withHeartbeats } from './reply-heartbeat';
+import { SendAdmission } from './send-admission';
 import { SendMessage } from './send-message.use-case';
 import { audienceOfActor, ChatModeration } from '../safety/chat-moderation';
 
@@ -35,6 +36,7 @@ export class ConversationController {
     private readonly corpus: CreatorCorpus,
     private readonly freeTier: FreeTierService,
     private readonly sendMessage: SendMessage,
+    private readonly admission: SendAdmission,
     private readonly standing: ChatStanding,
     private readonly reports: ReportRepository,
     private readonly moderation: ChatModeration,
@@ -79,7 +81,10 @@ export class ConversationController {
   send(@Payload() request: ParsedRequestOf<typeof Subjects.ChatMessageSend>): Observable<MessageStreamEvent> {
     // A suspended or cooled-down fan, or a paused persona, is refused before anything is stored.
     const standing$ = defer(() => this.standing.assertMaySend(request.actor.userId, request.conversationId));
-    return withHeartbeats(concat(standing$.pipe(ignoreElements()), this.sendMessage.execute(request)));
+    // Queued behind the sends before it when too many are in their first phase (SendAdmission).
+    return withHeartbeats(
+      this.admission.admit(concat(standing$.pipe(ignoreElements()), this.sendMessage.execute(request))),
+    );
   }
 
   @MessagePattern(Subjects.ChatRateLimitCheck)

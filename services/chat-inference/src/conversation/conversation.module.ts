@@ -17,6 +17,7 @@ import { InterruptedReplies } from './interrupted-replies';
 import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
+import { SendAdmission } from './send-admission';
 import { SendMessage } from './send-message.use-case';
 
 @Module({
@@ -36,6 +37,7 @@ import { SendMessage } from './send-message.use-case';
     FreeTierService,
     FeatureFlagReader,
     SendMessage,
+    SendAdmission,
     ChatModeration,
     InterruptedReplies,
   ],

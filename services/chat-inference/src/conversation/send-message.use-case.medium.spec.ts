@@ -50,12 +50,13 @@ import { ConversationRepository } from './conversation.repository';
 import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
+import { SendAdmission } from './send-admission';
 import { SendMessage } from './send-message.use-case';
+import { ChatModeration, type ChatModerator } from '../safety/chat-moderation';
+import { REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 import { ChatStanding } from '../reports/chat-standing';
 import { ChatStandingRepository } from '../reports/chat-standing.repository';
 import { ReportRepository } from '../reports/report.repository';
-import { ChatModeration, type ChatModerator } from '../safety/chat-moderation';
-import { REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 
 jest.setTimeout(60_000);
 
@@ -210,6 +211,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       corpus,
       freeTier,
       useCase,
+      new SendAdmission(config),
       new ChatStanding(new ChatStandingRepository(dataSource), config),
       new ReportRepository(dataSource),
       new ChatModeration(moderator),
