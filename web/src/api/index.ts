@@ -18,4 +18,6 @@ export * from './feature-flags.api';
 export * from './feature-flags.queries';
 export * from './operators.api';
 export * from './operators.queries';
+export * from './reports.api';
+export * from './reports.queries';
 export { sessionFetch } from './client';

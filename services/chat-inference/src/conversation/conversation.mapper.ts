@@ -11,7 +11,7 @@ export function messageText(entity: MessageEntity): string {
 }
 
 /** What a fan sees in place of a message an admin hid (docs/safety.md, "Reports"). */
-export const HIDDEN_MESSAGE_TEXT = 'This message was hidden';
+const HIDDEN_MESSAGE_TEXT = 'This message was hidden';
 
 /** A hidden message keeps its place in the conversation, without its text or citations. */
 export function toHiddenChatMessage(entity: MessageEntity): ChatMessage {

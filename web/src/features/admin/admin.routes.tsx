@@ -15,6 +15,10 @@ export const adminRoutes: RouteSections = {
       lazy: () => import('./DemoAccountsPage').then((m) => ({ Component: m.DemoAccountsPage })),
     },
     {
+      path: 'reports',
+      lazy: () => import('./reports/AdminReportsPage').then((m) => ({ Component: m.AdminReportsPage })),
+    },
+    {
       path: 'creator-demo',
       lazy: () => import('./CreatorDemoPage').then((m) => ({ Component: m.CreatorDemoPage })),
     },

@@ -1,5 +1,5 @@
 import styles from './chat.module.css';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, type ChatMessage, type Creator, createCheckout, useSubscriptionsQuery } from '../../api';
 import { Spinner } from '../../components/Spinner';
@@ -17,6 +17,8 @@ import { TypingIndicator } from './TypingIndicator';
 import { useAutoScroll } from './useAutoScroll';
 import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
+import { AiPersonaNotice, PersonaPausedNotice } from './AiPersonaNotice';
+import { ReplyMeta } from './ReplyMeta';
 
 /** Scrolling to within this distance of the top loads the next older page. */
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -114,6 +116,7 @@ export function ChatView({ creator }: ChatViewProps) {
             role="log"
             aria-label={`Conversation with ${creator.nickName}`}
           >
+            <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
             {!loadingHistory && (older.hasMore || older.status === 'error') ? (
               <OlderMessages status={older.status} onLoad={older.load} />
             ) : null}
@@ -123,7 +126,12 @@ export function ChatView({ creator }: ChatViewProps) {
               </div>
             ) : null}
             {messages.filter(hasText).map((message) => (
-              <MessageBubble key={message.id} message={message} />
+              <Fragment key={message.id}>
+                <MessageBubble message={message} />
+                {message.role === 'assistant' && (message.kind ?? 'message') === 'message' ? (
+                  <ReplyMeta message={message} />
+                ) : null}
+              </Fragment>
             ))}
             {isTyping ? <TypingIndicator name={creator.nickName} /> : null}
             {error ? (
@@ -153,11 +161,15 @@ export function ChatView({ creator }: ChatViewProps) {
           </button>
         ) : null}
       </div>
-      <ChatInput
-        creatorName={creator.nickName}
-        onSend={() => void send()}
-        disabled={historyStatus === 'error'}
-      />
+      {creator.paused ? (
+        <PersonaPausedNotice creatorName={creator.nickName} />
+      ) : (
+        <ChatInput
+          creatorName={creator.nickName}
+          onSend={() => void send()}
+          disabled={historyStatus === 'error'}
+        />
+      )}
       <SubscriptionModal
         open={limitNotice !== null}
         nextAvailableTime={limitNotice?.nextAvailableTime ?? null}

@@ -4,6 +4,8 @@ import { formatPostDate } from './format-time';
 import { CrisisCard } from './CrisisCard';
 import { SafetyNotice } from './SafetyNotice';
 import safety from './safety.module.css';
+import honesty from './honesty.module.css';
+import { isHiddenMessage } from './ReplyMeta';
 
 /** Under a fan message moderation held back, and a reply it replaced (docs/safety.md). */
 export const HELD_BACK_NOTE = "Not sent to the persona: held back by Backtalk's safety check.";
@@ -31,7 +33,13 @@ export function MessageBubble({ message }: { message: ChatMessage }) {
           .filter(Boolean)
           .join(' ')}
       >
-        {erased ? <span className={safety['erased']}>{ERASED_TEXT}</span> : message.content}
+        {erased ? (
+          <span className={safety['erased']}>{ERASED_TEXT}</span>
+        ) : isHiddenMessage(message) ? (
+          <span className={honesty['hidden-message']}>{message.content}</span>
+        ) : (
+          message.content
+        )}
       </div>
       {message.moderated ? (
         <span className={safety['moderated-note']}>{isUser ? HELD_BACK_NOTE : REPLACED_NOTE}</span>

@@ -57,6 +57,10 @@ function CreatorHome() {
           <strong>Payments</strong>
           <span className={styles['link-card__text']}>Track your earnings and manage payout settings.</span>
         </Link>
+        <Link className={styles['link-card']} to="/creator/safety">
+          <strong>Safety</strong>
+          <span className={styles['link-card__text']}>See reported replies and pause your persona.</span>
+        </Link>
       </nav>
       <FinishOnboardingButton />
     </div>

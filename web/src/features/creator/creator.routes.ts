@@ -24,5 +24,6 @@ export const creatorRoutes: RouteSections = {
   creator: [
     { path: 'tools', lazy: page(() => import('./CreatorToolsPage'), 'CreatorToolsPage') },
     { path: 'posts', lazy: page(() => import('./CreatorPostsPage'), 'CreatorPostsPage') },
+    { path: 'safety', lazy: page(() => import('./safety/CreatorSafetyPage'), 'CreatorSafetyPage') },
   ],
 };

@@ -141,6 +141,7 @@ describe('Navbar', () => {
       'Creator Tools',
       'Posts',
       'Payments',
+      'Safety',
       'Account',
       'Register a passkey',
       'Delete account',

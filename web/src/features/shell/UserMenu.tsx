@@ -124,6 +124,9 @@ export function UserMenu() {
                 <MenuItem>
                   <Link to="/creator/payments">Payments</Link>
                 </MenuItem>
+                <MenuItem>
+                  <Link to="/creator/safety">Safety</Link>
+                </MenuItem>
               </>
             ) : billing.data?.canManageBilling ? (
               <MenuItem onSelect={() => void openBilling()}>

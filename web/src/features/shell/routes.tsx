@@ -46,6 +46,7 @@ const privacyPolicy = () =>
   import('../legal/PrivacyPolicyPage').then((m) => ({ Component: m.PrivacyPolicyPage }));
 const termsOfService = () =>
   import('../legal/TermsOfServicePage').then((m) => ({ Component: m.TermsOfServicePage }));
+const howItWorks = () => import('../legal/HowItWorksPage').then((m) => ({ Component: m.HowItWorksPage }));
 const creatorChat = () => import('../chat/CreatorChatPage').then((m) => ({ Component: m.CreatorChatPage }));
 
 /**
@@ -97,6 +98,7 @@ export function appRoutes(sections: RouteSections = {}): RouteObject[] {
             { path: 'ai-chat', lazy: noCreator },
             { path: 'privacy-policy', lazy: privacyPolicy },
             { path: 'terms-of-service', lazy: termsOfService },
+            { path: 'how-it-works', lazy: howItWorks },
             ...(sections.public ?? []),
           ],
         },
