@@ -13,6 +13,9 @@ export function AdminMenu() {
           <MenuItem>
             <Link to="/admin/demo-accounts">Demo Accounts</Link>
           </MenuItem>
+          <MenuItem>
+            <Link to="/admin/reports">Reports</Link>
+          </MenuItem>
         </>
       )}
     </Dropdown>

@@ -157,6 +157,7 @@ describe('Navbar', () => {
     expect(screen.getByRole('menuitem', { name: 'Demo Accounts' }).getAttribute('href')).toBe(
       '/admin/demo-accounts',
     );
+    expect(screen.getByRole('menuitem', { name: 'Reports' }).getAttribute('href')).toBe('/admin/reports');
   });
 
   it('signs an authenticated user out to a guest session', async () => {
