@@ -471,8 +471,10 @@ describe('gateway HTTP API over the real services', () => {
         await box.fill('Once upon a time');
         await box.press('Enter');
         await page.locator('[data-testid="chat-message"][data-role="assistant"]').first().waitFor();
-        // FREE_TIER_MESSAGES is 1: the limit dialog opens, and its scroll lock (a style element
-        // added at run time) is allowed by this page's nonce.
+        // FREE_TIER_MESSAGES is 1: the next send (queued while the reply streams) opens the limit
+        // dialog, and its scroll lock (a style element added at run time) is allowed by this page's nonce.
+        await box.fill('And then?');
+        await box.press('Enter');
         await page.getByRole('dialog', { name: 'Message limit reached' }).waitFor();
         expect(await page.evaluate("document.body.hasAttribute('data-scroll-locked')")).toBe(true);
         expect(await page.evaluate('getComputedStyle(document.body).overflow')).toBe('hidden');
