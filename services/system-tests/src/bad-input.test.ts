@@ -5,6 +5,7 @@ import { connect, headers as natsHeaders, type NatsConnection } from 'nats';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { Client } from 'pg';
 import { gzipSync } from 'node:zlib';
 import { z } from 'zod';
 import { createSystemTestDatabase } from './service-databases';
@@ -64,6 +65,7 @@ describeWithNats('bad input: generated requests change nothing and never fail in
   let fan: { userId: string; accessToken: string; refreshToken: string };
   let featuredId: string;
   let conversationId: string;
+  let replyId: string;
   let known: KnownValues;
   let before: TableSnapshot;
   const findings: string[] = [];
@@ -129,8 +131,20 @@ describeWithNats('bad input: generated requests change nothing and never fail in
         body: { creatorId: featuredId },
       })
     ).body.id;
+    // A persona reply in the fan's conversation, stored as chat-inference stores one (a send would
+    // spend the allowance under test): the report route then meets a message it could accept.
+    replyId = randomUUID();
+    const sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    await sql
+      .query(
+        `INSERT INTO chat_inference.messages (id, "conversationId", owner, role, content)
+         VALUES ($1, $2, $3, 'assistant', '[{"text": "A reply"}]')`,
+        [replyId, conversationId, fan.userId],
+      )
+      .finally(() => sql.end());
     known = {
-      uuids: [featuredId, conversationId, fan.userId],
+      uuids: [featuredId, conversationId, fan.userId, replyId],
       strings: ['demo.creator', '@demo.creator', 'bypassSubscriptions', 'development'],
     };
     expect(await allowance()).toEqual({ canSendMessage: true, nextAvailableTime: null });
