@@ -5,3 +5,4 @@ export * from './retrieval';
 export * from './post-index.setup';
 export * from './essence/essence.generator';
 export * from './chat-model.setup';
+export * from './moderation';

@@ -1,0 +1,117 @@
+import { secret } from '@backtalk/kit';
+import { z } from 'zod';
+import { createChatModel } from '../llm/chat-model.factory';
+import { LlamaGuardProvider } from './llama-guard.provider';
+import type { ModerationProvider, Moderator } from './moderation.port';
+import { type ModerationFailurePolicy, PolicyModerator } from './moderator';
+import { OpenAiModerationProvider } from './openai-moderation.provider';
+
+/** The moderation settings (docs/safety.md, "Moderation"), in every service that moderates. */
+export const moderationConfigShape = {
+  MODERATION_PROVIDER: z
+    .enum(['openai', 'llama-guard', 'local', 'none'])
+    .default('none')
+    .describe(
+      'who checks fan messages and replies above the always-on floor: `openai` (a `/moderations` API), `llama-guard` (a Llama Guard 3 model behind an OpenAI-compatible chat endpoint), `local` (Llama Guard in-process, GGUF) or `none` (the floor alone; a start-up warning says so)',
+    ),
+  MODERATION_BASE_URL: z
+    .string()
+    .url()
+    .optional()
+    .meta({ defaultText: '`https://api.openai.com/v1` (openai)' })
+    .describe('base URL of the `openai` or `llama-guard` moderator, ending in /v1'),
+  MODERATION_MODEL: z
+    .string()
+    .min(1)
+    .optional()
+    .meta({
+      defaultText:
+        '`omni-moderation-latest` (openai), `llama-guard3:1b` (llama-guard), `hf:QuantFactory/Llama-Guard-3-1B-GGUF/Llama-Guard-3-1B.Q4_K_M.gguf` (local)',
+    })
+    .describe("the moderator's model"),
+  MODERATION_API_KEY: secret(
+    z.string().min(1).optional().describe('the key of the `openai` or `llama-guard` moderator'),
+  ),
+  MODERATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(3_000)
+    .describe('a check the moderator has not answered by then counts as the moderator failing'),
+  MODERATION_FAILURE: z
+    .enum(['block', 'floor-only'])
+    .default('block')
+    .describe(
+      'when the moderator fails: `block` the text, or let the floor alone decide (`floor-only`); for fans under 18 it always blocks',
+    ),
+  MODERATION_MINOR_THRESHOLD: z.coerce
+    .number()
+    .min(0.01)
+    .max(1)
+    .default(0.2)
+    .describe(
+      "openai: a minor's text is flagged from this category score on (stricter than the provider's own flag)",
+    ),
+};
+
+export interface ModerationConfig {
+  MODERATION_PROVIDER: 'openai' | 'llama-guard' | 'local' | 'none';
+  MODERATION_BASE_URL?: string | undefined;
+  MODERATION_MODEL?: string | undefined;
+  MODERATION_API_KEY?: string | undefined;
+  MODERATION_TIMEOUT_MS: number;
+  MODERATION_FAILURE: ModerationFailurePolicy;
+  MODERATION_MINOR_THRESHOLD: number;
+}
+
+const LOCAL_LLAMA_GUARD = 'hf:QuantFactory/Llama-Guard-3-1B-GGUF/Llama-Guard-3-1B.Q4_K_M.gguf';
+
+function providerOf(config: ModerationConfig, modelsDir: string): ModerationProvider | null {
+  switch (config.MODERATION_PROVIDER) {
+    case 'openai':
+      return new OpenAiModerationProvider({
+        baseUrl: config.MODERATION_BASE_URL ?? 'https://api.openai.com/v1',
+        model: config.MODERATION_MODEL ?? 'omni-moderation-latest',
+        apiKey: config.MODERATION_API_KEY,
+        minorThreshold: config.MODERATION_MINOR_THRESHOLD,
+      });
+    case 'llama-guard':
+      return new LlamaGuardProvider(
+        'llama-guard',
+        createChatModel({
+          provider: 'openai',
+          model: config.MODERATION_MODEL ?? 'llama-guard3:1b',
+          baseUrl: config.MODERATION_BASE_URL,
+          apiKey: config.MODERATION_API_KEY ?? 'none',
+          temperature: 0,
+          maxTokens: 20,
+          modelsDir,
+          timeoutMs: config.MODERATION_TIMEOUT_MS,
+          maxRetries: 0,
+        }),
+      );
+    case 'local':
+      return new LlamaGuardProvider(
+        'local',
+        createChatModel({
+          provider: 'local',
+          model: config.MODERATION_MODEL ?? LOCAL_LLAMA_GUARD,
+          temperature: 0,
+          maxTokens: 20,
+          modelsDir,
+          parallelSequences: 1,
+        }),
+      );
+    case 'none':
+      return null;
+  }
+}
+
+/** The configured moderator: the floor always, the provider above it, the failure policy. */
+export function createModerator(config: ModerationConfig, modelsDir: string): Moderator {
+  return new PolicyModerator(providerOf(config, modelsDir), {
+    timeoutMs: config.MODERATION_TIMEOUT_MS,
+    failurePolicy: config.MODERATION_FAILURE,
+  });
+}
