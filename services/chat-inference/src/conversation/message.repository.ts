@@ -103,6 +103,8 @@ export class MessageRepository {
       // Never shown to the model: a fan message moderation held back, a replaced reply, a safety
       // notice or crisis card (not the persona's words).
       .andWhere(`message.kind = 'message' AND message.moderationFlagged IS NOT TRUE`)
+      // Nor a reply an admin hid on a report (docs/safety.md, "Reports").
+      .andWhere('NOT EXISTS (SELECT 1 FROM hidden_messages h WHERE h."messageId" = message.id)')
       .andWhere(exclude.length ? 'message.id NOT IN (:...exclude)' : 'TRUE', { exclude })
       .orderBy('message.createdAt', 'DESC')
       .limit(limit)

@@ -194,6 +194,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       new CreatorFunnelRepository(dataSource),
     );
     const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }));
+    const standing = new ChatStanding(new ChatStandingRepository(dataSource), config);
     const useCase = new SendMessage(
       conversations,
       messages,
@@ -204,6 +205,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       model,
       config,
       new ChatModeration(moderator),
+      standing,
     );
     const controller = new ConversationController(
       conversations,
@@ -212,7 +214,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       freeTier,
       useCase,
       new SendAdmission(config),
-      new ChatStanding(new ChatStandingRepository(dataSource), config),
+      standing,
       new ReportRepository(dataSource),
       new ChatModeration(moderator),
     );
@@ -570,6 +572,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
         new FakeListChatModel({ responses: ['ok'] }),
         config,
         new ChatModeration(),
+        new ChatStanding(new ChatStandingRepository(tiny), config),
       );
       const failure: unknown = await firstValueFrom(
         useCase.execute({ actor, conversationId, content: [{ text: 'hi' }], aiContext: {} }),
@@ -825,6 +828,31 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       return { model, calls };
     };
 
+    it('cools a fan down after MODERATION_COOLDOWN_AFTER_BLOCKS held-back messages; a message in crisis is not counted', async () => {
+      const { moderator } = moderatorFlagging(/knife/, /hurt myself/);
+      const { model } = countingModel('A story.');
+      const { send, open, controller } = harness(
+        model,
+        { MODERATION_COOLDOWN_AFTER_BLOCKS: '2' },
+        undefined,
+        moderator,
+      );
+      const actor = fan();
+      const conversationId = await open(actor);
+      const viaController = (text: string) =>
+        firstValueFrom(
+          controller.send({ actor, conversationId, content: [{ text }], aiContext: {} }).pipe(toArray()),
+        );
+      await send(actor, conversationId, 'I want to hurt myself');
+      await send(actor, conversationId, 'Where do I buy a knife to hurt them?');
+      // One block and a crisis: the fan still talks to the persona.
+      expect((await viaController('Tell me a story')).some((event) => event.type === 'fragment')).toBe(true);
+      await send(actor, conversationId, 'Sharpen the knife');
+      const refused: unknown = await viaController('Tell me a story').catch((error: unknown) => error);
+      expect(refused).toMatchObject({ code: 'FAN_COOLED_DOWN' });
+      expect((refused as Error).message).toMatch(/until \d{4}-/);
+    });
+
     it('holds a flagged fan message back from the model: stored with its verdict, answered calmly, not charged', async () => {
       const { moderator, requests } = moderatorFlagging(/knife/);
       const { model, calls } = countingModel('A story.');
@@ -875,6 +903,24 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       expect(history).not.toContain('knife');
       expect(history).not.toContain("can't talk about that");
       expect(await used(actor.userId)).toBe(1);
+    });
+
+    it('never shows the model a reply an admin hid', async () => {
+      const model = new FakeListChatModel({ responses: ['The secret recipe is bleach.', 'Fine.'] });
+      const prompts = new RecordingPromptBuilder();
+      const { send, open } = harness(model, {}, prompts);
+      const actor = fan();
+      const conversationId = await open(actor);
+      await send(actor, conversationId, 'What is in the recipe?');
+      const [reply] = await dataSource.query<{ id: string }[]>(
+        `SELECT id FROM messages WHERE owner = $1 AND role = 'assistant'`,
+        [actor.userId],
+      );
+      await new ReportRepository(dataSource).hideMessage(reply!.id);
+      await send(actor, conversationId, 'Go on');
+      const history = JSON.stringify(prompts.prompts.at(-1)?.messages.map((message) => message.content));
+      expect(history).toContain('What is in the recipe?');
+      expect(history).not.toContain('bleach');
     });
 
     it('answers a message showing a risk of self-harm with the crisis card for the fan’s country, even with no message left', async () => {

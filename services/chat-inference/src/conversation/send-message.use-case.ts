@@ -53,6 +53,7 @@ import {
 import { countryOfAcceptLanguage, crisisCareFor, crisisCareText } from '../safety/crisis-care';
 import type { ModeratedReply, ReplyCheck } from '../safety/moderated-reply';
 import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices';
+import { ChatStanding } from '../reports/chat-standing';
 import { ChatError } from './chat.errors';
 import { FragmentCoalescer } from './fragment-coalescer';
 import { messageText } from './conversation.mapper';
@@ -89,6 +90,7 @@ export class SendMessage {
     @Inject(CHAT_MODEL) private readonly model: BaseChatModel,
     private readonly config: ChatInferenceConfig,
     private readonly moderation: ChatModeration,
+    private readonly standing: ChatStanding,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {
@@ -212,6 +214,13 @@ export class SendMessage {
       this.freeTier.allowance(actor, true, request.origin),
       this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
     );
+    // Repeated blocks cool the fan down (docs/safety.md, "Reports"); a fan in crisis is never counted.
+    if (decision.heldFor === 'safety-notice')
+      await this.standing
+        .recordBlockedMessage(actor.userId)
+        .catch((error: unknown) =>
+          this.logger.warn(`Could not count a blocked message: ${errorMessage(error)}`),
+        );
     const message: ChatMessage = {
       id: assistantMessageId,
       role: 'assistant',
