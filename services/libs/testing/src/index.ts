@@ -10,3 +10,4 @@ export * from './smtp';
 export * from './stripe-mock';
 export * from './versitygw';
 export * from './software-authenticator';
+export * from './fake-moderation-server';

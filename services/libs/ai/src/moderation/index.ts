@@ -1,3 +1,4 @@
 export * from './moderation.port';
 export * from './moderation.setup';
 export { moderationFloor } from './moderation-floor';
+export { LlamaGuardProvider } from './llama-guard.provider';

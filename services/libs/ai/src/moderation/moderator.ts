@@ -14,14 +14,14 @@ import {
 /** What happens when the configured moderator cannot answer (`MODERATION_FAILURE`). */
 export type ModerationFailurePolicy = 'block' | 'floor-only';
 
-export const moderationDecisionsTotal = new Counter({
+const moderationDecisionsTotal = new Counter({
   name: 'backtalk_moderation_decisions_total',
   help: 'Moderation decisions, by direction, category (none: passed), who decided and provider; never the text',
   labelNames: ['direction', 'category', 'decided_by', 'provider'] as const,
   registers: [metricsRegistry],
 });
 
-export const moderationFailuresTotal = new Counter({
+const moderationFailuresTotal = new Counter({
   name: 'backtalk_moderation_failures_total',
   help: 'Checks the configured moderator could not answer, by provider and what the failure policy did',
   labelNames: ['provider', 'outcome'] as const,
@@ -29,7 +29,7 @@ export const moderationFailuresTotal = new Counter({
 });
 
 /** Whether a category blocks the text: profanity only in a reply to a minor (docs/safety.md). */
-export function blocks(
+function blocks(
   category: ModerationCategory,
   request: Pick<ModerationRequest, 'direction' | 'audience'>,
 ): boolean {
