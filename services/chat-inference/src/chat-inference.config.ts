@@ -28,7 +28,7 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .int()
     .min(1)
     .max(10_000)
-    .default(16)
+    .default(64)
     .describe(
       "sends this process takes through their first phase at once (the statements before the model is called, and the model's first token); more wait their turn, keeping a burst's database waits short",
     ),

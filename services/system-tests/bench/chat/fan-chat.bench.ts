@@ -22,7 +22,7 @@
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/chat/fan-chat.bench.ts \
  *     [--only ttft,streams] [--n 100] [--warmup 10] [--bursts 50,200] [--burst-rounds 3]
  *     [--streams 100,200,300,500,1000] [--guests 10]
- *     [--pool <DATABASE_POOL_SIZE for the cluster>] [--chat-replicas 1,2] [--cpu-prof <dir>] [--json out.json]
+ *     [--pool <DATABASE_POOL_SIZE for the cluster>] [--send-concurrency <CHAT_SEND_CONCURRENCY>] [--chat-replicas 1,2] [--cpu-prof <dir>] [--json out.json]
  *
  * --cpu-prof <dir>: V8 CPU profiles of the gateway and chat-inference over each measured level
  * (cpu-profile.preload.cjs), summarised by summarize-cpuprofile.mjs.
@@ -88,6 +88,10 @@ const BURST_ROUNDS = Number(argValue('burst-rounds', '3'));
 const ONE_ADDRESS = process.argv.includes('--one-address');
 /** DATABASE_POOL_SIZE for the cluster's services (the product default is 5). */
 const POOL = process.argv.includes('--pool') ? argValue('pool', '5') : undefined;
+/** CHAT_SEND_CONCURRENCY for the cluster's chat-inference (issue 25's admission control; default 64). */
+const SEND_CONCURRENCY = process.argv.includes('--send-concurrency')
+  ? argValue('send-concurrency', '64')
+  : undefined;
 /** Write V8 CPU profiles into this folder: every platform process over the sequential TTFT sends, the gateway and chat-inference over each streams level. */
 const CPU_PROFILE_DIR = process.argv.includes('--cpu-prof') ? argValue('cpu-prof', '') : undefined;
 /**
@@ -550,6 +554,8 @@ interface StreamRecord {
   problems: string[];
   errorEvents: number;
   body?: string;
+  /** The Retry-After header of an answer other than 200. */
+  retryAfter?: string;
 }
 
 /** The record of a stream opened now. */
@@ -597,6 +603,7 @@ function openStream(
       response.setEncoding('utf8');
       if (response.statusCode !== 200) {
         record.body = '';
+        record.retryAfter = response.headers['retry-after'];
         response.on('data', (chunk: string) => (record.body += chunk));
         response.on('end', () => {
           record.endAt = performance.now();
@@ -656,6 +663,8 @@ interface LevelResult {
   streams: number;
   complete: number;
   lostOrBroken: number;
+  /** Issue 25: sends refused as the queue's bound says — 503 SERVICE_BUSY with Retry-After. */
+  queuedBusy: number;
   problems: string[];
   peakOpen: number;
   gatewayIdleMiB: number;
@@ -686,6 +695,12 @@ interface LevelResult {
   cpuPercent: Record<string, number>;
   /** CPU % while all streams were open (NaN when they never were). */
   allOpenCpuPercent: { gateway: number; chatInference: number; seconds: number };
+}
+
+/** A send refused past the admission queue's bound: 503 SERVICE_BUSY that says when to come back. */
+function busyWithRetryAfter(record: StreamRecord): boolean {
+  if (record.status !== 503 || !record.retryAfter || !/^\d+$/.test(record.retryAfter)) return false;
+  return (JSON.parse(record.body ?? '{}') as { code?: string }).code === 'SERVICE_BUSY';
 }
 
 async function streamsLevel(
@@ -799,6 +814,7 @@ async function streamsLevel(
 
   const expectedText = LONG_REPLY;
   let complete = 0;
+  let queuedBusy = 0;
   const problems: string[] = [];
   for (const record of records) {
     if (record.endAt === undefined) record.problems.push(`no end within ${deadlineMs / 1000} s`);
@@ -811,6 +827,7 @@ async function streamsLevel(
       if (record.text !== expectedText) record.problems.push('text differs from the reply');
     }
     if (record.problems.length === 0) complete++;
+    else if (busyWithRetryAfter(record)) queuedBusy++;
     else problems.push(...record.problems.slice(0, 2));
   }
   const full = samples.filter((s) => s.open === count);
@@ -848,7 +865,8 @@ async function streamsLevel(
   return {
     streams: count,
     complete,
-    lostOrBroken: count - complete,
+    queuedBusy,
+    lostOrBroken: count - complete - queuedBusy,
     problems: [...new Set(problems)].slice(0, 10),
     peakOpen,
     gatewayIdleMiB: before.gw,
@@ -938,6 +956,7 @@ async function withCluster<T>(
       DEMO_DATA: 'true',
       LLM_BASE_URL: pacedUrl,
       ...(POOL ? { DATABASE_POOL_SIZE: POOL } : {}),
+      ...(SEND_CONCURRENCY ? { CHAT_SEND_CONCURRENCY: SEND_CONCURRENCY } : {}),
       ...cpuProfileEnv(),
       HTTP_PORT: String(gatewayInternalPort),
       HOME: process.env.HOME ?? '',
@@ -1001,6 +1020,7 @@ function streamsTable(levels: LevelResult[]): string {
       [
         'streams',
         'complete, in order, nothing lost',
+        'refused past the queue (503 SERVICE_BUSY + Retry-After) / lost or broken',
         'peak open at once',
         'gateway RSS idle MiB',
         'during MiB',
@@ -1016,6 +1036,7 @@ function streamsTable(levels: LevelResult[]): string {
       levels.map((l) => [
         String(l.streams),
         `${l.complete}/${l.streams}`,
+        `${l.queuedBusy} / ${l.lostOrBroken}`,
         String(l.peakOpen),
         fmt(l.gatewayIdleMiB),
         fmt(l.gatewayDuringMiB),

@@ -14,7 +14,7 @@
  *
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/chat/gateway-streams.bench.ts \
  *     [--streams 1000,2500,5000] [--fragments 30] [--interval-ms 1000] [--open-rate 500]
- *     [--compare <label>=<another checkout's services/gateway/dist/main.js>]
+ *     [--compare <label>=<another checkout's services/gateway/dist/main.js>] [--cpu-prof <dir>]
  *
  * Needs the built services, PostgreSQL on 127.0.0.1:5432 and NATS on 127.0.0.1:4222.
  */
@@ -55,12 +55,20 @@ const COMPARED = process.argv.flatMap((arg, i) => {
   if (!label || !entry) throw new Error('--compare needs <label>=<path to services/gateway/dist/main.js>');
   return [{ label, entry: path.resolve(entry) }];
 });
+/**
+ * `--cpu-prof <dir>`: a V8 CPU profile of each gateway over each level's opening (first stream
+ * opened → every stream's first fragment in), the window time to first fragment is decided in
+ * (cpu-profile.preload.cjs; summarize-cpuprofile.mjs reads it). Not with --heap-snapshots.
+ */
+const CPU_DIR = process.argv.includes('--cpu-prof') ? path.resolve(argValue('cpu-prof', '.')) : '';
 const agent = new http.Agent({ keepAlive: false, maxSockets: 20_000 });
 
 interface Target {
   label: string;
   /** Writes heap snapshots on SIGWINCH (not one of the signals Nest's shutdown hooks listen to) (`--heap-snapshots`). */
   snapshots?: boolean;
+  /** Profiles its CPU between two SIGWINCHes (`--cpu-prof`). */
+  profiled?: boolean;
   /** Starts a fresh server process; resolves with its pid and how to open one stream. */
   start(): Promise<{ pid: number; open: (index: number, record: StreamRecord, done: () => void) => void }>;
   stop(): Promise<void>;
@@ -143,6 +151,12 @@ async function gatewayTargets(): Promise<Target[]> {
     GUEST_CREATIONS_PER_MINUTE: '100000',
     HOME: process.env.HOME ?? '',
     ...(HEAP_DIR ? { NODE_OPTIONS: `--heapsnapshot-signal=SIGWINCH --diagnostic-dir=${HEAP_DIR}` } : {}),
+    ...(CPU_DIR
+      ? {
+          NODE_OPTIONS: `--require ${path.join(__dirname, 'cpu-profile.preload.cjs')}`,
+          BENCH_CPU_PROFILE_DIR: CPU_DIR,
+        }
+      : {}),
   };
   const cluster = await startCluster(env, ['identity']);
   // The stand-in chat-inference: each send gets the reply's fragments at the pace, as Nest packets.
@@ -185,6 +199,7 @@ async function gatewayTargets(): Promise<Target[]> {
   const variant = (label: string, entry?: string): Target => ({
     label,
     snapshots: Boolean(HEAP_DIR),
+    profiled: Boolean(CPU_DIR),
     async start() {
       await cluster.supervisor.kill('gateway', 'SIGTERM');
       if (!entry) cluster.start('gateway');
@@ -309,6 +324,7 @@ async function runLevel(target: Target, streams: number): Promise<LevelResult> {
   let during = 0;
   const sampler = setInterval(() => (during = Math.max(during, rssMiB(pid))), 200);
   const cpuBefore = cpuSeconds(pid);
+  if (target.profiled) process.kill(pid, 'SIGWINCH');
   const records: StreamRecord[] = [];
   const finished = new Promise<void>((resolve) => {
     let remaining = streams;
@@ -328,6 +344,11 @@ async function runLevel(target: Target, streams: number): Promise<LevelResult> {
       if (opened >= streams) clearInterval(opener);
     }, 50);
   });
+  if (target.profiled) {
+    while (records.length < streams || records.some((r) => r.firstAt === undefined && !r.problems.length))
+      await sleep(100);
+    process.kill(pid, 'SIGWINCH');
+  }
   if (target.snapshots) {
     const allOpen = async (): Promise<void> => {
       while (records.length < streams || records.some((r) => r.firstAt === undefined && !r.problems.length))
