@@ -45,9 +45,10 @@ export const chatErrors = {
     status: 409,
     message: 'This report has already been handled. Reload the list to see what was done.',
   },
+  /** 403, not 429: a client must not retry it, and it is no free-tier limit a subscription lifts. */
   FanCooledDown: {
     code: 'FAN_COOLED_DOWN',
-    status: 429,
+    status: 403,
     message: 'Your chats are paused for a while. Try again later.',
   },
   FanSuspended: {

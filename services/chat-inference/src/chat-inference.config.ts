@@ -126,7 +126,7 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .min(1)
     .max(43_200)
     .default(60)
-    .describe('how long a fan whose messages were repeatedly blocked cannot send (`429 FAN_COOLED_DOWN`)'),
+    .describe('how long a fan whose messages were repeatedly blocked cannot send (`403 FAN_COOLED_DOWN`)'),
   REPORT_COOLDOWN_HOURS: z.coerce
     .number()
     .int()

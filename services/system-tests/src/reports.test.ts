@@ -197,7 +197,8 @@ describe('reports, their actions and the creator view (HTTP)', () => {
     });
     const refused = await send(cooled.token, cooled.conversationId, 'Hello again');
     expect(refused.text).toContain('FAN_COOLED_DOWN');
-    expect(refused.text).toMatch(/until \d{4}-\d\d-\d\dT/);
+    expect(refused.status).toBe(403);
+    expect(refused.text).toMatch(/again in \d+ (minutes|hours) \(at \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
     expect((await act(first, 'dismiss')).body).toMatchObject({ code: 'REPORT_CLOSED' });
 
     const suspended = await fanWithReply();

@@ -1,3 +1,4 @@
+import { coolDownMessage } from './report.errors';
 import {
   cooldownDue,
   cooldownEnd,
@@ -126,5 +127,16 @@ describe('cool-down after repeated blocks', () => {
     expect(cooldownEnd(long, short)).toBe(long);
     expect(cooldownEnd(short, long)).toBe(long);
     expect(cooldownEnd(null, short)).toBe(short);
+  });
+});
+
+describe('coolDownMessage', () => {
+  const now = new Date('2026-11-27T12:00:00Z');
+  it.each([
+    ['2026-11-27T12:00:20Z', 'in 1 minute (at 2026-11-27 12:00 UTC)'],
+    ['2026-11-27T13:00:00Z', 'in 60 minutes (at 2026-11-27 13:00 UTC)'],
+    ['2026-11-28T12:00:00Z', 'in 24 hours (at 2026-11-28 12:00 UTC)'],
+  ])('until %s says %s', (until, words) => {
+    expect(coolDownMessage(new Date(until), now)).toContain(words);
   });
 });

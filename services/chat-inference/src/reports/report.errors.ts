@@ -2,6 +2,18 @@ import { ForbiddenError, ServiceError } from '@backtalk/kit';
 import { ChatErrorCode, ErrorCode } from '@backtalk/proto';
 import type { SendRefusal } from './report-rules';
 
+/**
+ * The fan's cool-down in words a person reads at once: how long, and when in UTC (the service does
+ * not know the fan's time zone; the details carry the exact time for the browser).
+ */
+export function coolDownMessage(until: Date, now: Date): string {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  const wait =
+    minutes < 120 ? `${minutes} minute${minutes === 1 ? '' : 's'}` : `${Math.round(minutes / 60)} hours`;
+  const at = `${until.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return `Your chats are paused because several of your messages broke the rules. You can send messages again in ${wait} (at ${at}).`;
+}
+
 /** Reports' and chat standing's errors; each tells the caller what to do next. */
 export class ReportError extends ServiceError {
   /** Not found, whether it does not exist or is in someone else's conversation: ids reveal nothing. */
@@ -50,14 +62,10 @@ export class ReportError extends ServiceError {
           ChatErrorCode.FanSuspended,
           'Your account can no longer send messages in chats after a review of reported messages. Contact support if you think this is a mistake.',
         );
-      case 'cooled-down': {
-        const until = refusal.until.toISOString();
-        return new ReportError(
-          ChatErrorCode.FanCooledDown,
-          `Your chats are paused until ${until} because several of your messages broke the rules. You can send again after that.`,
-          { nextAvailableTime: until },
-        );
-      }
+      case 'cooled-down':
+        return new ReportError(ChatErrorCode.FanCooledDown, coolDownMessage(refusal.until, new Date()), {
+          nextAvailableTime: refusal.until.toISOString(),
+        });
       case 'persona-paused':
         return new ReportError(
           ChatErrorCode.PersonaPaused,
