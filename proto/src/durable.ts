@@ -3,7 +3,7 @@ import { stripeEventSchema } from './contracts/stripe-webhook';
 import { creatorIngestRequestedSchema } from './contracts/ingestion';
 import { accountDeletedPayloadSchema } from './contracts/retention';
 import { postsChangedEventSchema } from './contracts/creators';
-import { personaPauseChangedSchema } from './contracts/reports';
+import { creatorErasedSchema, personaPauseChangedSchema } from './contracts/reports';
 
 /**
  * Durable work (DESIGN "Communication"): messages that must survive restarts,
@@ -30,6 +30,8 @@ export const DurableSubjects = {
   ChatInferenceAccountDeleted: 'chat-inference.account.deleted',
   /** Creators paused or resumed a persona; chat-inference keeps the read copy its sends check. */
   ChatInferencePersonaPauseChanged: 'chat-inference.persona-pause.changed',
+  /** Creators erased a deleted creator's record; chat-inference erases the reports about it and its pause. */
+  ChatInferenceCreatorErased: 'chat-inference.creator.erased',
   CreatorsAccountDeleted: 'creators.account.deleted',
   BillingAccountDeleted: 'billing.account.deleted',
   IngestionAccountDeleted: 'ingestion.account.deleted',
@@ -43,6 +45,7 @@ export const durableContracts = {
   [DurableSubjects.IngestionCreatorPostsChanged]: postsChangedEventSchema,
   [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.ChatInferencePersonaPauseChanged]: personaPauseChangedSchema,
+  [DurableSubjects.ChatInferenceCreatorErased]: creatorErasedSchema,
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.IngestionAccountDeleted]: accountDeletedPayloadSchema,

@@ -149,3 +149,6 @@ export const personaPauseChangedSchema = z.object({
   changedAt: isoDateSchema,
 });
 export type PersonaPauseChanged = z.infer<typeof personaPauseChangedSchema>;
+
+/** Durable, creators → chat-inference: a deleted creator's record is gone; its reports and pause go too. */
+export const creatorErasedSchema = z.object({ creatorId: idSchema });

@@ -188,6 +188,14 @@ export class ReportRepository {
     return turns;
   }
 
+  /** Erases what names a deleted creator: the reports about its persona and its pause. */
+  async eraseCreator(creatorId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(`DELETE FROM message_reports WHERE "creatorId" = $1`, [creatorId]);
+      await manager.query(`DELETE FROM persona_pauses WHERE "creatorId" = $1`, [creatorId]);
+    });
+  }
+
   /** Hides a message from its fan (the admin still reads it); hiding twice changes nothing. */
   async hideMessage(messageId: string): Promise<void> {
     await this.dataSource.query(

@@ -11,6 +11,7 @@ import type { CreatorCorpus } from '../persona/creator-corpus';
 import { ChatRetention } from '../retention/chat-retention';
 import { ChatStanding } from './chat-standing';
 import { ChatStandingRepository } from './chat-standing.repository';
+import { CreatorErasedConsumer } from './creator-erased.consumer';
 import { ReportRepository } from './report.repository';
 import { ReportsService } from './reports.service';
 
@@ -325,6 +326,33 @@ describe('reports and chat standing (real PostgreSQL)', () => {
       await standingRepository.applyPauseChange({ creatorId, pausedAt: at(0), changedAt: at(0) });
       expect(await refusal(standing.assertMaySend(me.userId, conversationId))).toBe('accepted');
     });
+  });
+
+  it("a deleted creator's erasure removes the reports about its persona and its pause, and no other", async () => {
+    const me = fan();
+    const gone = await chat(me);
+    const staying = await chat(me);
+    await service.file({
+      actor: me,
+      conversationId: gone.conversationId,
+      messageId: gone.reply,
+      reason: 'harmful',
+    });
+    await service.file({
+      actor: me,
+      conversationId: staying.conversationId,
+      messageId: staying.reply,
+      reason: 'harmful',
+    });
+    const now = new Date().toISOString();
+    await standingRepository.applyPauseChange({ creatorId: gone.creatorId, pausedAt: now, changedAt: now });
+    await new CreatorErasedConsumer(new ReportRepository(dataSource)).erased({ creatorId: gone.creatorId });
+    const remaining = (await dataSource.query(
+      `SELECT "creatorId" FROM message_reports WHERE reporter = $1
+       UNION ALL SELECT "creatorId" FROM persona_pauses WHERE "creatorId" = $2`,
+      [me.userId, gone.creatorId],
+    )) as { creatorId: string }[];
+    expect(remaining.map((row) => row.creatorId)).toEqual([staying.creatorId]);
   });
 
   it("an account's erasure removes the reports it filed and its chat standing", async () => {

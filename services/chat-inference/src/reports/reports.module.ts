@@ -3,6 +3,7 @@ import { DurableQueueModule } from '@backtalk/kit';
 import { PersonaModule } from '../persona/persona.module';
 import { ChatStanding } from './chat-standing';
 import { ChatStandingRepository } from './chat-standing.repository';
+import { CreatorErasedConsumer } from './creator-erased.consumer';
 import { PersonaPauseConsumer } from './persona-pause.consumer';
 import { ReportRepository } from './report.repository';
 import { ReportsController } from './reports.controller';
@@ -17,7 +18,14 @@ import { ReportsService } from './reports.service';
 @Module({
   imports: [PersonaModule, DurableQueueModule.forService()],
   controllers: [ReportsController],
-  providers: [ReportRepository, ChatStandingRepository, ChatStanding, ReportsService, PersonaPauseConsumer],
+  providers: [
+    ReportRepository,
+    ChatStandingRepository,
+    ChatStanding,
+    ReportsService,
+    PersonaPauseConsumer,
+    CreatorErasedConsumer,
+  ],
   exports: [ChatStanding, ReportRepository],
 })
 export class ReportsModule {}

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DAY_MS, DurableQueue, type ErasureContext, type RetentionPlan, ServiceClient } from '@backtalk/kit';
+import { DurableSubjects } from '@backtalk/proto';
 import { announcePostsChanged } from '../post/posts-changed.announcement';
 
 /**
@@ -66,6 +67,20 @@ export class CreatorsRetention implements RetentionPlan {
       number,
     ];
     count('creators', creators);
+    // Reports about the persona and its pause (chat-inference's) name the creator too (docs/safety.md).
+    for (const creatorId of ids)
+      afterCommit(() =>
+        this.queue
+          .publish(
+            DurableSubjects.ChatInferenceCreatorErased,
+            { creatorId },
+            { dedupeId: `creator-erased:${creatorId}` },
+          )
+          .then(
+            () => undefined,
+            (error: unknown) => this.logger.warn(`Could not announce an erased creator: ${String(error)}`),
+          ),
+      );
     return 'erased';
   }
 }

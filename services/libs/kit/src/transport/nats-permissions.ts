@@ -70,6 +70,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.IngestionCreatorPostsChanged,
       // A persona paused or resumed, for chat-inference's read copy (docs/safety.md, "Reports").
       DurableSubjects.ChatInferencePersonaPauseChanged,
+      // A deleted creator's record is gone: chat-inference erases the reports about it.
+      DurableSubjects.ChatInferenceCreatorErased,
     ],
     consumes: [DurableSubjects.CreatorsAccountDeleted],
   },
@@ -109,7 +111,11 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     emits: [],
     // Each replica's own copy of creators' posts follows their changes (CreatorPostsCopy).
     listens: [Events.CreatorsPostsChanged],
-    consumes: [DurableSubjects.ChatInferenceAccountDeleted, DurableSubjects.ChatInferencePersonaPauseChanged],
+    consumes: [
+      DurableSubjects.ChatInferenceAccountDeleted,
+      DurableSubjects.ChatInferencePersonaPauseChanged,
+      DurableSubjects.ChatInferenceCreatorErased,
+    ],
   },
   [ServiceName.Billing]: {
     // The caller's own creator profile (payments pages) and the creator a fan subscribes to.
