@@ -129,6 +129,12 @@ describeWhenAvailable(
         /This is an AI persona of .+ It can be wrong|can be wrong/,
       );
       await screenshotAtBothWidths(fanPage, shotsDir, '01-fan-ai-notice');
+      // The notice's link explains how the persona works.
+      await notice.getByRole('link', { name: 'How the persona works' }).click();
+      await fanPage.getByRole('heading', { level: 1, name: 'How a Backtalk persona works' }).waitFor();
+      await screenshotAtBothWidths(fanPage, shotsDir, '01-how-it-works');
+      await fanPage.goBack();
+      await notice.waitFor({ timeout: 20_000 });
       await sendAndWaitForReply('Tell me a story', 1);
       await fanPage.getByText('AI', { exact: true }).first().waitFor();
 

@@ -109,6 +109,8 @@ export function ChatView({ creator }: ChatViewProps) {
     <div className={styles['chat-page']}>
       {creator.demoAccount ? <DemoBanner /> : null}
       <ChatHeader creator={creator} />
+      {/* Above the conversation, so the welcome overlay of an empty chat never covers it. */}
+      <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
       <div className={styles['chat-body']}>
         <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
           <div
@@ -116,7 +118,6 @@ export function ChatView({ creator }: ChatViewProps) {
             role="log"
             aria-label={`Conversation with ${creator.nickName}`}
           >
-            <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
             {!loadingHistory && (older.hasMore || older.status === 'error') ? (
               <OlderMessages status={older.status} onLoad={older.load} />
             ) : null}
