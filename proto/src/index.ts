@@ -20,3 +20,4 @@ export * from './contracts/token';
 export * from './contracts/ingestion';
 export * from './contracts/retention';
 export * from './contracts/reports';
+export * from './contracts/boundaries';

@@ -14,6 +14,7 @@ import * as oauth from './contracts/oauth';
 import * as ingestion from './contracts/ingestion';
 import * as retention from './contracts/retention';
 import * as reports from './contracts/reports';
+import * as boundaries from './contracts/boundaries';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -213,6 +214,18 @@ export const contracts = {
   [Subjects.CreatorsPersonaGet]: {
     request: creators.personaGetRequestSchema,
     reply: creators.personaGetReplySchema,
+  },
+  [Subjects.CreatorsBoundariesGet]: {
+    request: boundaries.boundaryGetRequestSchema,
+    reply: boundaries.boundaryListReplySchema,
+  },
+  [Subjects.CreatorsBoundariesSet]: {
+    request: boundaries.boundarySetRequestSchema,
+    reply: boundaries.boundaryListReplySchema,
+  },
+  [Subjects.ChatBoundaryPreview]: {
+    request: boundaries.boundaryPreviewRequestSchema,
+    reply: boundaries.boundaryPreviewReplySchema,
   },
 
   [Subjects.CreatorsVerificationKeyGet]: {

@@ -85,6 +85,9 @@ export const Subjects = {
   CreatorsCreatorFeatured: 'creators.creator.featured',
   CreatorsPostList: 'creators.post.list',
   CreatorsPersonaGet: 'creators.persona.get',
+  /** Topics the persona must not discuss (docs/safety.md, "Creator boundaries"): the creator's own user only. */
+  CreatorsBoundariesGet: 'creators.boundaries.get',
+  CreatorsBoundariesSet: 'creators.boundaries.set',
   CreatorsVerificationKeyGet: 'creators.verification-key.get',
   CreatorsVerificationKeyCreate: 'creators.verification-key.create',
   CreatorsVerificationCheck: 'creators.verification.check',
@@ -126,6 +129,8 @@ export const Subjects = {
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',
   ChatMessageSend: 'chat-inference.message.send',
+  /** /creator/tools: the persona's answer with boundaries as edited; nothing stored or counted (the creator only). */
+  ChatBoundaryPreview: 'chat-inference.boundary-preview.run',
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
   /** Internal: identity moves a converted guest's chats to the account (the gateway never calls it). */
   ChatGuestDataTransfer: 'chat-inference.guest-data.transfer',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { boundarySchema } from './boundaries';
 import {
   ADMIN_DEMO_URL_INVALID,
   ADMIN_DEMO_URL_MAX_LENGTH,
@@ -95,6 +96,8 @@ export const personaGetReplySchema = z.object({
   initComplete: z.boolean(),
   userId: z.string(),
   postsVersion: z.string(),
+  /** Topics the persona must not discuss, in the creator's order (docs/safety.md, "Creator boundaries"). Absent: none. */
+  boundaries: z.array(boundarySchema).optional(),
 });
 export type PersonaGetReply = z.infer<typeof personaGetReplySchema>;
 

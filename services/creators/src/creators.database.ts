@@ -1,4 +1,5 @@
 import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
+import { BoundaryEntity } from './boundary/boundary.entity';
 import { CreatorEntity } from './creator/creator.entity';
 import { CreatorInitStatusEntity } from './init-status/creator-init-status.entity';
 import { PostEntity } from './post/post.entity';
@@ -14,6 +15,7 @@ export const creatorsDatabase: ServiceDatabase = {
     CreatorVerificationKeyEntity,
     CreatorInitStatusEntity,
     CreatorPromptVersionEntity,
+    BoundaryEntity,
     // Retention (docs/retention.md): deleted accounts to erase, and the standalone durable queue they arrive by.
     AccountErasureEntity,
     DurableMessageEntity,

@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { PostRepository } from '../post/post.repository';
+import { toBoundary } from '../boundary/boundary.mapper';
+import { BoundaryRepository } from '../boundary/boundary.repository';
 import { CreatorError } from './creator.errors';
 import { CreatorPayments } from './creator-payments.reader';
 import type { CreatorEntity } from './creator.entity';
@@ -14,6 +16,7 @@ export class CreatorController {
     private readonly creators: CreatorRepository,
     private readonly postRepository: PostRepository,
     private readonly payments: CreatorPayments,
+    private readonly boundaries: BoundaryRepository,
   ) {}
 
   private async withPayments(creators: CreatorEntity[]) {
@@ -69,6 +72,10 @@ export class CreatorController {
   async persona(@Payload() { creatorId }: ParsedRequestOf<typeof Subjects.CreatorsPersonaGet>) {
     const creator = await this.creators.findById(creatorId);
     if (!creator) throw CreatorError.notFound();
-    return toPersona(creator, await this.postRepository.version(creatorId));
+    const [postsVersion, boundaries] = await Promise.all([
+      this.postRepository.version(creatorId),
+      this.boundaries.list(creatorId),
+    ]);
+    return { ...toPersona(creator, postsVersion), boundaries: boundaries.map(toBoundary) };
   }
 }

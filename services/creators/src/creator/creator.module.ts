@@ -7,9 +7,10 @@ import { CreatorEntity } from './creator.entity';
 import { CreatorRepository } from './creator.repository';
 import { CreatorPayments } from './creator-payments.reader';
 import { PersonaPauseController } from '../persona-pause/persona-pause.controller';
+import { BoundaryModule } from '../boundary/boundary.module';
 
 @Module({
-  imports: [TypeOrmModule.forFeature([CreatorEntity, PostEntity])],
+  imports: [TypeOrmModule.forFeature([CreatorEntity, PostEntity]), BoundaryModule],
   controllers: [CreatorController, PersonaPauseController],
   providers: [CreatorRepository, PostRepository, CreatorPayments],
   exports: [CreatorRepository, PostRepository],
