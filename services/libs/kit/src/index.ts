@@ -24,6 +24,7 @@ export * from './transport/contract-handler';
 export * from './database/database.options';
 export * from './database/database.module';
 export * from './database/migrate';
+export * from './database/transaction';
 export * from './health/service-health';
 export * from './health/health.controllers';
 export * from './metrics/metrics';

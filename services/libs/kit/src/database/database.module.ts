@@ -3,13 +3,18 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { BaseConfig } from '../config/service-config';
 import { dataSourceOptions, type ServiceDatabase } from './database.options';
 import { openMigratedDataSource } from './migrate';
+import { UnitOfWork } from './transaction';
 
-/** Gives a service its own PostgreSQL schema, migrated on start. */
+/**
+ * Gives a service its own PostgreSQL schema, migrated on start, and the UnitOfWork its use cases
+ * run multi-repository transactions with (global, like TypeORM's data source).
+ */
 @Module({})
 export class DatabaseModule {
   static forService(database: ServiceDatabase): DynamicModule {
     return {
       module: DatabaseModule,
+      global: true,
       imports: [
         TypeOrmModule.forRootAsync({
           inject: [BaseConfig],
@@ -21,7 +26,8 @@ export class DatabaseModule {
           },
         }),
       ],
-      exports: [TypeOrmModule],
+      providers: [UnitOfWork],
+      exports: [TypeOrmModule, UnitOfWork],
     };
   }
 }

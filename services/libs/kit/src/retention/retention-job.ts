@@ -8,6 +8,7 @@ import {
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { AccountDeletedPayload } from '@backtalk/proto';
 import { DataSource } from 'typeorm';
+import { transactionOf } from '../database/transaction';
 import { DurableMessageEntity } from '../transport/durable-message.entity';
 import { AccountErasureEntity } from './account-erasure.entity';
 import { AccountErasures } from './account-erasures';
@@ -125,6 +126,7 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
       const committed: (() => Promise<void>)[] = [];
       const outcome = await this.erasures.settle(id, (manager) =>
         afterTerm.erase(id, {
+          transaction: transactionOf(manager),
           manager,
           count: (name, records) => tally.set(name, (tally.get(name) ?? 0) + records),
           afterCommit: (work) => committed.push(work),

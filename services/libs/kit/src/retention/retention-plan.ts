@@ -1,5 +1,6 @@
 import type { AccountDeletedPayload, accountDeletedSubjects } from '@backtalk/proto';
 import type { EntityManager } from 'typeorm';
+import type { Transaction } from '../database/transaction';
 
 /** A service's durable `<service>.account.deleted` subject. */
 export type AccountDeletedSubject = (typeof accountDeletedSubjects)[number];
@@ -17,6 +18,9 @@ export interface RetentionStep {
 
 /** What an account erasure's work sees: the transaction that holds the erasure, and the run's tally. */
 export interface ErasureContext {
+  /** Handed to the service's repositories, whose statements then belong to the erasure. */
+  transaction: Transaction;
+  /** @deprecated the plans pass `transaction` to repositories; goes once none reads this. */
   manager: EntityManager;
   /** Adds to the run's count under `name` (records erased, pseudonymised). */
   count(name: string, records: number): void;
