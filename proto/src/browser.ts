@@ -3,6 +3,8 @@
  * constants with no zod, so the browser bundle stays small. Schemas build on these.
  */
 
+export * from './age';
+
 export * from './boundaries';
 
 /** Spec §2: a handle is word characters, dots and hyphens (as it appears after `/@`). */

@@ -111,6 +111,7 @@ export const contracts = {
     request: retention.accountDeleteRequestSchema,
     reply: retention.accountDeleteReplySchema,
   },
+  [Subjects.IdentityAgeSet]: { request: auth.ageSetRequestSchema, reply: auth.ageSetReplySchema },
   [Subjects.IdentityAttributeVerify]: {
     request: auth.attributeVerifyRequestSchema,
     reply: auth.codeDeliveryReplySchema,
@@ -378,6 +379,10 @@ export const contracts = {
   [Subjects.CreatorsPersonaPauseSet]: {
     request: reports.personaPauseSetRequestSchema,
     reply: reports.personaPauseSetReplySchema,
+  },
+  [Subjects.CreatorsAudienceSet]: {
+    request: creators.audienceSetRequestSchema,
+    reply: creators.audienceSetReplySchema,
   },
 
   [Subjects.BillingSubscriptionGetActive]: {

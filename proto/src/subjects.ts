@@ -53,6 +53,8 @@ export const Subjects = {
   IdentityPasswordReset: 'identity.password.reset',
   IdentityPasswordChange: 'identity.password.change',
   IdentityAccountDelete: 'identity.account.delete',
+  /** The user's age, asked once before the first message (docs/safety.md, "Age"). */
+  IdentityAgeSet: 'identity.age.set',
   IdentityAttributeVerify: 'identity.attribute.verify',
   IdentityAttributeConfirm: 'identity.attribute.confirm',
   IdentityProvidersGet: 'identity.providers.get',
@@ -107,6 +109,8 @@ export const Subjects = {
   CreatorsResyncStart: 'creators.resync.start',
   /** A persona paused or resumed (the creator's own user or an admin; docs/safety.md, "Reports"). */
   CreatorsPersonaPauseSet: 'creators.persona-pause.set',
+  /** The youngest fans a creator's chat is for (docs/safety.md, "Age"). */
+  CreatorsAudienceSet: 'creators.audience.set',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',

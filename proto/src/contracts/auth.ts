@@ -1,6 +1,12 @@
 import { z } from 'zod';
-import { AuthFormMessage, PASSWORD_MAX_LENGTH } from '../browser';
-import { actorSchema, authClientSchema, idSchema, isoDateSchema, textSchema } from './common';
+import {
+  AuthFormMessage,
+  BirthdateMessage,
+  GUEST_AGE_ANSWERS,
+  PASSWORD_MAX_LENGTH,
+  checkBirthdate,
+} from '../browser';
+import { actorSchema, ageBandSchema, authClientSchema, idSchema, isoDateSchema, textSchema } from './common';
 import { sessionTokensSchema, tokensSchema } from './identity';
 
 /*
@@ -153,10 +159,27 @@ const flowContext = {
   guestUserId: idSchema.optional(),
 };
 
+/**
+ * A birth date as the OpenID `birthdate` claim writes it (YYYY-MM-DD): a real day, not in the
+ * future, not more than 120 years ago. Under 13 passes here: identity refuses it (AGE_UNDER_13).
+ */
+export const birthdateSchema = textSchema.trim().superRefine((text, context) => {
+  const checked = checkBirthdate(text, new Date());
+  if ('problem' in checked) context.addIssue({ code: 'custom', message: BirthdateMessage[checked.problem] });
+});
+
+/** Spec §3 `birthdate` (docs/safety.md, "Age"): the sign-up form asks for it, identity checks it. */
 export const signUpRequestSchema = z.object({
   email: emailSchema,
   password: passwordSchema,
-  attributes: attributesSchema.optional(),
+  attributes: attributesSchema
+    .superRefine(({ birthdate }, context) => {
+      if (birthdate === undefined) return;
+      const checked = birthdateSchema.safeParse(birthdate);
+      for (const issue of checked.error?.issues ?? [])
+        context.addIssue({ code: 'custom', path: ['birthdate'], message: issue.message });
+    })
+    .optional(),
   ...flowContext,
 });
 export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
@@ -245,6 +268,20 @@ export const passwordChangeReplySchema = z.object({
   /** How many other sessions were signed out. */
   otherSessionsEnded: z.number().int().min(0),
 });
+
+/**
+ * The user's age, asked once before their first message (docs/safety.md, "Age"): an account gives
+ * its birth date, a guest chooses a band (or under 13, which ends the guest and keeps nothing).
+ */
+export const ageSetBodySchema = z
+  .object({ birthdate: birthdateSchema.optional(), ageBand: z.enum(GUEST_AGE_ANSWERS).optional() })
+  .strict()
+  .refine((body) => (body.birthdate === undefined) !== (body.ageBand === undefined), {
+    message: 'give either birthdate (an account) or ageBand (a guest)',
+  });
+export const ageSetRequestSchema = z.object({ actor: actorSchema, answer: ageSetBodySchema });
+/** The band now, and tokens that carry it (the refresh token stays the one the browser holds). */
+export const ageSetReplySchema = z.object({ ageBand: ageBandSchema, session: sessionTokensSchema });
 
 /** Sends a code to the signed-in user's own attribute. */
 export const attributeVerifyRequestSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isAdmin } from '../browser';
+import { AGE_BANDS, isAdmin } from '../browser';
 
 export const idSchema = z.string().uuid();
 export const isoDateSchema = z.string().datetime({ offset: true });
@@ -22,6 +22,9 @@ export const textSchema = z
     'must not contain the NUL character or unpaired surrogates',
   );
 
+/** A fan's age band (docs/safety.md, "Age"): what tokens carry instead of a birth date. */
+export const ageBandSchema = z.enum(AGE_BANDS);
+
 /** The caller's identity as the gateway verified it; services authorize against it. */
 export const actorSchema = z.object({
   userId: idSchema,
@@ -29,6 +32,8 @@ export const actorSchema = z.object({
   groups: z.array(z.string()),
   /** The sign-in session (refresh-token family) the access token belongs to, when it names one. */
   sessionId: idSchema.optional(),
+  /** The age band the access token carries; absent when unknown (never asked, or a token from before bands). */
+  ageBand: ageBandSchema.optional(),
 });
 export type Actor = z.infer<typeof actorSchema>;
 

@@ -4,6 +4,7 @@ import {
   ADMIN_DEMO_URL_INVALID,
   ADMIN_DEMO_URL_MAX_LENGTH,
   ADMIN_DEMO_URL_MISSING_AT,
+  AUDIENCE_MINIMUMS,
   CREATOR_INIT_LAST_STEP,
   HANDLE_PATTERN,
   handleFromTiktokProfileUrl,
@@ -19,6 +20,19 @@ export const handleParamSchema = z
   .string()
   .max(64)
   .regex(/^@*[\w.-]+$/, 'must contain only letters, digits, _, . and -');
+
+/** A creator's audience minimum: 13+ (the default), 16+ or 18+. */
+export const audienceMinimumSchema = z.enum(AUDIENCE_MINIMUMS);
+
+/** The creator sets their audience minimum on /creator/tools (the creator's own user or an admin). */
+export const audienceSetBodySchema = z.object({ audienceMinimum: audienceMinimumSchema }).strict();
+export const audienceSetRequestSchema = audienceSetBodySchema
+  .extend({ actor: actorSchema, creatorId: idSchema })
+  .strict();
+export const audienceSetReplySchema = z.object({
+  creatorId: idSchema,
+  audienceMinimum: audienceMinimumSchema,
+});
 
 export const creatorSchema = z.object({
   id: idSchema,
@@ -37,6 +51,8 @@ export const creatorSchema = z.object({
   verified: z.boolean(),
   /** The creator or an admin paused the persona: its chat takes no messages (docs/safety.md). Absent: false. */
   paused: z.boolean().optional(),
+  /** The youngest fans the creator's chat is for (docs/safety.md, "Age"). Absent: 13+. */
+  audienceMinimum: audienceMinimumSchema.optional(),
   createdAt: isoDateSchema,
 });
 export type Creator = z.infer<typeof creatorSchema>;
@@ -98,6 +114,8 @@ export const personaGetReplySchema = z.object({
   postsVersion: z.string(),
   /** Topics the persona must not discuss, in the creator's order (docs/safety.md, "Creator boundaries"). Absent: none. */
   boundaries: z.array(boundarySchema).optional(),
+  /** Checked against the fan's age band at each send (docs/safety.md, "Age"). Absent: 13+. */
+  audienceMinimum: audienceMinimumSchema.optional(),
 });
 export type PersonaGetReply = z.infer<typeof personaGetReplySchema>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { actorSchema, authClientSchema, emptySchema, idSchema, textSchema } from './common';
+import { actorSchema, ageBandSchema, authClientSchema, emptySchema, idSchema, textSchema } from './common';
 
 export const jwkSchema = z.object({ kty: z.string(), kid: z.string(), alg: z.string() }).passthrough();
 export const jwksGetRequestSchema = emptySchema;
@@ -68,6 +68,11 @@ export const sessionGetReplySchema = z.object({
   /** Whether the email was proven by a code (always true for a confirmed account; false for guests). */
   emailVerified: z.boolean(),
   isCreator: z.boolean(),
+  /**
+   * The age band now (docs/safety.md, "Age"); null until the user answers: an account gives its
+   * birth date, a guest chooses a band. The web asks before the first message.
+   */
+  ageBand: ageBandSchema.nullable(),
 });
 export type SessionGetReply = z.infer<typeof sessionGetReplySchema>;
 

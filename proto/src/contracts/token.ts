@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AGE_BANDS } from '../browser';
 
 /** The `aud` of every token identity signs; the gateway checks it. */
 export const TOKEN_AUDIENCE = 'backtalk';
@@ -18,6 +19,8 @@ export const accessTokenClaimsSchema = z.object({
   username: z.string(),
   /** The session (refresh-token family) the token was issued in; lets a user see which session is theirs. */
   sid: z.string().uuid().optional(),
+  /** The fan's age band, never the birth date (docs/safety.md, "Age"); absent when not known yet. */
+  age_band: z.enum(AGE_BANDS).optional(),
 });
 export type AccessTokenClaims = z.infer<typeof accessTokenClaimsSchema>;
 

@@ -56,6 +56,12 @@ export const chatErrors = {
     status: 403,
     message: 'Your account can no longer send messages in chats.',
   },
+  /** The fan's age band is below the creator's audience minimum (docs/safety.md, "Age"). */
+  AudienceMinimumNotMet: {
+    code: 'AUDIENCE_MINIMUM_NOT_MET',
+    status: 403,
+    message: "This creator's chat is for older fans, so you can't chat with this persona.",
+  },
   PersonaPaused: {
     code: 'PERSONA_PAUSED',
     status: 409,

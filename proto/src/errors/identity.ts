@@ -1,3 +1,4 @@
+import { BirthdateMessage } from '../age';
 import type { ErrorList } from './error-list';
 
 /**
@@ -119,5 +120,23 @@ export const identityErrors = {
     code: 'OAUTH_PROVIDER_UNAVAILABLE',
     status: 503,
     message: 'The sign-in provider could not be reached. Please try again later.',
+  },
+  /** COPPA (docs/safety.md, "Age"): no account and no chat under 13, and nothing kept. */
+  AgeUnder13: {
+    code: 'AGE_UNDER_13',
+    status: 403,
+    message: BirthdateMessage.Under13,
+  },
+  /** The age is asked once; a user cannot answer again to change it. */
+  AgeAlreadySet: {
+    code: 'AGE_ALREADY_SET',
+    status: 409,
+    message: 'Your age is already set. If it is wrong, contact support to correct it.',
+  },
+  /** An account answers with its birth date, a guest with an age band. */
+  AgeAnswerMismatch: {
+    code: 'AGE_ANSWER_MISMATCH',
+    status: 400,
+    message: 'An account gives its birth date (birthdate); a guest chooses an age band (ageBand).',
   },
 } as const satisfies ErrorList;

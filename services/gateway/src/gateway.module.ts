@@ -10,6 +10,7 @@ import { DeveloperController } from './developer/developer.controller';
 import { ConversationsController } from './chat/conversations.controller';
 import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
 import { TikTokConnectionController } from './creators/tiktok-connection.controller';
+import { CreatorAudienceController } from './creators/creator-audience.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { MediaController } from './creators/media.controller';
 import { EnvironmentController } from './environment/environment.controller';
@@ -50,6 +51,7 @@ export class GatewayModule implements NestModule {
       controllers: [
         PlatformHealthController,
         CreatorsController,
+        CreatorAudienceController,
         CreatorOnboardingController,
         TikTokConnectionController,
         MediaController,

@@ -2,6 +2,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { ServiceKitModule } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
 import { AccountModule } from './account/account.module';
+import { AgeModule } from './age/age.module';
 import { GuestModule } from './guest/guest.module';
 import { IdentityConfig } from './identity.config';
 import { identityDatabase } from './identity.database';
@@ -31,6 +32,7 @@ export class IdentityModule {
         TokenModule,
         SessionModule,
         AccountModule,
+        AgeModule,
         MfaModule,
         PasskeyModule,
         OAuthModule,

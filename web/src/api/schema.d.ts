@@ -100,6 +100,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/age": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["AuthController_setAge"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/attributes/confirm": {
         parameters: {
             query?: never;
@@ -1044,6 +1060,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/{creatorId}/audience": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["CreatorAudienceController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators/{creatorId}/pause": {
         parameters: {
             query?: never;
@@ -1482,6 +1514,20 @@ export interface components {
                 role: "user" | "assistant";
             }[];
         };
+        AgeSetBody: {
+            /** @enum {string} */
+            ageBand?: "under-13" | "13-15" | "16-17" | "adult";
+            birthdate?: string;
+        };
+        AgeSetResponse: {
+            /** @enum {string} */
+            ageBand: "13-15" | "16-17" | "adult";
+            session: {
+                accessToken: string;
+                expiresIn: number;
+                idToken: string;
+            };
+        };
         AttributeConfirmBody: {
             /** @enum {string} */
             attribute: "email" | "phone_number";
@@ -1494,6 +1540,16 @@ export interface components {
         AttributeVerifyBody: {
             /** @enum {string} */
             attribute: "email" | "phone_number";
+        };
+        AudienceSetBody: {
+            /** @enum {string} */
+            audienceMinimum: "13+" | "16+" | "18+";
+        };
+        AudienceSetResponse: {
+            /** @enum {string} */
+            audienceMinimum: "13+" | "16+" | "18+";
+            /** Format: uuid */
+            creatorId: string;
         };
         AuthFlowResponse: {
             challenge?: string;
@@ -1562,6 +1618,8 @@ export interface components {
         };
         AuthTestResponse: {
             actor: {
+                /** @enum {string} */
+                ageBand?: "13-15" | "16-17" | "adult";
                 groups: string[];
                 /** Format: uuid */
                 sessionId?: string;
@@ -1719,6 +1777,8 @@ export interface components {
         };
         CreatorListResponse: {
             creators: {
+                /** @enum {string} */
+                audienceMinimum?: "13+" | "16+" | "18+";
                 bio: string;
                 /** Format: date-time */
                 createdAt: string;
@@ -1784,6 +1844,8 @@ export interface components {
             }[];
         };
         CreatorResponse: {
+            /** @enum {string} */
+            audienceMinimum?: "13+" | "16+" | "18+";
             bio: string;
             /** Format: date-time */
             createdAt: string;
@@ -2420,6 +2482,8 @@ export interface components {
             }[];
         };
         SessionResponse: {
+            /** @enum {string|null} */
+            ageBand: "13-15" | "16-17" | "adult" | null;
             email: string | null;
             emailVerified: boolean;
             groups: string[];
@@ -2698,6 +2762,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AccountDeleteResponse"];
+                };
+            };
+        };
+    };
+    AuthController_setAge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AgeSetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgeSetResponse"];
                 };
             };
         };
@@ -4203,6 +4290,31 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorListResponse"];
+                };
+            };
+        };
+    };
+    CreatorAudienceController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AudienceSetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AudienceSetResponse"];
                 };
             };
         };

@@ -9,6 +9,7 @@ import {
 } from '@backtalk/proto';
 import { type Observable, concat, defer, ignoreElements } from 'rxjs';
 import { CreatorCorpus } from '../persona/creator-corpus';
+import { assertOldEnough } from '../safety/age-gate';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
 import { toChatMessage, toConversation, toHiddenChatMessage } from './conversation.mapper';
@@ -46,7 +47,8 @@ export class ConversationController {
   async open(
     @Payload() { actor, creatorId }: ParsedRequestOf<typeof Subjects.ChatConversationOpen>,
   ): Promise<ReplyOf<typeof Subjects.ChatConversationOpen>> {
-    await this.corpus.persona(creatorId);
+    // A fan younger than the creator's audience cannot open the chat either (docs/safety.md, "Age").
+    assertOldEnough(actor, await this.corpus.persona(creatorId));
     return toConversation(await this.conversations.open(actor.userId, creatorId));
   }
 

@@ -50,6 +50,7 @@ import {
   ChatModeration,
   type FanMessageDecision,
 } from '../safety/chat-moderation';
+import { assertOldEnough } from '../safety/age-gate';
 import { countryOfAcceptLanguage, crisisCareFor, crisisCareText } from '../safety/crisis-care';
 import type { ModeratedReply, ReplyCheck } from '../safety/moderated-reply';
 import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices';
@@ -119,6 +120,7 @@ export class SendMessage {
       this.freeTier.isUnlimited(actor, conversation.creatorId),
       this.moderation.checkFanMessage(text, audience),
     ]);
+    assertOldEnough(actor, persona);
     // Spec §4 creator gate: fans wait until the creator is initialised and can be paid; the
     // creator's own user and demo accounts skip it.
     if (
@@ -315,6 +317,7 @@ export class SendMessage {
       message: text,
       budget: await this.budget(),
       countTokens: tokenCounterFor(this.model),
+      fanIsMinor: audienceOfActor(actor) === 'minor',
     });
   }
 

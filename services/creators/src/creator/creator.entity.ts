@@ -1,3 +1,4 @@
+import { type AudienceMinimum, DEFAULT_AUDIENCE_MINIMUM } from '@backtalk/proto';
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
@@ -68,6 +69,10 @@ export class CreatorEntity {
   /** When the creator or an admin paused the persona (fans cannot send while set); null when running. */
   @Column({ type: 'timestamptz', nullable: true })
   pausedAt!: Date | null;
+
+  /** The youngest fans the chat is for (docs/safety.md, "Age"); fans below it cannot chat. */
+  @Column({ type: 'text', default: DEFAULT_AUDIENCE_MINIMUM })
+  audienceMinimum!: AudienceMinimum;
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;

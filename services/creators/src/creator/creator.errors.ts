@@ -67,6 +67,10 @@ export class CreatorError extends ServiceError {
     return new CreatorError(ErrorCode.Forbidden, 'You can only pause or resume your own persona.');
   }
 
+  static notYourAudience(): CreatorError {
+    return new CreatorError(ErrorCode.Forbidden, 'You can only choose the audience of your own persona.');
+  }
+
   static notFound(): CreatorError {
     return new CreatorError(ErrorCode.CreatorNotFound, 'Creator not found');
   }

@@ -20,6 +20,7 @@ export function toCreator(entity: CreatorEntity, onboardingComplete: boolean): C
     initComplete: entity.initComplete,
     verified: !entity.demoAccount && entity.verifiedAt !== null,
     paused: entity.pausedAt !== null,
+    audienceMinimum: entity.audienceMinimum,
     createdAt: entity.createdAt.toISOString(),
   };
 }
@@ -53,5 +54,6 @@ export function toPersona(entity: CreatorEntity, postsVersion: string): PersonaG
     initComplete: entity.initComplete,
     userId: entity.userId,
     postsVersion,
+    audienceMinimum: entity.audienceMinimum,
   };
 }

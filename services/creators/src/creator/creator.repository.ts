@@ -1,3 +1,4 @@
+import type { AudienceMinimum } from '@backtalk/proto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { type EntityManager, Repository } from 'typeorm';
@@ -56,6 +57,11 @@ export class CreatorRepository {
       .where('id = :id', { id })
       .execute();
     return this.findById(id);
+  }
+
+  /** Sets the youngest fans the creator's chat is for (docs/safety.md, "Age"). */
+  async setAudienceMinimum(id: string, audienceMinimum: AudienceMinimum): Promise<void> {
+    await this.creators.update({ id }, { audienceMinimum });
   }
 
   /** A profile already belongs to a creator (by its TikTok id or its handle). */
@@ -118,7 +124,10 @@ export class CreatorRepository {
    * restart must not undo that. Returns the stored row.
    */
   async seedByHandle(
-    creator: Omit<CreatorEntity, 'id' | 'createdAt' | 'initComplete' | 'verifiedAt' | 'pausedAt'>,
+    creator: Omit<
+      CreatorEntity,
+      'id' | 'createdAt' | 'initComplete' | 'verifiedAt' | 'pausedAt' | 'audienceMinimum'
+    >,
   ): Promise<CreatorEntity> {
     const updated = Object.keys(creator)
       .filter((property) => property !== 'handle' && property !== 'creatorPrompt')

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -13,6 +13,8 @@ import type { Request, Response } from 'express';
 import { AuthFlowHttp } from './auth-flow.http';
 import { CurrentActor, Public } from './auth.guard';
 import {
+  AgeSetBody,
+  AgeSetResponse,
   AuthProvidersResponse,
   GuestCreateBody,
   GuestCreateResponse,
@@ -139,6 +141,23 @@ export class AuthController {
   @ApiOkResponse({ type: SessionResponse })
   session(@CurrentActor() actor: Actor): Promise<SessionResponse> {
     return this.client.request(Subjects.IdentitySessionGet, { actor });
+  }
+
+  /**
+   * The user's age, asked once before the first message (docs/safety.md, "Age"): an account's
+   * `birthdate`, a guest's `ageBand`. Answers tokens that carry the band; under 13 is refused
+   * (403 AGE_UNDER_13) and nothing is kept — a guest is deleted.
+   */
+  @ApiBearerAuth()
+  @Put('age')
+  @ApiOkResponse({ type: AgeSetResponse })
+  setAge(
+    @CurrentActor() actor: Actor,
+    @Body() body: AgeSetBody,
+    @Req() request: Request,
+  ): Promise<AgeSetResponse> {
+    this.http.checkOrigin(request);
+    return this.client.request(Subjects.IdentityAgeSet, { actor, answer: body });
   }
 
   /** The user's active sessions, newest use first; `current` marks the one of this access token. */

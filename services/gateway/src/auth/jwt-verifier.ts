@@ -61,6 +61,7 @@ export class JwtVerifier {
       userType: claims.data.user_type,
       groups: claims.data.groups,
       ...(claims.data.sid ? { sessionId: claims.data.sid } : {}),
+      ...(claims.data.age_band ? { ageBand: claims.data.age_band } : {}),
     };
   }
 

@@ -1,4 +1,6 @@
 import {
+  audienceSetBodySchema,
+  audienceSetReplySchema,
   idSchema,
   creatorGetRequestSchema,
   creatorListQuerySchema,
@@ -28,3 +30,7 @@ export class MediaParams extends createZodDto(
     .strict(),
 ) {}
 export class CreatorListQuery extends createZodDto(creatorListQuerySchema) {}
+
+/** A creator's audience minimum (docs/safety.md, "Age"). */
+export class AudienceSetBody extends createZodDto(audienceSetBodySchema) {}
+export class AudienceSetResponse extends createZodDto(audienceSetReplySchema) {}

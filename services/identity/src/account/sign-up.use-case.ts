@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { ServiceError } from '@backtalk/kit';
-import { type AuthFlowReply, ErrorCode, type ParsedRequestOf, type Subjects } from '@backtalk/proto';
+import {
+  type AuthFlowReply,
+  ErrorCode,
+  type ParsedRequestOf,
+  type Subjects,
+  checkBirthdate,
+} from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
 import { BruteForceGuard } from '../brute-force/brute-force.guard';
 import { SignInChallengeRepository } from '../sign-in/sign-in-challenge.repository';
@@ -34,6 +40,10 @@ export class SignUp {
     client,
     guestUserId,
   }: ParsedRequestOf<typeof Subjects.IdentityAccountSignUp>): Promise<AuthFlowReply> {
+    // COPPA (docs/safety.md, "Age"): refused before anything is read, counted or stored.
+    if (attributes?.['birthdate'] !== undefined && isUnder13(attributes['birthdate'], new Date())) {
+      throw new ServiceError(ErrorCode.AgeUnder13);
+    }
     await this.policy.assertAcceptable(password);
     if (await this.users.findAccountByEmail(email)) {
       // Counted like a sign-up, so probing which emails have accounts is as limited as signing up.
@@ -53,4 +63,9 @@ export class SignUp {
     const challenge = await this.challenges.create(id, 'confirmSignUp', guestUserId, new Date());
     return { nextStep: { step: 'confirmSignUp', codeDelivery }, challenge };
   }
+}
+
+function isUnder13(birthdate: string, now: Date): boolean {
+  const checked = checkBirthdate(birthdate, now);
+  return 'ageBand' in checked && checked.ageBand === 'under-13';
 }

@@ -41,6 +41,7 @@ export class CreateGuest {
       profilePictureURL: null,
       isCreator: false,
       isGuest: true,
+      confirmedAgeBand: null,
       groups: [],
     };
     await this.guests.create({

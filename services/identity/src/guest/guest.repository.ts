@@ -18,6 +18,9 @@ export interface NewGuest {
   session: NewSession;
 }
 
+/** A guest that signed up or in became that account's user: never delete it as a guest. */
+const NOT_AN_ACCOUNT = `NOT EXISTS (SELECT 1 FROM users u WHERE u.id = g."cognitoUsername" AND NOT u."isGuest")`;
+
 @Injectable()
 export class GuestRepository {
   constructor(@InjectRepository(GuestUserEntity) private readonly guests: Repository<GuestUserEntity>) {}
@@ -42,18 +45,39 @@ export class GuestRepository {
    * retention job announces it to the services holding its chats like any deleted account
    * (docs/retention.md).
    */
-  async purgeInactive(cutoff: Date, limit: number, now: Date): Promise<string[]> {
+  purgeInactive(cutoff: Date, limit: number, now: Date): Promise<string[]> {
+    return this.deleteGuests(
+      `SELECT g."cognitoUsername" AS id FROM guest_users g
+       WHERE g."convertedToUser" IS NOT TRUE
+         AND g."convertedUserId" IS NULL
+         AND COALESCE(g."lastActiveAt", g."createdAt") < $1
+         AND ${NOT_AN_ACCOUNT}
+       ORDER BY COALESCE(g."lastActiveAt", g."createdAt")
+       LIMIT $2
+       FOR UPDATE OF g SKIP LOCKED`,
+      [cutoff, limit, now],
+    );
+  }
+
+  /**
+   * Deletes one guest at once, like an inactive one: a guest who says they are under 13 keeps
+   * nothing (docs/safety.md, "Age"). False when it is no longer an unconverted guest.
+   */
+  async deleteNow(guestUserId: string, now: Date): Promise<boolean> {
+    const deleted = await this.deleteGuests(
+      `SELECT g."cognitoUsername" AS id FROM guest_users g
+       WHERE g."cognitoUsername" = $1 AND g."convertedUserId" IS NULL AND ${NOT_AN_ACCOUNT}
+       FOR UPDATE OF g`,
+      [guestUserId, now],
+    );
+    return deleted.length > 0;
+  }
+
+  /** Deletes the guests `expired` selects; its last parameter is the time of deletion. */
+  private async deleteGuests(expired: string, parameters: unknown[]): Promise<string[]> {
+    const nowParameter = `$${parameters.length}`;
     const rows = (await this.guests.query(
-      `WITH expired AS (
-         SELECT g."cognitoUsername" AS id FROM guest_users g
-         WHERE g."convertedToUser" IS NOT TRUE
-           AND g."convertedUserId" IS NULL
-           AND COALESCE(g."lastActiveAt", g."createdAt") < $1
-           AND NOT EXISTS (SELECT 1 FROM users u WHERE u.id = g."cognitoUsername" AND NOT u."isGuest")
-         ORDER BY COALESCE(g."lastActiveAt", g."createdAt")
-         LIMIT $2
-         FOR UPDATE OF g SKIP LOCKED
-       ),
+      `WITH expired AS (${expired}),
        purged AS (
          DELETE FROM guest_users WHERE "cognitoUsername" IN (SELECT id FROM expired) RETURNING "cognitoUsername" AS id
        ),
@@ -63,11 +87,11 @@ export class GuestRepository {
        users AS (DELETE FROM users WHERE id IN (SELECT id FROM purged) AND "isGuest"),
        tombstones AS (
          INSERT INTO account_deletions ("userId", "deletedAt", "wasCreator")
-         SELECT id::uuid, $3, false FROM purged
+         SELECT id::uuid, ${nowParameter}::timestamptz, false FROM purged
          ON CONFLICT ("userId") DO NOTHING
        )
        SELECT id FROM purged`,
-      [cutoff, limit, now],
+      parameters,
     )) as { id: string }[];
     return rows.map((row) => row.id);
   }

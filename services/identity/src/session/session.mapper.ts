@@ -1,6 +1,7 @@
 import type { SessionGetReply, UserSession } from '@backtalk/proto';
 import type { AuthSessionEntity } from './auth-session.entity';
 import type { UserEntity } from '../user/user.entity';
+import { ageBandOfUser } from '../user/user-age';
 import { userTypeOf } from '../user/user-type';
 
 /** The one place a user record becomes the wire's session. */
@@ -12,6 +13,7 @@ export function toSession(user: UserEntity): SessionGetReply {
     email: user.email,
     emailVerified: user.emailVerified,
     isCreator: user.isCreator,
+    ageBand: ageBandOfUser(user, new Date()),
   };
 }
 

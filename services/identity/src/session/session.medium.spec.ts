@@ -20,6 +20,7 @@ describe('identity.session.get', () => {
       email: null,
       emailVerified: false,
       isCreator: false,
+      ageBand: null,
     });
     await expect(session(second.userId)).resolves.toMatchObject({ userId: second.userId });
   });
@@ -38,6 +39,7 @@ describe('identity.session.get', () => {
       email: 'creator@example.com',
       emailVerified: false,
       isCreator: true,
+      ageBand: null,
     });
   });
 

@@ -45,11 +45,18 @@ export class TokenIssuerService {
     };
   }
 
-  /** Access and id token only (a refresh within the reuse grace keeps the refresh token it has). */
-  async sessionTokensFor(user: TokenSubject, now: Date, sessionId: string): Promise<SessionTokens> {
+  /**
+   * Access and id token only (a refresh within the reuse grace keeps the refresh token it has; an
+   * answer that changes a claim, such as the age, keeps the browser's).
+   */
+  async sessionTokensFor(
+    user: TokenSubject,
+    now: Date,
+    sessionId: string | undefined,
+  ): Promise<SessionTokens> {
     const [accessToken, idToken] = await Promise.all([
-      this.sign(accessTokenClaims(user, sessionId), user.id, now),
-      this.sign(idTokenClaims(user, sessionId), user.id, now),
+      this.sign(accessTokenClaims(user, sessionId, now), user.id, now),
+      this.sign(idTokenClaims(user, sessionId, now), user.id, now),
     ]);
     return { idToken, accessToken, expiresIn: this.config.ACCESS_TOKEN_TTL_SECONDS };
   }

@@ -1,3 +1,4 @@
+import type { AgeBand } from '@backtalk/proto';
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Spec §3 User. `id` equals the auth username. Stripe customers live in billing. */
@@ -47,6 +48,13 @@ export class UserEntity {
 
   @Column({ type: 'boolean', default: false })
   isGuest!: boolean;
+
+  /**
+   * The age band a guest confirmed (docs/safety.md, "Age"); null until it answers, and always for
+   * accounts, whose band comes from the `birthdate` attribute.
+   */
+  @Column({ type: 'text', nullable: true })
+  confirmedAgeBand!: AgeBand | null;
 
   /** Group membership; 'admin' (precedence 0) grants the admin role. */
   @Column({ type: 'text', array: true, default: () => "'{}'" })

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import type { AgeBand } from '@backtalk/proto';
+import { type EntityManager, IsNull, Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
 
 export type AddGroupOutcome = 'added' | 'already-member' | 'not-found';
@@ -51,6 +52,26 @@ export class UserRepository {
   /** The emailed code was entered: the account is confirmed and its email verified. */
   async markConfirmed(userId: string, manager: EntityManager = this.users.manager): Promise<void> {
     await manager.update(UserEntity, { id: userId }, { confirmed: true, emailVerified: true });
+  }
+
+  /** An account's birth date, given once (docs/safety.md, "Age"); kept as the `birthdate` attribute. */
+  async setBirthdate(userId: string, birthdate: string): Promise<void> {
+    await this.users
+      .createQueryBuilder()
+      .update()
+      .set({ attributes: () => `attributes || jsonb_build_object('birthdate', :birthdate::text)` })
+      .where('id = :userId AND NOT "isGuest"', { userId })
+      .setParameters({ birthdate })
+      .execute();
+  }
+
+  /** A guest's confirmed age band; false when it had one already (the answer is given once). */
+  async confirmGuestAgeBand(userId: string, band: AgeBand): Promise<boolean> {
+    const result = await this.users.update(
+      { id: userId, isGuest: true, confirmedAgeBand: IsNull() },
+      { confirmedAgeBand: band },
+    );
+    return (result.affected ?? 0) > 0;
   }
 
   async markCreator(userId: string): Promise<void> {

@@ -1,4 +1,6 @@
 import {
+  ageSetBodySchema,
+  ageSetReplySchema,
   attributeConfirmReplySchema,
   attributeConfirmRequestSchema,
   attributeVerifyRequestSchema,
@@ -64,6 +66,10 @@ export class CookieOnlyBody extends createZodDto(
 export class RefreshResponse extends createZodDto(z.object({ tokens: sessionTokensSchema })) {}
 
 export class SessionResponse extends createZodDto(sessionGetReplySchema) {}
+
+/** An account's birth date or a guest's age band (docs/safety.md, "Age"). */
+export class AgeSetBody extends createZodDto(ageSetBodySchema) {}
+export class AgeSetResponse extends createZodDto(ageSetReplySchema) {}
 
 export class SignUpBody extends createZodDto(signUpRequestSchema.omit(gatewayFilled).strict()) {}
 export class ConfirmSignUpBody extends createZodDto(
