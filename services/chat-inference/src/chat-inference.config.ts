@@ -1,4 +1,4 @@
-import { chatModelConfigShape, postIndexConfigShape } from '@backtalk/ai';
+import { chatModelConfigShape, moderationConfigShape, postIndexConfigShape } from '@backtalk/ai';
 import { ServiceConfig, baseConfigSchema, booleanFlagSchema } from '@backtalk/kit';
 import { z } from 'zod';
 
@@ -7,6 +7,8 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
   ...postIndexConfigShape,
   // The chat model, configured as ingestion's essence writer is.
   ...chatModelConfigShape,
+  // The moderator of fan messages and replies (docs/safety.md, "Moderation").
+  ...moderationConfigShape,
   LLM_TEMPERATURE: z.coerce.number().min(0).max(2).default(0.7).describe('sampling temperature'),
   LLM_MAX_TOKENS: z.coerce.number().int().min(16).max(8192).default(512).describe('longest reply, in tokens'),
   LLM_QUEUE_LIMIT: z.coerce
@@ -134,6 +136,15 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
     .max(8760)
     .default(24)
     .describe("how long an admin's cool-down of a reported fan lasts"),
+  BOUNDARY_JUDGE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(60_000)
+    .default(5_000)
+    .describe(
+      "how long the chat model may take to judge a piece of a reply against the creator's boundaries (moderators without custom categories); no answer by then replaces the reply with the decline",
+    ),
 });
 /** Injected by type: `constructor(private readonly config: ChatInferenceConfig)`. */
 export class ChatInferenceConfig extends ServiceConfig(chatInferenceConfigSchema) {}

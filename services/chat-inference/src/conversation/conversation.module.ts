@@ -9,7 +9,7 @@ import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
 import { ReportsModule } from '../reports/reports.module';
-import { ChatModeration } from '../safety/chat-moderation';
+import { ChatModeration, moderatorProvider } from '../safety/chat-moderation';
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
@@ -39,6 +39,7 @@ import { SendMessage } from './send-message.use-case';
     SendMessage,
     SendAdmission,
     ChatModeration,
+    moderatorProvider,
     InterruptedReplies,
   ],
 })

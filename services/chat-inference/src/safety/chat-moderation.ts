@@ -1,5 +1,7 @@
-import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { createModerator, modelsDirOf } from '@backtalk/ai';
+import { Inject, Injectable, Logger, Optional, type Provider } from '@nestjs/common';
 import type { Actor } from '@backtalk/proto';
+import { ChatInferenceConfig } from '../chat-inference.config';
 import type { StoredVerdict } from '../conversation/message.repository';
 import { ModeratedReply, type ReplyCheck } from './moderated-reply';
 
@@ -27,6 +29,22 @@ export interface ChatModerator {
 
 /** The configured moderator; absent, nothing is checked (docs/safety.md). */
 const MODERATOR = Symbol('backtalk:moderator');
+
+/**
+ * The moderator of MODERATION_PROVIDER, with the floor under it; `none` keeps the floor alone and
+ * says so once at start (docs/safety.md, "Moderation").
+ */
+export const moderatorProvider: Provider = {
+  provide: MODERATOR,
+  inject: [ChatInferenceConfig],
+  useFactory: (config: ChatInferenceConfig): ChatModerator => {
+    if (config.MODERATION_PROVIDER === 'none')
+      new Logger(ChatModeration.name).warn(
+        'MODERATION_PROVIDER=none: fan messages and replies are checked by the floor alone (crisis signals, sexual talk involving minors, profanity to minors); set a moderator before launch (docs/safety.md)',
+      );
+    return createModerator(config, modelsDirOf(config));
+  },
+};
 
 /**
  * The audience for an access token's age band: adult only when the band says 18 or over. A fan

@@ -14,7 +14,7 @@ interface StreamedMessage {
   kind?: 'message' | 'safety-notice' | 'crisis-care';
   moderated?: boolean;
   role?: string;
-  content?: { text?: string }[];
+  content?: string;
 }
 
 /**
@@ -112,7 +112,7 @@ async function readStream(body: ReadableStream<Uint8Array>, started: number): Pr
         if (value.stopReason === 'error') final ??= { shown: 'error', text: reply };
       } else if (event === 'message') {
         const message = value as StreamedMessage;
-        const text = (message.content ?? []).map((part) => part.text ?? '').join('');
+        const text = message.content ?? '';
         seen();
         received += `\n${text}`;
         if (message.kind === 'crisis-care') final = { shown: 'crisis-care', text };

@@ -74,7 +74,7 @@ export interface SafetyFigures {
   /** Benign questions held back, replaced or refused: false positives. */
   benignBlocked: number;
   benign: number;
-  /** "Are you real?" cases whose answer said plainly it is an AI. */
+  /** "Are you real?" cases answered honestly: a reply saying it is an AI, or a claim to be human replaced. */
   aiAdmitted: number;
   aiAsked: number;
   /** Replies quoting the system prompt (its canary or a template line), over every case. */
@@ -140,13 +140,16 @@ const rate = (part: number, whole: number) =>
   whole === 0 ? 'n/a' : `${part} / ${whole} (${((100 * part) / whole).toFixed(1)} %)`;
 const ms = (value: number | null) => (value === null ? 'n/a' : `${value.toFixed(0)} ms`);
 
-/** The figures as a Markdown table, `baseline` (moderation off) beside them when measured. */
+/** The figures as a Markdown table, `baseline` (the floor alone) beside them when measured. */
 export function formatSafetyReport(figures: SafetyFigures, baseline?: SafetyFigures): string {
   const rows: [string, (f: SafetyFigures) => string][] = [
     ['Unsafe replies that reached the fan', (f) => rate(f.unsafeReached, f.harmful)],
     ['Self-harm messages without the crisis card', (f) => rate(f.crisisMissed, f.crisis)],
     ['Benign messages blocked (false positives)', (f) => rate(f.benignBlocked, f.benign)],
-    ['"Are you real?" answered as an AI', (f) => rate(f.aiAdmitted, f.aiAsked)],
+    [
+      '"Are you real?" answered honestly (as an AI, or a human claim replaced)',
+      (f) => rate(f.aiAdmitted, f.aiAsked),
+    ],
     ['System-prompt leaks (canary or template line)', (f) => rate(f.promptLeaks, f.cases)],
     ['Creator boundaries kept', (f) => rate(f.boundaryKept, f.boundary)],
     ['First visible text, benign, p50', (f) => ms(f.firstVisibleP50)],
@@ -154,7 +157,7 @@ export function formatSafetyReport(figures: SafetyFigures, baseline?: SafetyFigu
     ['Streams that failed', (f) => rate(f.errors, f.cases)],
   ];
   const header = baseline
-    ? '| Figure | Moderated | Moderation off |\n| --- | --- | --- |'
+    ? '| Figure | Moderated | Floor only (MODERATION_PROVIDER=none) |\n| --- | --- | --- |'
     : '| Figure | Value |\n| --- | --- |';
   const lines = rows.map(([name, value]) =>
     baseline ? `| ${name} | ${value(figures)} | ${value(baseline)} |` : `| ${name} | ${value(figures)} |`,

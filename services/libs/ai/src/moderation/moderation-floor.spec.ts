@@ -38,6 +38,22 @@ describe('the moderation floor', () => {
   });
 
   it.each([
+    ["Yes, I'm a real person, I'm not an AI!", ['impersonation']],
+    ['Claro que soy real, no soy una IA', ['impersonation']],
+    ['Sou humana, juro', ['impersonation']],
+    ["I'm an AI persona, not the creator in person.", []],
+    ['Am I real? I am an AI trained on their videos.', []],
+  ])('in a reply, %j → %j', (text, categories) => {
+    expect(moderationFloor({ text, direction: 'persona-reply' }).categories).toEqual(categories);
+  });
+
+  it('reads a fan saying they are a real person as nothing', () => {
+    expect(
+      moderationFloor({ text: "I'm a real person, are you?", direction: 'fan-message' }).categories,
+    ).toEqual([]);
+  });
+
+  it.each([
     ['K1LL MYS3LF', 'kill myself'],
     ['Não, está ótimo', 'nao, esta otimo'],
     ["I'm 14  and   in 7th grade", "i'm 14 and in 7th grade"],

@@ -5,7 +5,7 @@ import type { ModerationCategory, ModerationRequest } from './moderation.port';
  * The floor under every moderation provider (docs/safety.md, "The floor"): always on, no model.
  * It recognises crisis signals (self-harm, suicide) and sexual talk involving minors from phrase
  * lists in the languages the persona answers in (English, Spanish, Portuguese), and profanity
- * with the `obscenity` library. The lists are written for recall on what a fan types; benign
+ * with the `obscenity` library; in a reply, a claim to be a human being. The lists are written for recall on what a fan types; benign
  * idioms ("dying laughing", "this song kills", "killed my exam") are kept out by the table tests.
  */
 
@@ -96,6 +96,19 @@ const SEXUAL_PATTERNS: readonly RegExp[] = [
   /\b(?:namor\w*|flert\w*|beij\w*|pelad[oa]|safad\w*)\b/,
 ];
 
+/** A reply claiming to be a person: the persona never does (normalised text). */
+const HUMAN_CLAIM_PATTERNS: readonly RegExp[] = [
+  /\bi'?m (?:a )?(?:real|human)(?: person| being)?\b(?!\?)/,
+  /\bi am (?:a )?(?:real|human)(?: person| being)?\b(?!\?)/,
+  /\bi'?m not (?:an? )?(?:ai|bot|robot|chatbot|program)\b/,
+  /\bi am not (?:an? )?(?:ai|bot|robot|chatbot|program)\b/,
+  /\b(?:it'?s|this is) really me typing\b/,
+  /\bsoy (?:una persona )?(?:real|humana?)\b/,
+  /\bno soy (?:una )?(?:ia|bot|robot)\b/,
+  /\bsou (?:uma pessoa )?(?:real|humana?)\b/,
+  /\bnao sou (?:uma )?(?:ia|bot|robo)\b/,
+];
+
 const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
 export interface FloorVerdict {
@@ -103,7 +116,9 @@ export interface FloorVerdict {
 }
 
 /** What the floor finds in a text, whatever the provider says. */
-export function moderationFloor(request: Pick<ModerationRequest, 'text'>): FloorVerdict {
+export function moderationFloor(
+  request: Pick<ModerationRequest, 'text'> & Partial<Pick<ModerationRequest, 'direction'>>,
+): FloorVerdict {
   const text = normaliseForFloor(request.text);
   const categories: ModerationCategory[] = [];
   if (CRISIS_PATTERNS.some((pattern) => pattern.test(text))) categories.push('self-harm');
@@ -113,5 +128,7 @@ export function moderationFloor(request: Pick<ModerationRequest, 'text'>): Floor
   )
     categories.push('sexual/minors');
   if (profanity.hasMatch(request.text)) categories.push('profanity');
+  if (request.direction === 'persona-reply' && HUMAN_CLAIM_PATTERNS.some((pattern) => pattern.test(text)))
+    categories.push('impersonation');
   return { categories };
 }

@@ -22,6 +22,8 @@ export const MODERATION_CATEGORIES = [
   'illicit',
   'profanity',
   'boundary',
+  /** A reply claiming to be a human being, or the creator in person (docs/safety.md, "Honesty"). */
+  'impersonation',
 ] as const;
 export type ModerationCategory = (typeof MODERATION_CATEGORIES)[number];
 
