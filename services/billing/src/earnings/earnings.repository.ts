@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { EARNINGS_WEEKS, type EarningsWeek } from '@backtalk/proto';
-import type { DataSource, EntityManager } from 'typeorm';
+import { managerOf, type Transaction } from '@backtalk/kit';
+import type { DataSource } from 'typeorm';
 
 export interface PaymentRecord {
   invoiceId: string;
@@ -26,9 +27,9 @@ export class EarningsRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
 
   /** Records a paid invoice once (a redelivered or replayed event finds it). */
-  async recordPayment(db: EntityManager, payment: PaymentRecord): Promise<void> {
+  async recordPayment(transaction: Transaction, payment: PaymentRecord): Promise<void> {
     const { userId, ...rest } = payment;
-    await db.query(
+    await managerOf(transaction).query(
       `INSERT INTO subscription_payments ("invoiceId", owner, "creatorId", "stripeSubscriptionId", "amountPaid",
          "applicationFee", currency, "paidAt")
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ("invoiceId") DO NOTHING`,

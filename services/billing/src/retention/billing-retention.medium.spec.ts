@@ -14,6 +14,7 @@ import { billingDatabase } from '../billing.database';
 import { billingService } from '../index';
 import type { StripeClient } from '../stripe/stripe.client';
 import { BillingRetention } from './billing-retention';
+import { BillingRetentionRepository } from './billing-retention.repository';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -69,7 +70,8 @@ describe('BillingRetention (real PostgreSQL)', () => {
   beforeEach(() => {
     clock = new Clock();
     const stripe = { configured: false } as StripeClient;
-    const plan = new BillingRetention(dataSource, {} as ServiceClient, clock, stripe);
+    const records = new BillingRetentionRepository(dataSource);
+    const plan = new BillingRetention(records, {} as ServiceClient, clock, stripe);
     job = new RetentionJob(plan, DurableSubjects.BillingAccountDeleted, clock, dataSource);
   });
   afterAll(async () => {

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   Clock,
   DAY_MS,
@@ -9,8 +8,8 @@ import {
   ServiceClient,
 } from '@backtalk/kit';
 import { type AccountDeletedPayload, ErrorCode, Subjects } from '@backtalk/proto';
-import { DataSource, type EntityManager } from 'typeorm';
 import { StripeClient } from '../stripe/stripe.client';
+import { BillingRetentionRepository } from './billing-retention.repository';
 
 /**
  * Billing's retention terms (docs/retention.md). A deleted account's Stripe customer id,
@@ -63,44 +62,32 @@ export class BillingRetention implements RetentionPlan {
   readonly steps: readonly RetentionStep[];
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly records: BillingRetentionRepository,
     private readonly client: ServiceClient,
     private readonly clock: Clock,
     private readonly stripe: StripeClient,
   ) {
+    const before = (now: Date, termMs: number) => new Date(now.getTime() - termMs);
     this.steps = [
       {
         name: 'subscriptionRecordsRemoved',
         run: (now: Date) =>
-          this.deleteWhere(
-            `DELETE FROM creator_subscriptions WHERE "endDate" <= $1`,
-            new Date(now.getTime() - BillingTerms.subscriptionRecordMs),
-          ),
+          this.records.removeSubscriptionsEndedBy(before(now, BillingTerms.subscriptionRecordMs)),
       },
       {
         name: 'paymentRecordsRemoved',
-        run: (now: Date) =>
-          this.deleteWhere(
-            `DELETE FROM subscription_payments WHERE "paidAt" <= $1`,
-            new Date(now.getTime() - BillingTerms.paymentRecordMs),
-          ),
+        run: (now: Date) => this.records.removePaymentsPaidBy(before(now, BillingTerms.paymentRecordMs)),
       },
       {
         name: 'webhookEvents',
         run: (now: Date) =>
-          this.deleteWhere(
-            `DELETE FROM processed_webhook_events WHERE "processedAt" <= $1`,
-            new Date(now.getTime() - BillingTerms.processedWebhookEventMs),
-          ),
+          this.records.removeWebhookEventsProcessedBy(before(now, BillingTerms.processedWebhookEventMs)),
       },
       {
         name: 'objectVersions',
         run: (now: Date) =>
-          this.deleteWhere(
-            `DELETE FROM stripe_object_versions version WHERE version."eventCreated" <= $1
-               AND NOT EXISTS (SELECT 1 FROM creator_subscriptions s WHERE s."stripeSubscriptionId" = version."objectId")
-               AND NOT EXISTS (SELECT 1 FROM stripe_accounts a WHERE a."stripeAccountId" = version."objectId")`,
-            new Date(now.getTime() - BillingTerms.unreferencedObjectVersionMs),
+          this.records.removeUnreferencedObjectVersions(
+            before(now, BillingTerms.unreferencedObjectVersionMs),
           ),
       },
     ];
@@ -130,12 +117,7 @@ export class BillingRetention implements RetentionPlan {
    * failure throws, so the durable message is delivered again (a cancelled one is skipped).
    */
   private async cancelLiveSubscriptions(by: 'userId' | 'creatorId', id: string): Promise<void> {
-    const live = (await this.dataSource.query(
-      `SELECT "userId", "creatorId", "stripeSubscriptionId" FROM creator_subscriptions
-       WHERE "${by}" = $1 AND "stripeSubscriptionId" IS NOT NULL
-         AND coalesce("stripeStatus", 'active') NOT IN ('canceled', 'incomplete_expired')`,
-      [id],
-    )) as { userId: string; creatorId: string; stripeSubscriptionId: string }[];
+    const live = await this.records.liveSubscriptions(by, id);
     if (live.length === 0) return;
     if (!this.stripe.configured) {
       this.logger.warn(
@@ -145,55 +127,16 @@ export class BillingRetention implements RetentionPlan {
     }
     for (const subscription of live) {
       await this.stripe.cancelSubscription(subscription.stripeSubscriptionId);
-      await this.dataSource.query(
-        `UPDATE creator_subscriptions SET "stripeStatus" = 'canceled', "canceledAt" = coalesce("canceledAt", $3)
-         WHERE "userId" = $1 AND "creatorId" = $2`,
-        [subscription.userId, subscription.creatorId, this.clock.now()],
-      );
+      await this.records.markCancelled(subscription, this.clock.now());
     }
     this.logger.log(`Cancelled ${live.length} subscription(s) at Stripe for a deleted account`);
   }
 
   /** `id` is a user's (customer, subscriptions as a fan) or a creator's (account, price). */
-  private async eraseAccount(id: string, { manager, count }: ErasureContext): Promise<'erased'> {
-    await manager.query(`DELETE FROM stripe_customers WHERE "userId" = $1`, [id]);
-    await manager.query(`DELETE FROM stripe_accounts WHERE "creatorId" = $1`, [id]);
-    await manager.query(`DELETE FROM creator_prices WHERE "creatorId" = $1`, [id]);
-    await manager.query(`UPDATE creator_subscriptions SET owner = gen_random_uuid() WHERE "userId" = $1`, [
-      id,
-    ]);
-    count('paymentsPseudonymised', await this.pseudonymisePayments(manager, id));
-    const [, pseudonymised] = (await manager.query(
-      `UPDATE creator_subscriptions SET "userId" = owner WHERE "userId" = $1`,
-      [id],
-    )) as [unknown, number];
-    count('subscriptionsPseudonymised', pseudonymised);
+  private async eraseAccount(id: string, { transaction, count }: ErasureContext): Promise<'erased'> {
+    const erased = await this.records.eraseAccount(transaction, id);
+    count('paymentsPseudonymised', erased.paymentsPseudonymised);
+    count('subscriptionsPseudonymised', erased.subscriptionsPseudonymised);
     return 'erased';
-  }
-
-  /**
-   * The fan's paid invoices take the random id their subscription (the fan's to the same creator)
-   * was just given as its new owner, so the invoices stay together with their subscription but no
-   * longer lead to the person. Invoices whose subscription record is gone get one random id per
-   * creator.
-   */
-  private async pseudonymisePayments(manager: EntityManager, fan: string): Promise<number> {
-    const [, withSubscription] = (await manager.query(
-      `UPDATE subscription_payments payment SET owner = subscription.owner FROM creator_subscriptions subscription
-       WHERE payment.owner = $1 AND subscription."userId" = $1 AND subscription."creatorId" = payment."creatorId"`,
-      [fan],
-    )) as [unknown, number];
-    const [, without] = (await manager.query(
-      `UPDATE subscription_payments payment SET owner = random.id
-       FROM (SELECT "creatorId", gen_random_uuid() AS id FROM subscription_payments WHERE owner = $1 GROUP BY "creatorId") random
-       WHERE payment.owner = $1 AND payment."creatorId" = random."creatorId"`,
-      [fan],
-    )) as [unknown, number];
-    return withSubscription + without;
-  }
-
-  private async deleteWhere(sql: string, cutoff: Date): Promise<number> {
-    const [, removed] = (await this.dataSource.query(sql, [cutoff])) as [unknown, number];
-    return removed;
   }
 }

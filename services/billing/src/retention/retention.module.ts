@@ -3,6 +3,7 @@ import { RetentionModule } from '@backtalk/kit';
 import { DurableSubjects } from '@backtalk/proto';
 import { StripeModule } from '../stripe/stripe.module';
 import { BillingRetention } from './billing-retention';
+import { BillingRetentionRepository } from './billing-retention.repository';
 
 /** Billing's retention: deleted accounts' payment records (docs/retention.md). */
 @Module({
@@ -11,6 +12,7 @@ import { BillingRetention } from './billing-retention';
       plan: BillingRetention,
       accountDeleted: DurableSubjects.BillingAccountDeleted,
       imports: [StripeModule],
+      providers: [BillingRetentionRepository],
     }),
   ],
 })

@@ -1,4 +1,4 @@
-import { dataSourceOptions, openMigratedDataSource } from '@backtalk/kit';
+import { dataSourceOptions, openMigratedDataSource, transactionOf } from '@backtalk/kit';
 import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import type { DataSource } from 'typeorm';
@@ -74,7 +74,7 @@ describe('StripeAccountRepository.recordOnboarding (real PostgreSQL)', () => {
     const account = await newAccount(false);
     let checked: Promise<string> | undefined;
     await dataSource.transaction(async (db) => {
-      await accounts.recordOnboarding(observation(account, 'event', 2, false), db);
+      await accounts.recordOnboarding(observation(account, 'event', 2, false), transactionOf(db));
       checked = accounts.recordOnboarding(observation(account, 'status-check', 0, true));
       const waited = await Promise.race([
         checked,

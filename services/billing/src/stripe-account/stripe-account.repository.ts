@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, In, Repository } from 'typeorm';
+import { managerOf, type Transaction, transactionOf } from '@backtalk/kit';
+import { In, Repository } from 'typeorm';
 import { storedVersionOf, storeVersion } from '../webhook-event/object-version.repository';
 import {
   type OnboardingObservation,
@@ -49,13 +50,17 @@ export class StripeAccountRepository {
    * The one writer of onboardingComplete (spec §4), for `account.updated` and the status check
    * alike: records the observation unless one of a later moment is recorded already
    * (onboarding-status.ts). Holds the account's row lock while it compares, so two
-   * observations of one account never interleave. In `db`'s transaction, or its own.
+   * observations of one account never interleave. In the caller's transaction, or its own.
    */
   async recordOnboarding(
     observation: OnboardingObservation,
-    db?: EntityManager,
+    transaction?: Transaction,
   ): Promise<OnboardingRecorded> {
-    if (!db) return this.accounts.manager.transaction((own) => this.recordOnboarding(observation, own));
+    if (!transaction)
+      return this.accounts.manager.transaction((own) =>
+        this.recordOnboarding(observation, transactionOf(own)),
+      );
+    const db = managerOf(transaction);
     const { stripeAccountId, complete } = observation;
     const known = (await db.query(
       `SELECT "creatorId" FROM stripe_accounts WHERE "stripeAccountId" = $1 FOR UPDATE`,

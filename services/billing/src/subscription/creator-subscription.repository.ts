@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, MoreThan, Repository } from 'typeorm';
+import { managerOf, type Transaction } from '@backtalk/kit';
+import { MoreThan, Repository } from 'typeorm';
 import { CreatorSubscriptionEntity } from './creator-subscription.entity';
 import type { SubscriptionState } from './subscription-state';
 
@@ -20,22 +21,26 @@ export class CreatorSubscriptionRepository {
    * Serialises every change to one fan's subscription to one creator until the
    * transaction ends (the row may not exist yet, so a row lock cannot do it).
    */
-  async lock(db: EntityManager, userId: string, creatorId: string): Promise<void> {
-    await db.query('SELECT pg_advisory_xact_lock(hashtext($1))', [
+  async lock(transaction: Transaction, userId: string, creatorId: string): Promise<void> {
+    await managerOf(transaction).query('SELECT pg_advisory_xact_lock(hashtext($1))', [
       `billing:subscription:${userId}:${creatorId}`,
     ]);
   }
 
-  find(db: EntityManager, userId: string, creatorId: string): Promise<CreatorSubscriptionEntity | null> {
-    return db.findOneBy(CreatorSubscriptionEntity, { userId, creatorId });
+  find(
+    transaction: Transaction,
+    userId: string,
+    creatorId: string,
+  ): Promise<CreatorSubscriptionEntity | null> {
+    return managerOf(transaction).findOneBy(CreatorSubscriptionEntity, { userId, creatorId });
   }
 
   /** Whose subscription a Stripe subscription is: for webhook events that carry no metadata. */
   async subscriberOf(
-    db: EntityManager,
+    transaction: Transaction,
     stripeSubscriptionId: string,
   ): Promise<{ userId: string; creatorId: string } | null> {
-    const row = await db.findOne(CreatorSubscriptionEntity, {
+    const row = await managerOf(transaction).findOne(CreatorSubscriptionEntity, {
       where: { stripeSubscriptionId },
       select: { userId: true, creatorId: true },
     });
@@ -43,8 +48,11 @@ export class CreatorSubscriptionRepository {
   }
 
   /** Writes the whole state of the fan's subscription to the creator; the fan owns it. */
-  async save(db: EntityManager, state: SubscriptionState): Promise<void> {
-    await db.upsert(CreatorSubscriptionEntity, { ...state, owner: state.userId }, ['userId', 'creatorId']);
+  async save(transaction: Transaction, state: SubscriptionState): Promise<void> {
+    await managerOf(transaction).upsert(CreatorSubscriptionEntity, { ...state, owner: state.userId }, [
+      'userId',
+      'creatorId',
+    ]);
   }
 
   /** The fan's subscriptions, the latest started first. */

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { type Transaction, UnitOfWork } from '@backtalk/kit';
 import type { StripeEvent } from '@backtalk/proto';
-import type { EntityManager } from 'typeorm';
 import { BillingConfig } from '../billing.config';
 import { EarningsRepository } from '../earnings/earnings.repository';
 import { onboardingCompleteOf } from '../stripe-account/onboarding-status';
@@ -55,6 +55,7 @@ export class ApplyStripeEvent {
     private readonly accounts: StripeAccountRepository,
     private readonly earnings: EarningsRepository,
     private readonly config: BillingConfig,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute(event: StripeEvent, now = new Date()): Promise<ApplyOutcome> {
@@ -63,7 +64,7 @@ export class ApplyStripeEvent {
       this.logger.debug?.(`Ignored Stripe event ${event.id} of type ${event.type}`);
       return 'ignored';
     }
-    return this.events.transaction(async (db) => {
+    return this.unitOfWork.run(async (db) => {
       const firstDelivery = await this.events.markProcessed(db, event.id, event.type);
       if (!isSubscriptionEvent(event)) return firstDelivery ? this.accountUpdated(db, event) : 'duplicate';
       const parsed = await this.withSubscriber(
@@ -77,7 +78,7 @@ export class ApplyStripeEvent {
   }
 
   /** Spec §4: the account's onboarding as of the event, unless a later observation is recorded. */
-  private async accountUpdated(db: EntityManager, event: StripeEvent): Promise<ApplyOutcome> {
+  private async accountUpdated(db: Transaction, event: StripeEvent): Promise<ApplyOutcome> {
     const account = readObject(accountObjectSchema, event.data.object, event.type);
     const recorded = await this.accounts.recordOnboarding(
       {
@@ -95,7 +96,7 @@ export class ApplyStripeEvent {
   }
 
   /** An event without Backtalk's metadata is matched by its subscription's row (a checkout session is not). */
-  private async withSubscriber(db: EntityManager, event: SubscriptionEvent): Promise<SubscriptionEvent> {
+  private async withSubscriber(db: Transaction, event: SubscriptionEvent): Promise<SubscriptionEvent> {
     if (event.subscriber || !event.subscriptionId || event.type === 'checkout.session.completed')
       return event;
     return {
@@ -109,7 +110,7 @@ export class ApplyStripeEvent {
    * subscription to the creator holds, so it stays true until the transaction ends.
    */
   private async stored(
-    db: EntityManager,
+    db: Transaction,
     event: SubscriptionEvent,
     eventAlreadyApplied: boolean,
   ): Promise<StoredSubscription> {
@@ -133,7 +134,7 @@ export class ApplyStripeEvent {
   }
 
   private async write(
-    db: EntityManager,
+    db: Transaction,
     event: SubscriptionEvent,
     next: SubscriptionTransition,
   ): Promise<void> {
