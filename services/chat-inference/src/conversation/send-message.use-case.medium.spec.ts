@@ -716,6 +716,55 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     expect(await used(actor.userId)).toBe(0);
   });
 
+  describe('age (docs/safety.md, "Age")', () => {
+    afterEach(() => {
+      delete persona.audienceMinimum;
+    });
+
+    it("refuses a 15-year-old an 18+ persona's chat — opening it and sending — storing, charging and asking the model nothing", async () => {
+      const model = new FakeListChatModel({ responses: ['hi'] });
+      const invoked = [jest.spyOn(model, '_generate'), jest.spyOn(model, '_streamResponseChunks')];
+      const { send, open, controller } = harness(model);
+      const actor: Actor = { ...fan(), ageBand: '13-15' };
+      const conversationId = await open(actor);
+      persona.audienceMinimum = '18+';
+      await expect(controller.open({ actor, creatorId })).rejects.toMatchObject({
+        code: ErrorCode.AudienceMinimumNotMet,
+        details: { audienceMinimum: '18+' },
+      });
+      await expect(send(actor, conversationId, 'hello')).rejects.toMatchObject({
+        code: ErrorCode.AudienceMinimumNotMet,
+      });
+      expect(await stored(actor.userId)).toEqual([]);
+      expect(await used(actor.userId)).toBe(0);
+      for (const spy of invoked) expect(spy).not.toHaveBeenCalled();
+      // A band that reaches the minimum chats; an unknown one counts as 13-15.
+      persona.audienceMinimum = '16+';
+      const older: Actor = { ...fan(), ageBand: '16-17' };
+      await expect(send(older, await open(older), 'hello')).resolves.toBeDefined();
+      // The spies see a model call when there is one.
+      expect(invoked.some((spy) => spy.mock.calls.length > 0)).toBe(true);
+      const unknown = fan();
+      await expect(send(unknown, await open(unknown), 'hello')).rejects.toMatchObject({
+        code: ErrorCode.AudienceMinimumNotMet,
+      });
+    });
+
+    it('tells the persona prompt that a fan under 18, or of unknown age, is a minor, and not an adult', async () => {
+      const builder = new RecordingPromptBuilder();
+      const { send, open } = harness(new FakeListChatModel({ responses: ['ok'] }), {}, builder);
+      const systemOf = async (actor: Actor) => {
+        await send(actor, await open(actor), 'hello');
+        return String(builder.prompts.at(-1)!.messages[0]!.content);
+      };
+      const minorRule =
+        'The fan is a minor (under 18). Never flirt, never take part in romantic or sexual role-play';
+      expect(await systemOf({ ...fan(), ageBand: '16-17' })).toContain(minorRule);
+      expect(await systemOf(fan())).toContain(minorRule);
+      expect(await systemOf({ ...fan(), ageBand: 'adult' })).not.toContain(minorRule);
+    });
+  });
+
   describe('message list pages (7.8)', () => {
     /** A conversation of `count` messages of about 4 KB each, many sharing one timestamp. */
     async function longConversation(count: number) {
