@@ -1,4 +1,10 @@
-import { ServiceError, dataSourceOptions, loadConfig, openMigratedDataSource } from '@backtalk/kit';
+import {
+  ServiceError,
+  dataSourceOptions,
+  loadConfig,
+  openMigratedDataSource,
+  transactionOf,
+} from '@backtalk/kit';
 import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
 import type { Actor, PersonaGetReply } from '@backtalk/proto';
 import type { ServiceClient } from '@backtalk/kit';
@@ -9,6 +15,7 @@ import { chatInferenceDatabase } from '../chat-inference.database';
 import { chatInferenceService } from '../index';
 import type { CreatorCorpus } from '../persona/creator-corpus';
 import { ChatRetention } from '../retention/chat-retention';
+import { ChatRetentionRepository } from '../retention/chat-retention.repository';
 import { ChatStanding } from './chat-standing';
 import { ChatStandingRepository } from './chat-standing.repository';
 import { CreatorErasedConsumer } from './creator-erased.consumer';
@@ -361,10 +368,11 @@ describe('reports and chat standing (real PostgreSQL)', () => {
     await service.file({ actor: me, conversationId, messageId: reply, reason: 'harmful', note: 'my note' });
     await standing.suspend(me.userId);
     await standing.recordBlockedMessage(me.userId);
-    const retention = new ChatRetention(dataSource, config);
+    const retention = new ChatRetention(new ChatRetentionRepository(dataSource), config);
     const counts: Record<string, number> = {};
     await dataSource.transaction((manager) =>
       retention.accountDeletion.afterTerm.erase(me.userId, {
+        transaction: transactionOf(manager),
         manager,
         count: (name, records) => (counts[name] = (counts[name] ?? 0) + records),
         afterCommit: () => undefined,

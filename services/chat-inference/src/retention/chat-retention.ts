@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DAY_MS, type ErasureContext, type RetentionPlan } from '@backtalk/kit';
-import { DataSource } from 'typeorm';
 import { ChatInferenceConfig } from '../chat-inference.config';
+import { ChatRetentionRepository } from './chat-retention.repository';
 
 /**
  * Chat-inference's retention terms (docs/retention.md). A deleted account's
@@ -35,57 +34,30 @@ export class ChatRetention implements RetentionPlan {
   readonly steps = [
     {
       name: 'freeTierCounters',
-      run: async (now: Date): Promise<number> => {
-        const [, counters] = (await this.dataSource.query(
-          `DELETE FROM free_tier_counters WHERE "resetTime" <= $1`,
-          [new Date(now.getTime() - ChatTerms.expiredFreeTierCounterMs)],
-        )) as [unknown, number];
-        return counters;
-      },
+      run: (now: Date): Promise<number> =>
+        this.records.removeFreeTierCountersResetBy(
+          new Date(now.getTime() - ChatTerms.expiredFreeTierCounterMs),
+        ),
     },
     {
       name: 'flaggedContent',
-      run: async (now: Date): Promise<number> => {
-        const [, erased] = (await this.dataSource.query(
-          `UPDATE messages
-           SET "moderationReviewText" = NULL, "flaggedAt" = NULL,
-               content = CASE WHEN role = 'user' THEN '[{"text": ""}]'::jsonb ELSE content END
-           WHERE "flaggedAt" <= $1`,
-          [new Date(now.getTime() - this.config.MODERATION_REVIEW_RETENTION_DAYS * DAY_MS)],
-        )) as [unknown, number];
-        return erased;
-      },
+      run: (now: Date): Promise<number> =>
+        this.records.eraseContentFlaggedBy(
+          new Date(now.getTime() - this.config.MODERATION_REVIEW_RETENTION_DAYS * DAY_MS),
+        ),
     },
   ];
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly records: ChatRetentionRepository,
     private readonly config: ChatInferenceConfig,
   ) {}
 
-  private async eraseUser(userId: string, { manager, count }: ErasureContext): Promise<'erased'> {
-    const [, messages] = (await manager.query(
-      `DELETE FROM messages WHERE owner = $1 OR "conversationId" IN (SELECT id FROM conversations WHERE owner = $1)`,
-      [userId],
-    )) as [unknown, number];
-    const [, conversations] = (await manager.query(`DELETE FROM conversations WHERE owner = $1`, [
-      userId,
-    ])) as [unknown, number];
-    await manager.query(`DELETE FROM user_rate_limits WHERE "userId" = $1`, [userId]);
-    // The creator funnel's record that this fan met the free-tier limit (docs/billing.md).
-    await manager.query(`DELETE FROM free_tier_limits_reached WHERE owner = $1`, [userId]);
-    // Reports the fan filed (their id and note), and their standing in chat (docs/safety.md, "Reports").
-    const [, reports] = (await manager.query(`DELETE FROM message_reports WHERE reporter = $1`, [
-      userId,
-    ])) as [unknown, number];
-    await manager.query(`DELETE FROM fan_chat_standings WHERE "fanId" = $1`, [userId]);
-    await manager.query(`DELETE FROM fan_blocked_messages WHERE "fanId" = $1`, [userId]);
-    await manager.query(
-      `DELETE FROM hidden_messages h WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = h."messageId")`,
-    );
-    count('reports', reports);
-    count('messages', messages);
-    count('conversations', conversations);
+  private async eraseUser(userId: string, { transaction, count }: ErasureContext): Promise<'erased'> {
+    const erased = await this.records.eraseUser(transaction, userId);
+    count('reports', erased.reports);
+    count('messages', erased.messages);
+    count('conversations', erased.conversations);
     return 'erased';
   }
 }
