@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { generateEssence } from '@backtalk/ai';
 import {
   type DurableDelivery,
@@ -20,12 +19,12 @@ import {
   Subjects,
 } from '@backtalk/proto';
 import { createHash } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { webVttToText, WebVttError } from '../captions/webvtt';
 import { CONTENT_PROVIDERS, type ContentProvider, type ContentVideo } from '../content/content-provider';
-import { IngestJobEntity } from '../ingest-job/ingest-job.entity';
+import type { IngestJobEntity } from '../ingest-job/ingest-job.entity';
+import { IngestJobRepository } from '../ingest-job/ingest-job.repository';
 import { IngestionConfig } from '../ingestion.config';
-import { MediaObjectEntity } from '../media-object/media-object.entity';
+import { MediaObjectRepository } from '../media-object/media-object.repository';
 import { contentTypeOf, OBJECT_STORAGE, type ObjectStorage } from '../object-storage/object-storage';
 import { IndexCreatorPosts } from '../post-index/index-creator-posts.use-case';
 import { ESSENCE_MODEL } from './essence-model.provider';
@@ -117,8 +116,8 @@ export class CreatorIngestJob {
     @Inject(CONTENT_PROVIDERS) private readonly providers: ContentProvider[],
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     @Inject(ESSENCE_MODEL) private readonly essenceModel: Parameters<typeof generateEssence>[0],
-    @InjectRepository(IngestJobEntity) private readonly jobs: Repository<IngestJobEntity>,
-    @InjectRepository(MediaObjectEntity) private readonly media: Repository<MediaObjectEntity>,
+    private readonly jobs: IngestJobRepository,
+    private readonly media: MediaObjectRepository,
     private readonly indexPosts: IndexCreatorPosts,
     private readonly config: IngestionConfig,
   ) {}
@@ -131,7 +130,7 @@ export class CreatorIngestJob {
     for (let step = Math.max(job.step, 1); step <= CREATOR_INIT_LAST_STEP; step++) {
       const last = step === CREATOR_INIT_LAST_STEP;
       if (!(await this.report(request, step, last ? 'completed' : 'running'))) {
-        await this.jobs.update({ id: job.id }, { state: 'failed', error: 'A newer run replaced this one.' });
+        await this.jobs.record(job.id, { state: 'failed', error: 'A newer run replaced this one.' });
         this.logger.log(`Init run ${request.runId} of creator ${request.creatorId} was replaced; it stops`);
         return;
       }
@@ -148,14 +147,14 @@ export class CreatorIngestJob {
           `Init run ${request.runId} failed at '${CREATOR_INIT_STATUSES[step]}'${shown ? '' : ' (retried quietly)'}: ${message}`,
         );
         if (shown) await this.report(request, step, 'failed', message).catch(() => undefined);
-        await this.jobs.update({ id: job.id }, { error: message });
+        await this.jobs.record(job.id, { error: message });
         if (error instanceof StepProblem) {
-          await this.jobs.update({ id: job.id }, { state: 'failed' });
+          await this.jobs.record(job.id, { state: 'failed' });
           throw new UnprocessableMessageError(message);
         }
         throw error;
       }
-      await this.jobs.update({ id: job.id }, { step: step + 1, ...(last ? { state: 'succeeded' } : {}) });
+      await this.jobs.record(job.id, { step: step + 1, ...(last ? { state: 'succeeded' } : {}) });
     }
     this.logger.log(`Creator ${request.creatorId} initialised (run ${request.runId})`);
   }
@@ -165,7 +164,7 @@ export class CreatorIngestJob {
   async resync(request: CreatorIngestRequested): Promise<void> {
     const job = await this.claim('resync', request);
     if (job.state === 'succeeded' || job.state === 'failed') return;
-    if (job.state === 'queued') await this.jobs.update({ id: job.id }, { state: 'running' });
+    if (job.state === 'queued') await this.jobs.record(job.id, { state: 'running' });
     const run = new RunContext(this.providers, request);
     try {
       const { posts } = await this.client.request(Subjects.CreatorsPostList, {
@@ -178,15 +177,17 @@ export class CreatorIngestJob {
         await this.storePosts(request.creatorId, processed);
         await this.indexPosts.execute(request.creatorId);
       }
-      await this.jobs.update(
-        { id: job.id },
-        { state: 'succeeded', step: CREATOR_INIT_LAST_STEP + 1, newPosts: processed.length, error: null },
-      );
+      await this.jobs.record(job.id, {
+        state: 'succeeded',
+        step: CREATOR_INIT_LAST_STEP + 1,
+        newPosts: processed.length,
+        error: null,
+      });
       this.logger.log(`Re-sync of creator ${request.creatorId}: ${processed.length} new posts`);
     } catch (error) {
-      await this.jobs.update({ id: job.id }, { error: describe(error) });
+      await this.jobs.record(job.id, { error: describe(error) });
       if (error instanceof StepProblem) {
-        await this.jobs.update({ id: job.id }, { state: 'failed' });
+        await this.jobs.record(job.id, { state: 'failed' });
         throw new UnprocessableMessageError(error.message);
       }
       throw error;
@@ -222,14 +223,14 @@ export class CreatorIngestJob {
           Buffer.from(personaMaterial(processed)),
           contentTypeOf('x.md'),
         );
-        await this.jobs.update({ id: job.id }, { essencePrompt: essence });
+        await this.jobs.record(job.id, { essencePrompt: essence });
         job.essencePrompt = essence;
         return;
       }
       case 7: {
         // 'Creating your creator profile...'
         const { profile, provider } = await run.profile();
-        const essence = job.essencePrompt ?? (await this.jobs.findOneByOrFail({ id: job.id })).essencePrompt;
+        const essence = job.essencePrompt ?? (await this.jobs.essenceOf(job.id));
         if (!essence) throw new Error('The essence of this run is missing; it is generated again on retry.');
         await this.client.request(Subjects.CreatorsInitProfileSave, {
           creatorId,
@@ -256,22 +257,15 @@ export class CreatorIngestJob {
 
   /** One row per creator and run: a redelivered message finds it and resumes. */
   private async claim(kind: 'init' | 'resync', request: CreatorIngestRequested): Promise<IngestJobEntity> {
-    const idempotencyKey = `${kind}:${request.creatorId}:${request.runId}`;
-    await this.jobs
-      .createQueryBuilder()
-      .insert()
-      .values({
-        idempotencyKey,
-        kind,
-        creatorId: request.creatorId,
-        runId: request.runId,
-        owner: request.userId,
-        state: 'running',
-        step: 1,
-      })
-      .orIgnore()
-      .execute();
-    return this.jobs.findOneByOrFail({ idempotencyKey });
+    return this.jobs.claim({
+      idempotencyKey: `${kind}:${request.creatorId}:${request.runId}`,
+      kind,
+      creatorId: request.creatorId,
+      runId: request.runId,
+      owner: request.userId,
+      state: 'running',
+      step: 1,
+    });
   }
 
   private async report(
@@ -345,14 +339,19 @@ export class CreatorIngestJob {
     body: Buffer,
   ): Promise<void> {
     const sha256 = createHash('sha256').update(body).digest('hex');
-    const known = await this.media.findOneBy({ storageKey });
+    const known = await this.media.findByKey(storageKey);
     if (known?.sha256 === sha256 && (await this.storage.get(storageKey))) return;
     const contentType = contentTypeOf(storageKey);
     await this.storage.put(storageKey, body, contentType);
-    await this.media.upsert(
-      { creatorId, postId: awemeId, kind, storageKey, contentType, byteSize: body.length, sha256 },
-      { conflictPaths: ['storageKey'] },
-    );
+    await this.media.save({
+      creatorId,
+      postId: awemeId,
+      kind,
+      storageKey,
+      contentType,
+      byteSize: body.length,
+      sha256,
+    });
   }
 
   private async storePosts(creatorId: string, processed: ProcessedVideo[]): Promise<void> {

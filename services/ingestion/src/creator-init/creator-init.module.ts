@@ -2,7 +2,9 @@ import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ContentModule } from '../content/content.module';
 import { IngestJobEntity } from '../ingest-job/ingest-job.entity';
+import { IngestJobRepository } from '../ingest-job/ingest-job.repository';
 import { MediaObjectEntity } from '../media-object/media-object.entity';
+import { MediaObjectRepository } from '../media-object/media-object.repository';
 import { ObjectStorageModule } from '../object-storage/object-storage.module';
 import { PostIndexModule } from '../post-index/post-index.module';
 import { CreatorIngestJob } from './creator-ingest.job';
@@ -22,6 +24,13 @@ import { ResyncScheduler } from './resync.scheduler';
     PostIndexModule,
   ],
   controllers: [MediaController, EssenceTestController, ResyncRoundController],
-  providers: [essenceModelProvider, CreatorIngestJob, ResyncRounds, ResyncScheduler],
+  providers: [
+    essenceModelProvider,
+    IngestJobRepository,
+    MediaObjectRepository,
+    CreatorIngestJob,
+    ResyncRounds,
+    ResyncScheduler,
+  ],
 })
 export class CreatorInitModule {}

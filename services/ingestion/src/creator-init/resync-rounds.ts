@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { DurableQueue, NotFoundError, ServiceClient } from '@backtalk/kit';
 import { DurableSubjects, type ResyncRoundReply, Subjects } from '@backtalk/proto';
-import { Repository } from 'typeorm';
-import { IngestJobEntity } from '../ingest-job/ingest-job.entity';
+import { IngestJobRepository } from '../ingest-job/ingest-job.repository';
 
 /**
  * A re-sync round (spec §7 checkTiktokAllCreatorsFunc): one re-sync job per initialised creator
@@ -17,7 +15,7 @@ export class ResyncRounds {
   constructor(
     private readonly client: ServiceClient,
     private readonly queue: DurableQueue,
-    @InjectRepository(IngestJobEntity) private readonly jobs: Repository<IngestJobEntity>,
+    private readonly jobs: IngestJobRepository,
   ) {}
 
   /** Queues the round; `runIdFor` names each creator's run. Answers the round as it now stands. */
@@ -25,22 +23,17 @@ export class ResyncRounds {
     const { creators } = await this.client.request(Subjects.CreatorsCreatorList, { demoAccount: false });
     for (const creator of creators.filter((candidate) => candidate.initComplete)) {
       const runId = runIdFor(creator.id);
-      await this.jobs
-        .createQueryBuilder()
-        .insert()
-        .values({
-          idempotencyKey: `resync:${creator.id}:${runId}`,
-          kind: 'resync',
-          creatorId: creator.id,
-          runId,
-          roundId,
-          handle: creator.handle,
-          owner: creator.userId,
-          state: 'queued',
-          step: 1,
-        })
-        .orIgnore()
-        .execute();
+      await this.jobs.insertOnce({
+        idempotencyKey: `resync:${creator.id}:${runId}`,
+        kind: 'resync',
+        creatorId: creator.id,
+        runId,
+        roundId,
+        handle: creator.handle,
+        owner: creator.userId,
+        state: 'queued',
+        step: 1,
+      });
       await this.queue.publish(
         DurableSubjects.IngestionCreatorResyncRequested,
         { creatorId: creator.id, runId, userId: creator.userId, handle: creator.handle },
@@ -52,7 +45,7 @@ export class ResyncRounds {
 
   /** Where each run of a round is; an empty round answers an empty list. */
   async progress(roundId: string): Promise<ResyncRoundReply> {
-    const jobs = await this.jobs.find({ where: { roundId }, order: { handle: 'ASC', creatorId: 'ASC' } });
+    const jobs = await this.jobs.inRound(roundId);
     const runs = jobs.map((job) => ({
       creatorId: job.creatorId,
       handle: job.handle ?? '',

@@ -5,6 +5,7 @@ import type { AccountDeletedPayload } from '@backtalk/proto';
 import { DataExportProfileRepository } from '../content/data-export-profile.repository';
 import { OBJECT_STORAGE, type ObjectStorage } from '../object-storage/object-storage';
 import { TikTokConnections } from '../tiktok/tiktok-connections';
+import { IngestionRetentionRepository } from './ingestion-retention.repository';
 
 /**
  * A deleted creator's data — covers, caption tracks, avatar, persona material, media and job
@@ -52,33 +53,20 @@ export class IngestionRetention implements RetentionPlan {
     private readonly dataExports: DataExportProfileRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly retriever: PostRetriever,
+    private readonly records: IngestionRetentionRepository,
   ) {}
 
-  private async eraseCreatorData(userId: string, { manager, count }: ErasureContext): Promise<'erased'> {
-    const creatorIds = (
-      (await manager.query(`SELECT DISTINCT "creatorId" FROM ingest_jobs WHERE owner = $1`, [userId])) as {
-        creatorId: string;
-      }[]
-    ).map((row) => row.creatorId);
+  private async eraseCreatorData(userId: string, { transaction, count }: ErasureContext): Promise<'erased'> {
+    const creatorIds = await this.records.creatorsOf(transaction, userId);
     for (const creatorId of creatorIds) {
       for (const folder of creatorFolders(creatorId))
         count('creatorObjects', await this.storage.deletePrefix(folder));
       await this.retriever.postIndex.removeCreator(creatorId);
     }
-    const remove = async (name: string, sql: string, parameters: unknown[]) => {
-      const [, removed] = (await manager.query(sql, parameters)) as [unknown, number];
-      count(name, removed);
-    };
-    await remove('mediaObjects', `DELETE FROM media_objects WHERE "creatorId" = ANY($1::text[])`, [
-      creatorIds,
-    ]);
-    await remove('postEmbeddings', `DELETE FROM post_embeddings WHERE "creatorId" = ANY($1::text[])`, [
-      creatorIds,
-    ]);
-    await remove('ingestJobs', `DELETE FROM ingest_jobs WHERE owner = $1 OR "creatorId" = ANY($2::text[])`, [
-      userId,
-      creatorIds,
-    ]);
+    const erased = await this.records.eraseCreatorRows(transaction, userId, creatorIds);
+    count('mediaObjects', erased.mediaObjects);
+    count('postEmbeddings', erased.postEmbeddings);
+    count('ingestJobs', erased.ingestJobs);
     return 'erased';
   }
 }

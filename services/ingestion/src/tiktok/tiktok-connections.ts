@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ServiceError } from '@backtalk/kit';
 import {
   ErrorCode,
@@ -9,14 +8,14 @@ import {
   type TikTokConnectionGetReply,
 } from '@backtalk/proto';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { LessThan, Repository } from 'typeorm';
 import {
   TikTokApiClient,
   TikTokTokenRejected,
   type TikTokTokens,
   type TikTokUser,
 } from './tiktok-api.client';
-import { TikTokAuthorizationEntity, TikTokConnectionEntity } from './tiktok-connection.entity';
+import type { TikTokConnectionEntity } from './tiktok-connection.entity';
+import { TikTokConnectionRepository } from './tiktok-connection.repository';
 
 /** How long a started connection waits for TikTok's redirect back. */
 const PENDING_TTL_SECONDS = 600;
@@ -37,23 +36,23 @@ export class TikTokConnections {
 
   constructor(
     private readonly api: TikTokApiClient,
-    @InjectRepository(TikTokConnectionEntity)
-    private readonly connections: Repository<TikTokConnectionEntity>,
-    @InjectRepository(TikTokAuthorizationEntity)
-    private readonly pending: Repository<TikTokAuthorizationEntity>,
+    private readonly connections: TikTokConnectionRepository,
   ) {}
 
   async start(userId: string, redirectUri: string): Promise<TikTokConnectStartReply> {
     this.requireConfigured();
     const state = randomBytes(32).toString('base64url');
     const binding = randomBytes(32).toString('base64url');
-    await this.pending.delete({ expiresAt: LessThan(new Date()) });
-    await this.pending.insert({
-      stateHash: hash(state),
-      userId,
-      bindingHash: hash(binding),
-      expiresAt: new Date(Date.now() + PENDING_TTL_SECONDS * 1000),
-    });
+    const now = new Date();
+    await this.connections.addAuthorization(
+      {
+        stateHash: hash(state),
+        userId,
+        bindingHash: hash(binding),
+        expiresAt: new Date(now.getTime() + PENDING_TTL_SECONDS * 1000),
+      },
+      now,
+    );
     return {
       authorizationUrl: this.api.authorizationUrl(state, redirectUri),
       binding,
@@ -72,7 +71,7 @@ export class TikTokConnections {
   ): Promise<TikTokConnectFinishReply> {
     this.requireConfigured();
     if (!params.state) throw new ServiceError(ErrorCode.TikTokStateInvalid);
-    const pending = await this.pending.findOneBy({ stateHash: hash(params.state) });
+    const pending = await this.connections.findAuthorization(hash(params.state));
     if (
       !pending ||
       pending.expiresAt.getTime() <= Date.now() ||
@@ -81,8 +80,8 @@ export class TikTokConnections {
     )
       throw new ServiceError(ErrorCode.TikTokStateInvalid);
     // Used once, whatever comes next.
-    const { affected } = await this.pending.delete({ stateHash: pending.stateHash });
-    if (!affected) throw new ServiceError(ErrorCode.TikTokStateInvalid);
+    if (!(await this.connections.takeAuthorization(pending.stateHash)))
+      throw new ServiceError(ErrorCode.TikTokStateInvalid);
     if (params.error || !params.code) return { outcome: 'failed', reason: 'denied' };
 
     let tokens: TikTokTokens;
@@ -99,7 +98,7 @@ export class TikTokConnections {
   }
 
   async get(userId: string): Promise<TikTokConnectionGetReply> {
-    const found = await this.connections.findOneBy({ userId });
+    const found = await this.connections.findConnection(userId);
     if (!found) return { connection: null };
     return {
       connection: {
@@ -113,15 +112,13 @@ export class TikTokConnections {
     };
   }
 
-  async remove(userId: string): Promise<boolean> {
-    const { affected } = await this.connections.delete({ userId });
-    return Boolean(affected);
+  remove(userId: string): Promise<boolean> {
+    return this.connections.removeConnection(userId);
   }
 
   /** Everything ingestion keeps of a user's TikTok account: the account was deleted. */
-  async erase(userId: string): Promise<void> {
-    await this.connections.delete({ userId });
-    await this.pending.delete({ userId });
+  erase(userId: string): Promise<void> {
+    return this.connections.eraseUser(userId);
   }
 
   /**
@@ -129,7 +126,7 @@ export class TikTokConnections {
    * more when TikTok refuses it); null when the user has not connected TikTok.
    */
   async withAccessToken<T>(userId: string, read: (accessToken: string) => Promise<T>): Promise<T | null> {
-    let connection = await this.connections.findOneBy({ userId });
+    let connection = await this.connections.findConnection(userId);
     if (!connection) return null;
     if (connection.accessTokenExpiresAt.getTime() - REFRESH_MARGIN_MS <= Date.now())
       connection = await this.refresh(connection);
@@ -162,44 +159,39 @@ export class TikTokConnections {
       throw new ServiceError(ErrorCode.TikTokReconnectRequired);
     const tokens = await this.api.refresh(connection.refreshToken);
     const now = Date.now();
-    await this.connections.update(
-      { userId: connection.userId },
-      {
-        accessToken: tokens.access_token,
-        accessTokenExpiresAt: new Date(now + tokens.expires_in * 1000),
-        refreshToken: tokens.refresh_token,
-        refreshTokenExpiresAt: new Date(now + tokens.refresh_expires_in * 1000),
-        scope: tokens.scope || connection.scope,
-      },
-    );
-    return (await this.connections.findOneBy({ userId: connection.userId })) ?? connection;
+    await this.connections.updateConnection(connection.userId, {
+      accessToken: tokens.access_token,
+      accessTokenExpiresAt: new Date(now + tokens.expires_in * 1000),
+      refreshToken: tokens.refresh_token,
+      refreshTokenExpiresAt: new Date(now + tokens.refresh_expires_in * 1000),
+      scope: tokens.scope || connection.scope,
+    });
+    return (await this.connections.findConnection(connection.userId)) ?? connection;
   }
 
   /** Keeps the profile fields the connection screen shows up to date after a live read. */
   async remember(userId: string, user: TikTokUser): Promise<void> {
-    await this.connections.update(
-      { userId },
-      { username: user.username.toLowerCase(), displayName: user.display_name, avatarUrl: user.avatar_url },
-    );
+    await this.connections.updateConnection(userId, {
+      username: user.username.toLowerCase(),
+      displayName: user.display_name,
+      avatarUrl: user.avatar_url,
+    });
   }
 
   /** One connection per user: a new one replaces the old (connectedAt is the new one's). */
   private async save(userId: string, tokens: TikTokTokens, user: TikTokUser): Promise<void> {
     const now = Date.now();
-    await this.connections.manager.transaction(async (manager) => {
-      await manager.delete(TikTokConnectionEntity, { userId });
-      await manager.insert(TikTokConnectionEntity, {
-        userId,
-        openId: tokens.open_id,
-        username: user.username.toLowerCase(),
-        displayName: user.display_name,
-        avatarUrl: user.avatar_url,
-        scope: tokens.scope,
-        accessToken: tokens.access_token,
-        accessTokenExpiresAt: new Date(now + tokens.expires_in * 1000),
-        refreshToken: tokens.refresh_token,
-        refreshTokenExpiresAt: new Date(now + tokens.refresh_expires_in * 1000),
-      });
+    await this.connections.replaceConnection({
+      userId,
+      openId: tokens.open_id,
+      username: user.username.toLowerCase(),
+      displayName: user.display_name,
+      avatarUrl: user.avatar_url,
+      scope: tokens.scope,
+      accessToken: tokens.access_token,
+      accessTokenExpiresAt: new Date(now + tokens.expires_in * 1000),
+      refreshToken: tokens.refresh_token,
+      refreshTokenExpiresAt: new Date(now + tokens.refresh_expires_in * 1000),
     });
   }
 

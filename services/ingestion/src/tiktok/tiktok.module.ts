@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { TikTokApiContentProvider } from './tiktok-api-content.provider';
 import { TikTokApiClient } from './tiktok-api.client';
 import { TikTokAuthorizationEntity, TikTokConnectionEntity } from './tiktok-connection.entity';
+import { TikTokConnectionRepository } from './tiktok-connection.repository';
 import { TikTokConnections } from './tiktok-connections';
 import { TikTokController } from './tiktok.controller';
 
@@ -10,7 +11,7 @@ import { TikTokController } from './tiktok.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([TikTokConnectionEntity, TikTokAuthorizationEntity])],
   controllers: [TikTokController],
-  providers: [TikTokApiClient, TikTokConnections, TikTokApiContentProvider],
+  providers: [TikTokApiClient, TikTokConnectionRepository, TikTokConnections, TikTokApiContentProvider],
   exports: [TikTokApiContentProvider, TikTokConnections],
 })
 export class TikTokModule {}
