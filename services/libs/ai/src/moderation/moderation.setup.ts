@@ -1,6 +1,8 @@
 import { secret } from '@backtalk/kit';
 import { z } from 'zod';
 import { createChatModel } from '../llm/chat-model.factory';
+import { LlmConfigError } from '../llm/llm.error';
+import { BedrockGuardrailProvider } from './bedrock-guardrail.provider';
 import { LlamaGuardProvider } from './llama-guard.provider';
 import type { ModerationProvider, Moderator } from './moderation.port';
 import { type ModerationFailurePolicy, PolicyModerator } from './moderator';
@@ -9,17 +11,19 @@ import { OpenAiModerationProvider } from './openai-moderation.provider';
 /** The moderation settings (docs/safety.md, "Moderation"), in every service that moderates. */
 export const moderationConfigShape = {
   MODERATION_PROVIDER: z
-    .enum(['openai', 'llama-guard', 'local', 'none'])
+    .enum(['openai', 'llama-guard', 'local', 'bedrock', 'none'])
     .default('none')
     .describe(
-      'who checks fan messages and replies above the always-on floor: `openai` (a `/moderations` API), `llama-guard` (a Llama Guard 3 model behind an OpenAI-compatible chat endpoint), `local` (Llama Guard in-process, GGUF) or `none` (the floor alone; a start-up warning says so)',
+      'who checks fan messages and replies above the always-on floor: `openai` (a `/moderations` API), `llama-guard` (a Llama Guard 3 model behind an OpenAI-compatible chat endpoint), `local` (Llama Guard in-process, GGUF), `bedrock` (an Amazon Bedrock guardrail) or `none` (the floor alone; a start-up warning says so)',
     ),
   MODERATION_BASE_URL: z
     .string()
     .url()
     .optional()
     .meta({ defaultText: '`https://api.openai.com/v1` (openai)' })
-    .describe('base URL of the `openai` or `llama-guard` moderator, ending in /v1'),
+    .describe(
+      "base URL of the `openai` or `llama-guard` moderator, ending in /v1; for `bedrock`, an endpoint other than the region's",
+    ),
   MODERATION_MODEL: z
     .string()
     .min(1)
@@ -30,8 +34,25 @@ export const moderationConfigShape = {
     })
     .describe("the moderator's model"),
   MODERATION_API_KEY: secret(
-    z.string().min(1).optional().describe('the key of the `openai` or `llama-guard` moderator'),
+    z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'the key of the `openai` or `llama-guard` moderator; for `bedrock`, a Bedrock API key (else the AWS credential chain)',
+      ),
   ),
+  MODERATION_REGION: z.string().min(1).optional().describe('bedrock: the AWS region of the guardrail'),
+  MODERATION_GUARDRAIL_ID: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('bedrock: the guardrail identifier (id or ARN) ApplyGuardrail checks with'),
+  MODERATION_GUARDRAIL_VERSION: z
+    .string()
+    .regex(/^(?:[1-9][0-9]{0,7}|DRAFT)$/)
+    .default('DRAFT')
+    .describe('bedrock: the guardrail version, a number or `DRAFT`'),
   MODERATION_TIMEOUT_MS: z.coerce
     .number()
     .int()
@@ -56,13 +77,16 @@ export const moderationConfigShape = {
 };
 
 export interface ModerationConfig {
-  MODERATION_PROVIDER: 'openai' | 'llama-guard' | 'local' | 'none';
+  MODERATION_PROVIDER: 'openai' | 'llama-guard' | 'local' | 'bedrock' | 'none';
   MODERATION_BASE_URL?: string | undefined;
   MODERATION_MODEL?: string | undefined;
   MODERATION_API_KEY?: string | undefined;
   MODERATION_TIMEOUT_MS: number;
   MODERATION_FAILURE: ModerationFailurePolicy;
   MODERATION_MINOR_THRESHOLD: number;
+  MODERATION_REGION?: string | undefined;
+  MODERATION_GUARDRAIL_ID?: string | undefined;
+  MODERATION_GUARDRAIL_VERSION?: string | undefined;
 }
 
 const LOCAL_LLAMA_GUARD = 'hf:QuantFactory/Llama-Guard-3-1B-GGUF/Llama-Guard-3-1B.Q4_K_M.gguf';
@@ -103,6 +127,19 @@ function providerOf(config: ModerationConfig, modelsDir: string): ModerationProv
           parallelSequences: 1,
         }),
       );
+    case 'bedrock':
+      if (!config.MODERATION_REGION || !config.MODERATION_GUARDRAIL_ID)
+        throw new LlmConfigError(
+          'MODERATION_PROVIDER=bedrock needs MODERATION_REGION and MODERATION_GUARDRAIL_ID',
+          { provider: 'bedrock' },
+        );
+      return new BedrockGuardrailProvider({
+        region: config.MODERATION_REGION,
+        guardrailId: config.MODERATION_GUARDRAIL_ID,
+        guardrailVersion: config.MODERATION_GUARDRAIL_VERSION ?? 'DRAFT',
+        endpoint: config.MODERATION_BASE_URL,
+        apiKey: config.MODERATION_API_KEY,
+      });
     case 'none':
       return null;
   }
