@@ -124,6 +124,13 @@ export const userSubscriptionSchema = z.object({
   endDate: isoDateSchema,
   /** Spec §5: status active and endDate in the future. */
   active: z.boolean(),
+  /**
+   * Paid access continues past endDate: Stripe will charge again then (the subscription is
+   * active and not cancelled). False: access ends at endDate (docs/billing.md, "My subscriptions").
+   */
+  renews: z.boolean(),
+  /** What a month costs, in the smallest unit of `currency`: the latest payment, else the creator's price. */
+  price: z.object({ amount: z.number().int().nonnegative(), currency: z.string() }),
 });
 export type UserSubscription = z.infer<typeof userSubscriptionSchema>;
 export const subscriptionListRequestSchema = z.object({ actor: actorSchema });

@@ -526,6 +526,9 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
             startDate: expect.any(String),
             endDate: endDate.toISOString(),
             active: true,
+            // No Stripe status or cancellation stored: it renews; no payment recorded: the creator's price.
+            renews: true,
+            price: { amount: 1500, currency: 'usd' },
           },
         ],
         canManageBilling: true,

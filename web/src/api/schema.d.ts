@@ -2551,6 +2551,11 @@ export interface components {
                 creatorId: string;
                 /** Format: date-time */
                 endDate: string;
+                price: {
+                    amount: number;
+                    currency: string;
+                };
+                renews: boolean;
                 /** Format: date-time */
                 startDate: string;
                 status: string;

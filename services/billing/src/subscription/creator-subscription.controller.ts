@@ -3,7 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import { type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { StripeCustomerRepository } from '../stripe-account/stripe-customer.repository';
 import { StripeClient } from '../stripe/stripe.client';
-import { CreatorSubscriptionRepository, isActive } from './creator-subscription.repository';
+import { CreatorSubscriptionRepository } from './creator-subscription.repository';
+import { subscriptionSummary } from './subscription-summary';
 
 @Controller()
 export class CreatorSubscriptionController {
@@ -32,13 +33,7 @@ export class CreatorSubscriptionController {
       this.customers.findByUser(actor.userId),
     ]);
     return {
-      subscriptions: subscriptions.map((subscription) => ({
-        creatorId: subscription.creatorId,
-        status: subscription.status,
-        startDate: subscription.startDate.toISOString(),
-        endDate: subscription.endDate.toISOString(),
-        active: isActive(subscription, now),
-      })),
+      subscriptions: subscriptions.map((row) => subscriptionSummary(row, now)),
       canManageBilling: customer !== null,
       paymentsConfigured: this.stripe.configured,
     };

@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { managerOf, type Transaction } from '@backtalk/kit';
+import { DEFAULT_SUBSCRIPTION_PRICE_CENTS } from '@backtalk/proto';
 import { MoreThan, Repository } from 'typeorm';
 import { CreatorSubscriptionEntity } from './creator-subscription.entity';
 import type { SubscriptionState } from './subscription-state';
+import type { SubscriptionRow } from './subscription-summary';
 
 @Injectable()
 export class CreatorSubscriptionRepository {
@@ -55,13 +57,38 @@ export class CreatorSubscriptionRepository {
     ]);
   }
 
-  /** The fan's subscriptions, the latest started first. */
-  findByUser(userId: string): Promise<CreatorSubscriptionEntity[]> {
-    return this.subscriptions.find({ where: { userId }, order: { startDate: 'DESC' } });
+  /**
+   * The fan's subscriptions, the latest started first, each with its latest recorded payment and
+   * the creator's current price (docs/billing.md, "My subscriptions").
+   */
+  async findByUser(userId: string): Promise<SubscriptionRow[]> {
+    const rows: {
+      creatorId: string;
+      status: string;
+      startDate: Date;
+      endDate: Date;
+      stripeStatus: string | null;
+      canceledAt: Date | null;
+      amountPaid: number | null;
+      currency: string | null;
+      price: number | null;
+    }[] = await this.subscriptions.query(
+      `SELECT s."creatorId", s.status, s."startDate", s."endDate", s."stripeStatus", s."canceledAt",
+              p."amountPaid", p.currency, c.price_per_subscription AS price
+         FROM billing.creator_subscriptions s
+         LEFT JOIN billing.creator_prices c ON c."creatorId" = s."creatorId"
+         LEFT JOIN LATERAL (
+           SELECT "amountPaid", currency FROM billing.subscription_payments
+            WHERE "stripeSubscriptionId" = s."stripeSubscriptionId" AND owner = s."userId"
+            ORDER BY "paidAt" DESC LIMIT 1) p ON true
+        WHERE s."userId" = $1
+        ORDER BY s."startDate" DESC`,
+      [userId],
+    );
+    return rows.map(({ amountPaid, currency, price, ...row }) => ({
+      ...row,
+      lastPayment: amountPaid !== null && currency !== null ? { amount: amountPaid, currency } : null,
+      creatorPrice: price ?? DEFAULT_SUBSCRIPTION_PRICE_CENTS,
+    }));
   }
-}
-
-/** Spec §5: status active and endDate in the future. */
-export function isActive(subscription: CreatorSubscriptionEntity, now: Date): boolean {
-  return subscription.status === 'active' && subscription.endDate.getTime() > now.getTime();
 }
