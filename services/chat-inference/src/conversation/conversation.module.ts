@@ -10,6 +10,9 @@ import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
 import { ReportsModule } from '../reports/reports.module';
 import { ChatModeration, moderatorProvider } from '../safety/chat-moderation';
+import { boundaryJudgeProvider } from '../safety/boundary-check';
+import { BoundaryPreview } from '../safety/boundary-preview';
+import { BoundaryPreviewController } from '../safety/boundary-preview.controller';
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
@@ -27,7 +30,7 @@ import { SendMessage } from './send-message.use-case';
     CreatorFunnelModule,
     ReportsModule,
   ],
-  controllers: [ConversationController],
+  controllers: [ConversationController, BoundaryPreviewController],
   providers: [
     ConversationRepository,
     MessageRepository,
@@ -41,6 +44,8 @@ import { SendMessage } from './send-message.use-case';
     ChatModeration,
     moderatorProvider,
     InterruptedReplies,
+    boundaryJudgeProvider,
+    BoundaryPreview,
   ],
 })
 export class ConversationModule {}

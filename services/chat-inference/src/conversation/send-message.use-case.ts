@@ -53,6 +53,8 @@ import {
 import { assertOldEnough } from '../safety/age-gate';
 import { countryOfAcceptLanguage, crisisCareFor, crisisCareText } from '../safety/crisis-care';
 import type { ModeratedReply, ReplyCheck } from '../safety/moderated-reply';
+import { onlyBoundaries } from '../safety/boundary-check';
+import { declineFor, type PersonaBoundary } from '../safety/boundary-decline';
 import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 import { ChatStanding } from '../reports/chat-standing';
 import { ChatError } from './chat.errors';
@@ -169,7 +171,7 @@ export class SendMessage {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
       const prompt = () =>
         this.buildPrompt(actor, persona, request, text, [userMessageId, assistantMessageId]);
-      await this.stream(actor, assistantMessageId, prompt, emit, ticket, audience);
+      await this.stream(actor, assistantMessageId, prompt, emit, ticket, audience, persona.boundaries ?? []);
     } finally {
       chatStreamsActive.dec({ service: 'chat-inference' });
     }
@@ -284,6 +286,7 @@ export class SendMessage {
       handle: persona.handle,
       essencePrompt: (mayOverride && request.aiContext.creatorEssenceFromUI) || persona.essencePrompt,
       creatorPrompt: (mayOverride && request.aiContext.creatorPromptFromUI) || persona.creatorPrompt,
+      boundaries: persona.boundaries ?? [],
     };
   }
 
@@ -334,6 +337,7 @@ export class SendMessage {
     emit: (event: MessageStreamEvent) => void,
     ticket: FreeTierTicket,
     audience: Audience,
+    boundaries: readonly PersonaBoundary[],
   ): Promise<void> {
     const fragments = new FragmentCoalescer(messageId, FRAGMENT_WINDOW_MS, emit);
     let reply = '';
@@ -363,7 +367,7 @@ export class SendMessage {
         this.progress.update(actor.userId, messageId, reply);
       };
       // Only text the moderator passed is shown (and saved); with no moderator, all of it at once.
-      checked = this.moderation.reply(audience, show);
+      checked = this.moderation.reply(audience, show, boundaries);
       const pass = (piece: string) => {
         generated += piece;
         if (checked) checked.push(piece);
@@ -390,7 +394,7 @@ export class SendMessage {
       const verdict = await checked?.end();
       fragments.flush();
       if (verdict?.flagged) {
-        await this.replaceFlagged(actor, messageId, generated, verdict, emit);
+        await this.replaceFlagged(actor, messageId, generated, verdict, emit, boundaries);
         fragments.end('end_turn');
         return;
       }
@@ -429,8 +433,9 @@ export class SendMessage {
 
   /**
    * A reply the moderator flagged never shows (only pieces checked before it did): the store and
-   * the fan's chat get a safe message instead, and the flagged text is kept only for review
-   * (retention erases it). It still counts as a message: the model ran (docs/safety.md).
+   * the fan's chat get a safe message instead — the creator's decline when it crossed only their
+   * boundaries — and the flagged text is kept only for review (retention erases it). It still
+   * counts as a message: the model ran (docs/safety.md).
    */
   private async replaceFlagged(
     actor: Actor,
@@ -438,11 +443,15 @@ export class SendMessage {
     generated: string,
     verdict: ReplyCheck,
     emit: (event: MessageStreamEvent) => void,
+    boundaries: readonly PersonaBoundary[],
   ): Promise<void> {
+    const text = onlyBoundaries(verdict.categories)
+      ? declineFor(verdict.boundaryIds ?? [], boundaries)
+      : REPLACED_REPLY_TEXT;
     this.moderation.replaced(messageId, verdict);
     await this.progress.finish(messageId);
     await this.messages.saveAssistant(actor.userId, messageId, {
-      text: REPLACED_REPLY_TEXT,
+      text,
       status: 'complete',
       stopReason: 'end_turn',
       citations: [],
@@ -454,7 +463,7 @@ export class SendMessage {
       message: {
         id: messageId,
         role: 'assistant',
-        content: REPLACED_REPLY_TEXT,
+        content: text,
         createdAt: new Date().toISOString(),
         status: 'complete',
         citations: [],

@@ -3,6 +3,13 @@ import { Inject, Injectable, Logger, Optional, type Provider } from '@nestjs/com
 import type { Actor } from '@backtalk/proto';
 import { ChatInferenceConfig } from '../chat-inference.config';
 import type { StoredVerdict } from '../conversation/message.repository';
+import type { PersonaBoundary } from './boundary-decline';
+import {
+  BOUNDARY_JUDGE,
+  type ChatBoundaryJudge,
+  judgeBoundaries,
+  moderatorTakesBoundaries,
+} from './boundary-check';
 import { ModeratedReply, type ReplyCheck } from './moderated-reply';
 
 /** Who a fan's messages are moderated for: stricter rules for minors (docs/safety.md, "Audience"). */
@@ -12,6 +19,8 @@ interface ModerationRequest {
   text: string;
   direction: 'fan-message' | 'persona-reply';
   audience: Audience;
+  /** Creator boundaries, for a moderator that takes them as categories (moderatorTakesBoundaries). */
+  boundaries?: readonly { id: string; topic: string }[];
 }
 
 interface ModerationVerdict {
@@ -20,10 +29,12 @@ interface ModerationVerdict {
   crisis: boolean;
   categories: string[];
   decidedBy: string;
+  boundaryIds?: string[];
 }
 
 /** The moderation port of `@backtalk/ai` as the chat uses it. */
 export interface ChatModerator {
+  readonly name?: string;
   check(request: ModerationRequest): Promise<ModerationVerdict>;
 }
 
@@ -77,7 +88,10 @@ export interface FanMessageDecision {
 export class ChatModeration {
   private readonly logger = new Logger(ChatModeration.name);
 
-  constructor(@Optional() @Inject(MODERATOR) private readonly moderator: ChatModerator | null = null) {}
+  constructor(
+    @Optional() @Inject(MODERATOR) private readonly moderator: ChatModerator | null = null,
+    @Optional() @Inject(BOUNDARY_JUDGE) private readonly judge: ChatBoundaryJudge | null = null,
+  ) {}
 
   async checkFanMessage(text: string, audience: Audience): Promise<FanMessageDecision> {
     if (!this.moderator) return { verdict: null, heldFor: null };
@@ -95,16 +109,58 @@ export class ChatModeration {
   }
 
   /**
-   * The reply's way to the fan: through the moderator in checked pieces (ModeratedReply), or
-   * straight to `show` when nothing checks it.
+   * The reply's way to the fan: through the moderator and the creator's boundaries in checked
+   * pieces (ModeratedReply), or straight to `show` when nothing checks it.
    */
-  reply(audience: Audience, show: (piece: string) => void): ModeratedReply | null {
+  reply(
+    audience: Audience,
+    show: (piece: string) => void,
+    boundaries: readonly PersonaBoundary[] = [],
+  ): ModeratedReply | null {
     const moderator = this.moderator;
-    if (!moderator) return null;
-    return new ModeratedReply(async (text): Promise<ReplyCheck> => {
-      const verdict = await moderator.check({ text, direction: 'persona-reply', audience });
-      return { flagged: verdict.flagged, categories: verdict.categories, decidedBy: verdict.decidedBy };
-    }, show);
+    if (!moderator && (!this.judge || boundaries.length === 0)) return null;
+    return new ModeratedReply((text) => this.checkReplyPiece(moderator, text, audience, boundaries), show);
+  }
+
+  /**
+   * One piece of a reply: the moderator and the boundaries at once — as the moderator's custom
+   * categories where it takes them, else through the judge (docs/safety.md, "Creator boundaries").
+   */
+  private async checkReplyPiece(
+    moderator: ChatModerator | null,
+    text: string,
+    audience: Audience,
+    boundaries: readonly PersonaBoundary[],
+  ): Promise<ReplyCheck> {
+    const viaModerator = moderatorTakesBoundaries(moderator?.name);
+    const [verdict, finding] = await Promise.all([
+      moderator?.check({
+        text,
+        direction: 'persona-reply',
+        audience,
+        ...(viaModerator && boundaries.length > 0 ? { boundaries } : {}),
+      }),
+      judgeBoundaries(viaModerator ? null : this.judge, text, boundaries),
+    ]);
+    const known = new Set(boundaries.map((boundary) => boundary.id));
+    const boundaryIds = [...new Set([...(verdict?.boundaryIds ?? []), ...finding.crossedIds])].filter((id) =>
+      known.has(id),
+    );
+    const crossed = boundaryIds.length > 0 || finding.judgeFailed;
+    if (finding.judgeFailed)
+      this.logger.warn('The boundary judge could not check a piece of a reply: it counts as crossing');
+    return {
+      flagged: (verdict?.flagged ?? false) || crossed,
+      categories: [...new Set([...(verdict?.categories ?? []), ...(crossed ? ['boundary'] : [])])],
+      decidedBy: verdict?.flagged
+        ? verdict.decidedBy
+        : finding.judgeFailed
+          ? 'boundary-judge-failure'
+          : crossed && !viaModerator
+            ? 'boundary-judge'
+            : (verdict?.decidedBy ?? 'none'),
+      ...(boundaryIds.length > 0 ? { boundaryIds } : {}),
+    };
   }
 
   /** A reply was replaced: logged without its text. */

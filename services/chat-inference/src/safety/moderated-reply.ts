@@ -5,6 +5,8 @@ export interface ReplyCheck {
   flagged: boolean;
   categories: string[];
   decidedBy: string;
+  /** The creator's boundaries the text crosses (docs/safety.md, "Creator boundaries"). */
+  boundaryIds?: string[];
 }
 
 export interface ModeratedReplyOptions {

@@ -11,3 +11,4 @@ export * from './stripe-mock';
 export * from './versitygw';
 export * from './software-authenticator';
 export * from './fake-moderation-server';
+export * from './fake-chat-server';

@@ -1,0 +1,192 @@
+import { billingService } from '@backtalk/billing';
+import { chatInferenceService } from '@backtalk/chat-inference';
+import { creatorsService } from '@backtalk/creators';
+import { featureFlagsService } from '@backtalk/feature-flags';
+import type { ServiceDefinition } from '@backtalk/kit';
+import {
+  type Actor,
+  DEFAULT_BOUNDARY_DECLINE,
+  ErrorCode,
+  type MessageStreamEvent,
+  Subjects,
+} from '@backtalk/proto';
+import {
+  type FakeChatServer,
+  type InProcessServices,
+  startFakeChatServer,
+  startServicesInProcess,
+  type TestDatabase,
+} from '@backtalk/testing';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+import { firstValueFrom, toArray } from 'rxjs';
+import { boundaryModel, FAMILY_REPLY, ORDINARY_REPLY } from './boundary-model';
+import { createSystemTestDatabase } from './service-databases';
+
+jest.setTimeout(120_000);
+
+const DEMO = 'demo.creator';
+const DECLINE = 'My family stays off camera, sorry! Ask me about baking instead.';
+
+/**
+ * Creator boundaries in the chat (docs/safety.md, "Creator boundaries"): creators, chat-inference
+ * and the services they ask, in process on one bus, with the chat model (persona and boundary
+ * judge) a real OpenAI-compatible HTTP server scripted by boundaryModel. A reply that crosses a
+ * boundary never reaches the fan: the creator's decline replaces it and is stored as moderated;
+ * a judge that cannot answer replaces it with the default decline; the preview answers with the
+ * boundaries as edited, stores nothing, and is the creator's alone.
+ */
+describe.each([
+  ['a scripted judge', 'scripted'],
+  ['a judge that answers nonsense', 'broken'],
+] as const)('creator boundaries in the chat, with %s', (_name, judge) => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let model: FakeChatServer;
+  let sql: Client;
+  let dataDir: string;
+  let creatorId: string;
+  const owner: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [], ageBand: 'adult' };
+  const fan = (): Actor => ({ userId: randomUUID(), userType: 'guest', groups: [], ageBand: 'adult' });
+
+  const send = async (actor: Actor, text: string) => {
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+    const events: MessageStreamEvent[] = await firstValueFrom(
+      services.client
+        .stream(Subjects.ChatMessageSend, {
+          actor,
+          conversationId: conversation.id,
+          content: [{ text }],
+          aiContext: {},
+        })
+        .pipe(toArray()),
+    );
+    const streamed = events.map((event) => (event.type === 'fragment' ? event.text : '')).join('');
+    const replaced = events.flatMap((event) => (event.type === 'message' ? [event.message] : []));
+    const { messages } = await services.client.request(Subjects.ChatMessageList, {
+      actor,
+      conversationId: conversation.id,
+    });
+    return { streamed, replaced, listed: messages.filter((message) => message.role === 'assistant') };
+  };
+  const storedReplies = async (actor: Actor) =>
+    (
+      await sql.query(
+        `SELECT content, "moderationFlagged", "moderationCategories", "moderationReviewText"
+           FROM chat_inference.messages WHERE owner = $1 AND role = 'assistant'`,
+        [actor.userId],
+      )
+    ).rows;
+
+  beforeAll(async () => {
+    model = await startFakeChatServer(boundaryModel({ judge }));
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'backtalk-boundaries-'));
+    database = await createSystemTestDatabase(`boundaries_${judge}`);
+    services = await startServicesInProcess(
+      [creatorsService, billingService, featureFlagsService, chatInferenceService] as ServiceDefinition[],
+      {
+        DATABASE_URL: database.url,
+        BACKTALK_DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        LLM_PROVIDER: 'openai',
+        LLM_MODEL: 'scripted',
+        LLM_BASE_URL: model.url,
+        OPENAI_API_KEY: 'sk-test-boundaries',
+        MODERATION_PROVIDER: 'none',
+      },
+    );
+    sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    creatorId = (await sql.query(`SELECT id FROM creators.creators WHERE handle = $1`, [DEMO])).rows[0].id;
+    await sql.query(`UPDATE creators.creators SET "userId" = $1 WHERE id = $2`, [owner.userId, creatorId]);
+    await services.client.request(Subjects.CreatorsBoundariesSet, {
+      actor: owner,
+      creatorId,
+      boundaries: [{ topic: 'politics' }, { topic: 'my family', decline: DECLINE }],
+    });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await services?.close();
+    await database?.drop();
+    await model?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('puts the boundaries and their declines into the persona prompt', async () => {
+    await send(fan(), 'What are you baking this week?');
+    const system = model.requests.find((request) => request.stream)?.messages[0].content ?? '';
+    expect(system).toContain('- politics\n');
+    expect(system).toContain(`- my family (decline with: "${DECLINE.replace(/"/g, "'")}")`);
+  });
+
+  it('a reply about the creator’s family never reaches the fan: the decline replaces it, stored as moderated', async () => {
+    const actor = fan();
+    const { streamed, replaced, listed } = await send(actor, 'Tell me about your family!');
+    const expected = judge === 'scripted' ? DECLINE : DEFAULT_BOUNDARY_DECLINE;
+    expect(streamed).not.toMatch(/mom|dad|brother/);
+    expect(replaced).toEqual([expect.objectContaining({ content: expected, moderated: true })]);
+    expect(listed).toEqual([expect.objectContaining({ content: expected, moderated: true })]);
+    expect(await storedReplies(actor)).toEqual([
+      {
+        content: [{ text: expected }],
+        moderationFlagged: true,
+        moderationCategories: ['boundary'],
+        moderationReviewText: FAMILY_REPLY,
+      },
+    ]);
+  });
+
+  it('an ordinary reply passes (only when the judge can answer)', async () => {
+    const actor = fan();
+    const { streamed, listed } = await send(actor, 'How often do you feed your starter?');
+    if (judge === 'scripted') {
+      expect(streamed).toBe(ORDINARY_REPLY);
+      expect(listed).toEqual([expect.objectContaining({ content: ORDINARY_REPLY })]);
+    } else {
+      // Nobody could check it against the creator's boundaries: it is not shown under their name.
+      expect(streamed).toBe('');
+      expect(listed).toEqual([
+        expect.objectContaining({ content: DEFAULT_BOUNDARY_DECLINE, moderated: true }),
+      ]);
+    }
+  });
+
+  it('the preview answers with the boundaries as edited, and stores nothing', async () => {
+    const before = (await sql.query(`SELECT count(*)::int AS n FROM chat_inference.messages`)).rows[0].n;
+    const crossed = await services.client.request(Subjects.ChatBoundaryPreview, {
+      actor: owner,
+      creatorId,
+      question: 'How is your mom doing?',
+      boundaries: [{ topic: 'my family', decline: 'Not today!' }],
+    });
+    const unbounded = await services.client.request(Subjects.ChatBoundaryPreview, {
+      actor: owner,
+      creatorId,
+      question: 'How is your mom doing?',
+      boundaries: [],
+    });
+    expect(unbounded).toEqual({ outcome: 'answered', text: FAMILY_REPLY, topic: null });
+    if (judge === 'scripted')
+      expect(crossed).toEqual({ outcome: 'declined', text: 'Not today!', topic: 'my family' });
+    else expect(crossed).toEqual({ outcome: 'declined', text: DEFAULT_BOUNDARY_DECLINE, topic: null });
+    expect((await sql.query(`SELECT count(*)::int AS n FROM chat_inference.messages`)).rows[0].n).toBe(
+      before,
+    );
+  });
+
+  it('only the creator uses the preview', async () => {
+    for (const actor of [fan(), { ...fan(), userType: 'authenticated' as const, groups: ['admin'] }])
+      await expect(
+        services.client.request(Subjects.ChatBoundaryPreview, {
+          actor,
+          creatorId,
+          question: 'How is your mom doing?',
+          boundaries: [],
+        }),
+      ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+  });
+});
