@@ -1,7 +1,8 @@
 import type { AudienceMinimum } from '@backtalk/proto';
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { managerOf, type Transaction } from '@backtalk/kit';
+import { Repository } from 'typeorm';
 import { CreatorEntity } from './creator.entity';
 
 /** Demo creators belong to no user: their records' owner. */
@@ -64,6 +65,23 @@ export class CreatorRepository {
     await this.creators.update({ id }, { audienceMinimum });
   }
 
+  /** The creator, locked (`FOR UPDATE`) until the caller's transaction ends. */
+  findForUpdate(transaction: Transaction, id: string): Promise<CreatorEntity | null> {
+    return managerOf(transaction).findOne(CreatorEntity, {
+      where: { id },
+      lock: { mode: 'pessimistic_write' },
+    });
+  }
+
+  /** What an initialisation run writes to its creator, in the run's transaction. */
+  async updateInitialised(
+    transaction: Transaction,
+    id: string,
+    change: Partial<Pick<CreatorEntity, 'initComplete' | 'nickName' | 'bio' | 'thumb' | 'essencePrompt'>>,
+  ): Promise<void> {
+    await managerOf(transaction).update(CreatorEntity, { id }, change);
+  }
+
   /** A profile already belongs to a creator (by its TikTok id or its handle). */
   async profileTaken(secUid: string, handle: string): Promise<CreatorEntity | null> {
     return this.creators.findOne({ where: [{ secUid }, { handle: handle.toLowerCase() }] });
@@ -75,8 +93,9 @@ export class CreatorRepository {
       CreatorEntity,
       'userId' | 'handle' | 'secUid' | 'bio' | 'nickName' | 'thumb' | 'followerCount'
     >,
-    manager: EntityManager,
+    transaction: Transaction,
   ): Promise<CreatorEntity> {
+    const manager = managerOf(transaction);
     return manager.save(
       manager.create(CreatorEntity, {
         ...creator,
@@ -100,8 +119,9 @@ export class CreatorRepository {
    */
   insertDemo(
     creator: Pick<CreatorEntity, 'handle' | 'secUid' | 'bio' | 'nickName' | 'thumb' | 'followerCount'>,
-    manager: EntityManager,
+    transaction: Transaction,
   ): Promise<CreatorEntity> {
+    const manager = managerOf(transaction);
     return manager.save(
       manager.create(CreatorEntity, {
         ...creator,

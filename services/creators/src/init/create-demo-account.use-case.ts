@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { ServiceClient, ServiceError } from '@backtalk/kit';
+import { isUniqueViolation, ServiceClient, ServiceError, UnitOfWork } from '@backtalk/kit';
 import {
   ErrorCode,
   handleFromTiktokProfileUrl,
@@ -9,12 +8,9 @@ import {
   type ParsedRequestOf,
   Subjects,
 } from '@backtalk/proto';
-import { DataSource, QueryFailedError } from 'typeorm';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository, demoUserIdOf } from '../creator/creator.repository';
 import { CreatorInitService } from './creator-init.service';
-
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Spec §7 getTiktokUserFunc with createDemoAccount, §6 Admin: an admin makes a demo creator of a
@@ -28,7 +24,7 @@ export class CreateDemoAccount {
   private readonly logger = new Logger(CreateDemoAccount.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly creators: CreatorRepository,
     private readonly init: CreatorInitService,
     private readonly client: ServiceClient,
@@ -50,8 +46,8 @@ export class CreateDemoAccount {
       handle,
       userId: demoUserIdOf(handle),
     });
-    const status = await this.dataSource
-      .transaction(async (manager) => {
+    const status = await this.unitOfWork
+      .run(async (transaction) => {
         const creator = await this.creators.insertDemo(
           {
             handle: profile.handle,
@@ -62,18 +58,13 @@ export class CreateDemoAccount {
             thumb: '',
             followerCount: profile.followerCount,
           },
-          manager,
+          transaction,
         );
-        return this.init.startRun(manager, creator);
+        return this.init.startRun(transaction, creator);
       })
       .catch((error: unknown) => {
         // A unique index: the handle or the TikTok id became a creator's in the meantime.
-        if (
-          error instanceof QueryFailedError &&
-          (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-        ) {
-          throw CreatorError.alreadyACreator(handle);
-        }
+        if (isUniqueViolation(error)) throw CreatorError.alreadyACreator(handle);
         throw error;
       });
     this.logger.log(`Admin ${actor.userId} created demo creator ${status.creatorId} (@${handle})`);

@@ -1,6 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { DurableQueue, ServiceClient } from '@backtalk/kit';
+import { DurableQueue, ServiceClient, type Transaction, UnitOfWork } from '@backtalk/kit';
 import {
   type Actor,
   CREATOR_INIT_LAST_STEP,
@@ -11,12 +10,11 @@ import {
   isAdmin,
 } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
-import { DataSource, type EntityManager } from 'typeorm';
-import { CreatorEntity } from '../creator/creator.entity';
+import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
-import { CreatorInitStatusEntity } from '../init-status/creator-init-status.entity';
-import { PostEntity } from '../post/post.entity';
+import type { CreatorInitStatusEntity } from '../init-status/creator-init-status.entity';
+import { CreatorInitStatusRepository } from '../init-status/creator-init-status.repository';
 import { PostRepository } from '../post/post.repository';
 import { announcePostsChanged } from '../post/posts-changed.announcement';
 import { isCurrentRun, recordedInitStep, startsNewRun } from './init-run';
@@ -32,8 +30,9 @@ export class CreatorInitService {
   private readonly logger = new Logger(CreatorInitService.name);
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly unitOfWork: UnitOfWork,
     private readonly creators: CreatorRepository,
+    private readonly statuses: CreatorInitStatusRepository,
     private readonly posts: PostRepository,
     private readonly queue: DurableQueue,
     private readonly client: ServiceClient,
@@ -46,11 +45,11 @@ export class CreatorInitService {
   async start(actor: Actor, creatorId?: string): Promise<InitStatus> {
     if (actor.userType !== 'authenticated') throw CreatorError.guestsCannotVerify();
     const target = await this.startable(actor, creatorId);
-    return this.dataSource.transaction(async (manager) => {
-      const creator = await this.lock(manager, target.id);
-      const newest = await this.newest(manager, creator.id);
+    return this.unitOfWork.run(async (transaction) => {
+      const creator = await this.lock(transaction, target.id);
+      const newest = await this.statuses.newest(creator.id, transaction);
       if (!startsNewRun(creator.initComplete, newest)) return toStatus(creator, newest);
-      return this.startRun(manager, creator);
+      return this.startRun(transaction, creator);
     });
   }
 
@@ -59,19 +58,17 @@ export class CreatorInitService {
    * on ingestion's durable queue. Published before the commit: if the commit fails, the run is
    * not current and the job stops at its first report.
    */
-  async startRun(manager: EntityManager, creator: CreatorEntity): Promise<InitStatus> {
+  async startRun(transaction: Transaction, creator: CreatorEntity): Promise<InitStatus> {
     const runId = randomUUID();
-    const row = await manager.save(
-      manager.create(CreatorInitStatusEntity, {
-        owner: creator.userId,
-        creatorId: creator.id,
-        runId,
-        step: 0,
-        status: CREATOR_INIT_STATUSES[0],
-        state: 'running',
-        error: null,
-      }),
-    );
+    const row = await this.statuses.add(transaction, {
+      owner: creator.userId,
+      creatorId: creator.id,
+      runId,
+      step: 0,
+      status: CREATOR_INIT_STATUSES[0],
+      state: 'running',
+      error: null,
+    });
     await this.queue.publish(
       DurableSubjects.IngestionCreatorInitRequested,
       { creatorId: creator.id, runId, userId: creator.userId, handle: creator.handle },
@@ -84,7 +81,7 @@ export class CreatorInitService {
   /** Spec §6 as narrowed in docs/creators.md: the creator themself, or an admin. */
   async status(actor: Actor, creatorId: string | undefined): Promise<InitStatus> {
     const creator = await this.readable(actor, creatorId);
-    return toStatus(creator, await this.newest(this.dataSource.manager, creator.id));
+    return toStatus(creator, await this.statuses.newest(creator.id));
   }
 
   /** A run reached `step` (or failed at it); the last step completes the creator. */
@@ -95,23 +92,21 @@ export class CreatorInitService {
     state: 'running' | 'failed' | 'completed';
     error?: string | undefined;
   }): Promise<{ current: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      const creator = await this.lock(manager, input.creatorId);
-      const recorded = recordedInitStep(await this.newest(manager, creator.id), input);
+    return this.unitOfWork.run(async (transaction) => {
+      const creator = await this.lock(transaction, input.creatorId);
+      const recorded = recordedInitStep(await this.statuses.newest(creator.id, transaction), input);
       if (!recorded.current) return { current: false };
-      await manager.save(
-        manager.create(CreatorInitStatusEntity, {
-          owner: creator.userId,
-          creatorId: creator.id,
-          runId: input.runId,
-          step: input.step,
-          status: CREATOR_INIT_STATUSES[input.step],
-          state: recorded.state,
-          error: recorded.error,
-        }),
-      );
+      await this.statuses.add(transaction, {
+        owner: creator.userId,
+        creatorId: creator.id,
+        runId: input.runId,
+        step: input.step,
+        status: CREATOR_INIT_STATUSES[input.step],
+        state: recorded.state,
+        error: recorded.error,
+      });
       if (recorded.completesCreator)
-        await manager.update(CreatorEntity, { id: creator.id }, { initComplete: true });
+        await this.creators.updateInitialised(transaction, creator.id, { initComplete: true });
       return { current: true };
     });
   }
@@ -125,19 +120,16 @@ export class CreatorInitService {
     thumb: string;
     essencePrompt: string;
   }): Promise<{ current: boolean }> {
-    return this.dataSource.transaction(async (manager) => {
-      const creator = await this.lock(manager, input.creatorId);
-      if (!isCurrentRun(await this.newest(manager, creator.id), input.runId)) return { current: false };
-      await manager.update(
-        CreatorEntity,
-        { id: creator.id },
-        {
-          nickName: input.nickName || creator.nickName,
-          bio: input.bio,
-          thumb: input.thumb || creator.thumb,
-          essencePrompt: input.essencePrompt,
-        },
-      );
+    return this.unitOfWork.run(async (transaction) => {
+      const creator = await this.lock(transaction, input.creatorId);
+      if (!isCurrentRun(await this.statuses.newest(creator.id, transaction), input.runId))
+        return { current: false };
+      await this.creators.updateInitialised(transaction, creator.id, {
+        nickName: input.nickName || creator.nickName,
+        bio: input.bio,
+        thumb: input.thumb || creator.thumb,
+        essencePrompt: input.essencePrompt,
+      });
       return { current: true };
     });
   }
@@ -149,20 +141,16 @@ export class CreatorInitService {
   async upsertPosts(creatorId: string, posts: PostUpsert[]): Promise<{ inserted: number; total: number }> {
     const creator = await this.creators.findById(creatorId);
     if (!creator) throw CreatorError.notFound();
-    const repository = this.dataSource.getRepository(PostEntity);
-    const before = await repository.countBy({ creatorId });
-    if (posts.length > 0) {
-      await repository.upsert(
-        posts.map((post) => ({
-          ...post,
-          owner: creator.userId,
-          creatorId,
-          tikTokCreatedAt: new Date(post.tikTokCreatedAt),
-        })),
-        { conflictPaths: ['creatorId', 'awemeId'], skipUpdateIfNoValuesChanged: true },
-      );
-    }
-    const total = await repository.countBy({ creatorId });
+    const before = await this.posts.countOf(creatorId);
+    await this.posts.upsertMany(
+      posts.map((post) => ({
+        ...post,
+        owner: creator.userId,
+        creatorId,
+        tikTokCreatedAt: new Date(post.tikTokCreatedAt),
+      })),
+    );
+    const total = await this.posts.countOf(creatorId);
     await announcePostsChanged(
       { queue: this.queue, client: this.client, logger: this.logger },
       creatorId,
@@ -203,20 +191,10 @@ export class CreatorInitService {
     return creator;
   }
 
-  private async lock(manager: EntityManager, creatorId: string): Promise<CreatorEntity> {
-    const creator = await manager.findOne(CreatorEntity, {
-      where: { id: creatorId },
-      lock: { mode: 'pessimistic_write' },
-    });
+  private async lock(transaction: Transaction, creatorId: string): Promise<CreatorEntity> {
+    const creator = await this.creators.findForUpdate(transaction, creatorId);
     if (!creator) throw CreatorError.notFound();
     return creator;
-  }
-
-  private newest(manager: EntityManager, creatorId: string): Promise<CreatorInitStatusEntity | null> {
-    return manager.findOne(CreatorInitStatusEntity, {
-      where: { creatorId },
-      order: { updatedAt: 'DESC', step: 'DESC' },
-    });
   }
 }
 

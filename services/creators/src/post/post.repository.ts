@@ -23,6 +23,10 @@ export class PostRepository {
     return `${row?.count ?? 0}:${row?.latest ? new Date(row.latest).getTime() : 0}`;
   }
 
+  countOf(creatorId: string): Promise<number> {
+    return this.posts.countBy({ creatorId });
+  }
+
   async upsertMany(posts: Omit<PostEntity, 'id' | 'createdAt' | 'updatedAt'>[]): Promise<void> {
     if (posts.length === 0) return;
     await this.posts.upsert(posts, {

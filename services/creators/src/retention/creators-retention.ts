@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { DAY_MS, DurableQueue, type ErasureContext, type RetentionPlan, ServiceClient } from '@backtalk/kit';
 import { DurableSubjects } from '@backtalk/proto';
 import { announcePostsChanged } from '../post/posts-changed.announcement';
+import { CreatorsRetentionRepository } from './creators-retention.repository';
 
 /**
  * Creators' retention terms (docs/retention.md): a cancelled creator's content — the
@@ -34,21 +35,15 @@ export class CreatorsRetention implements RetentionPlan {
   constructor(
     private readonly client: ServiceClient,
     private readonly queue: DurableQueue,
+    private readonly records: CreatorsRetentionRepository,
   ) {}
 
   private async eraseUser(
     userId: string,
-    { manager, count, afterCommit }: ErasureContext,
+    { transaction, count, afterCommit }: ErasureContext,
   ): Promise<'erased' | 'next-run'> {
-    const ids = (
-      (await manager.query(`SELECT id FROM creators WHERE "userId" = $1`, [userId])) as { id: string }[]
-    ).map((row) => row.id);
-    const [, posts] = (await manager.query(`DELETE FROM posts WHERE "creatorId" = ANY($1::uuid[])`, [
-      ids,
-    ])) as [unknown, number];
-    await manager.query(`DELETE FROM creator_prompt_versions WHERE "creatorId" = ANY($1::uuid[])`, [ids]);
-    await manager.query(`DELETE FROM creator_init_statuses WHERE "creatorId" = ANY($1::text[])`, [ids]);
-    await manager.query(`DELETE FROM creator_verification_keys WHERE "userId" = $1`, [userId]);
+    const ids = await this.records.creatorsOf(transaction, userId);
+    const posts = await this.records.eraseContent(transaction, userId, ids);
     count('posts', posts);
     if (posts > 0) {
       // The creator record stays one more run, so ingestion can still list its (now no) posts.
@@ -62,11 +57,7 @@ export class CreatorsRetention implements RetentionPlan {
         );
       return 'next-run';
     }
-    const [, creators] = (await manager.query(`DELETE FROM creators WHERE "userId" = $1`, [userId])) as [
-      unknown,
-      number,
-    ];
-    count('creators', creators);
+    count('creators', await this.records.eraseCreators(transaction, userId));
     // Reports about the persona and its pause (chat-inference's) name the creator too (docs/safety.md).
     for (const creatorId of ids)
       afterCommit(() =>

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ServiceClient, ServiceError } from '@backtalk/kit';
+import { isUniqueViolation, ServiceClient, ServiceError, UnitOfWork } from '@backtalk/kit';
 import {
   type ContentProfile,
   ErrorCode,
@@ -7,7 +7,6 @@ import {
   type ReplyOf,
   Subjects,
 } from '@backtalk/proto';
-import { QueryFailedError } from 'typeorm';
 import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
@@ -17,7 +16,6 @@ import { handleOf } from './verification-key.format';
 import { verificationVerdict } from './verification-verdict';
 
 type Reply = ReplyOf<typeof Subjects.CreatorsVerificationCheck>;
-const UNIQUE_VIOLATION = '23505';
 
 /**
  * Spec §7 fetchTiktokProfileFunc: reads what the decision needs — the caller's key, the live
@@ -34,6 +32,7 @@ export class CheckVerification {
     private readonly keys: CreatorVerificationKeyRepository,
     private readonly creators: CreatorRepository,
     private readonly client: ServiceClient,
+    private readonly unitOfWork: UnitOfWork,
   ) {}
 
   async execute({ actor }: ParsedRequestOf<typeof Subjects.CreatorsVerificationCheck>): Promise<Reply> {
@@ -90,9 +89,9 @@ export class CheckVerification {
   ): Promise<Reply> {
     const creator =
       existing ??
-      (await this.keys
-        .transaction(async (manager) => {
-          await this.keys.recordOutcome(key.userId, { verified: true, followerCount2500: true }, manager);
+      (await this.unitOfWork
+        .run(async (transaction) => {
+          await this.keys.recordOutcome(key.userId, { verified: true, followerCount2500: true }, transaction);
           return this.creators.insertVerified(
             {
               userId: key.userId,
@@ -104,17 +103,12 @@ export class CheckVerification {
               thumb: '',
               followerCount: profile.followerCount,
             },
-            manager,
+            transaction,
           );
         })
         .catch((error: unknown) => {
           // A unique index: another user claimed this profile or handle since claimedByOther looked.
-          if (
-            error instanceof QueryFailedError &&
-            (error.driverError as { code?: string }).code === UNIQUE_VIOLATION
-          ) {
-            throw CreatorError.profileClaimed();
-          }
+          if (isUniqueViolation(error)) throw CreatorError.profileClaimed();
           throw error;
         }));
     await this.client.request(Subjects.IdentityUserMarkCreator, { userId: key.userId });

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { managerOf, type Transaction } from '@backtalk/kit';
+import { Repository } from 'typeorm';
 import { CreatorVerificationKeyEntity } from './creator-verification-key.entity';
 
 /** Keys are the user's own records: every read takes the owner's id. */
@@ -10,10 +11,6 @@ export class CreatorVerificationKeyRepository {
     @InjectRepository(CreatorVerificationKeyEntity)
     private readonly keys: Repository<CreatorVerificationKeyEntity>,
   ) {}
-
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.keys.manager.transaction(work);
-  }
 
   findOwn(userId: string): Promise<CreatorVerificationKeyEntity | null> {
     return this.keys.findOneBy({ userId });
@@ -38,8 +35,12 @@ export class CreatorVerificationKeyRepository {
   async recordOutcome(
     userId: string,
     outcome: { verified: boolean; followerCount2500: boolean | null },
-    manager: EntityManager = this.keys.manager,
+    transaction?: Transaction,
   ): Promise<void> {
-    await manager.update(CreatorVerificationKeyEntity, { userId }, outcome);
+    await (transaction ? managerOf(transaction) : this.keys.manager).update(
+      CreatorVerificationKeyEntity,
+      { userId },
+      outcome,
+    );
   }
 }
