@@ -1,0 +1,45 @@
+import { performance } from 'node:perf_hooks';
+
+/**
+ * How long answers take, compared so that they cannot tell whether an email has an account
+ * (issue 21 item 14): requests for an account and for an unknown email alternate, so load on the
+ * machine falls on both alike, and the medians are compared — not any absolute speed.
+ */
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+async function timed(request: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await request();
+  return performance.now() - started;
+}
+
+/**
+ * Runs `pairs` interleaved pairs of requests — `account(index)` and `unknown(index)`, which goes
+ * first alternating so neither always follows the other — and answers one line naming both
+ * medians that ends in `within 25 %` when they are that close (one string, so a failure shows
+ * both): `expect(await compareMedians(...)).toMatch(/within 25 %$/)`.
+ */
+export async function compareMedians(
+  pairs: number,
+  account: (index: number) => Promise<unknown>,
+  unknown: (index: number) => Promise<unknown>,
+  tolerance = 0.25,
+): Promise<string> {
+  const known: number[] = [];
+  const unknowns: number[] = [];
+  for (let index = 0; index < pairs; index++) {
+    const accountFirst = index % 2 === 0;
+    if (accountFirst) known.push(await timed(() => account(index)));
+    unknowns.push(await timed(() => unknown(index)));
+    if (!accountFirst) known.push(await timed(() => account(index)));
+  }
+  const [a, b] = [median(known), median(unknowns)];
+  const within = Math.abs(a - b) <= tolerance * Math.max(a, b);
+  const percent = Math.round(tolerance * 100);
+  return `account ${a.toFixed(1)} ms, unknown ${b.toFixed(1)} ms: ${within ? 'within' : 'beyond'} ${percent} %`;
+}
