@@ -11,7 +11,9 @@ import { ConversationsController } from './chat/conversations.controller';
 import { CreatorOnboardingController } from './creators/creator-onboarding.controller';
 import { TikTokConnectionController } from './creators/tiktok-connection.controller';
 import { CreatorAudienceController } from './creators/creator-audience.controller';
+import { CreatorBoundariesController } from './creators/creator-boundaries.controller';
 import { CreatorsController } from './creators/creators.controller';
+import { DiscoverController } from './discover/discover.controller';
 import { MediaController } from './creators/media.controller';
 import { EnvironmentController } from './environment/environment.controller';
 import { FeatureFlagsController } from './feature-flags/feature-flags.controller';
@@ -51,7 +53,9 @@ export class GatewayModule implements NestModule {
       controllers: [
         PlatformHealthController,
         CreatorsController,
+        DiscoverController,
         CreatorAudienceController,
+        CreatorBoundariesController,
         CreatorOnboardingController,
         TikTokConnectionController,
         MediaController,

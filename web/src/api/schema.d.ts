@@ -1076,6 +1076,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/{creatorId}/boundaries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorBoundariesController_list"];
+        put: operations["CreatorBoundariesController_set"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/boundaries/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorBoundariesController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators/{creatorId}/pause": {
         parameters: {
             query?: never;
@@ -1697,6 +1729,35 @@ export interface components {
                 expiresIn: number;
                 idToken: string;
             };
+        };
+        BoundaryListResponse: {
+            boundaries: {
+                decline: string | null;
+                /** Format: uuid */
+                id: string;
+                topic: string;
+            }[];
+            /** Format: uuid */
+            creatorId: string;
+        };
+        BoundaryPreviewBody: {
+            boundaries: {
+                decline?: string & (string);
+                topic: string & (string);
+            }[];
+            question: string;
+        };
+        BoundaryPreviewResponse: {
+            /** @enum {string} */
+            outcome: "answered" | "declined" | "replaced" | "held-back";
+            text: string;
+            topic: string | null;
+        };
+        BoundarySetBody: {
+            boundaries: {
+                decline?: string & (string);
+                topic: string & (string);
+            }[];
         };
         CheckoutBody: {
             /** Format: uuid */
@@ -4320,6 +4381,77 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AudienceSetResponse"];
+                };
+            };
+        };
+    };
+    CreatorBoundariesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoundaryListResponse"];
+                };
+            };
+        };
+    };
+    CreatorBoundariesController_set: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoundarySetBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoundaryListResponse"];
+                };
+            };
+        };
+    };
+    CreatorBoundariesController_preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BoundaryPreviewBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoundaryPreviewResponse"];
                 };
             };
         };

@@ -10,6 +10,7 @@ import * as oauthDtos from '../auth/dto/oauth.dto';
 import * as passkeyDtos from '../auth/dto/passkeys.dto';
 import * as billingDtos from '../billing/billing.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
+import * as creatorBoundaryDtos from '../creators/creator-boundaries.dto';
 import * as creatorOnboardingDtos from '../creators/creator-onboarding.dto';
 import * as creatorDtos from '../creators/creators.dto';
 import * as developerDtos from '../developer/developer.dto';
@@ -29,6 +30,7 @@ const dtos = {
   ...billingDtos,
   ...chatDtos,
   ...creatorDtos,
+  ...creatorBoundaryDtos,
   ...creatorOnboardingDtos,
   ...developerDtos,
   ...environmentDtos,
