@@ -8,6 +8,7 @@ import {
   type ModerationCategory,
   type ModerationProvider,
   type ModerationRequest,
+  failureReason,
   ModerationUnavailableError,
   type ProviderVerdict,
 } from './moderation.port';
@@ -111,10 +112,7 @@ export class BedrockGuardrailProvider implements ModerationProvider {
         { abortSignal: signal },
       );
     } catch (error) {
-      throw new ModerationUnavailableError(
-        this.name,
-        signal.aborted ? 'timed out' : (error as Error).name || 'an error',
-      );
+      throw new ModerationUnavailableError(this.name, failureReason(error, signal));
     }
     if (!answer.action || !Array.isArray(answer.assessments))
       throw new ModerationUnavailableError(this.name, 'an answer it could not read');

@@ -4,6 +4,7 @@ import {
   type ModerationCategory,
   type ModerationProvider,
   type ModerationRequest,
+  failureReason,
   ModerationUnavailableError,
   type ProviderVerdict,
 } from './moderation.port';
@@ -112,10 +113,7 @@ export class LlamaGuardProvider implements ModerationProvider {
       const reply = await this.model.invoke([new HumanMessage(llamaGuardPrompt(request))], { signal });
       answer = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
     } catch (error) {
-      throw new ModerationUnavailableError(
-        this.name,
-        signal.aborted ? 'timed out' : (error as Error).message,
-      );
+      throw new ModerationUnavailableError(this.name, failureReason(error, signal));
     }
     const parsed = parseLlamaGuardAnswer(answer);
     if (!parsed) throw new ModerationUnavailableError(this.name, 'an answer that is neither safe nor unsafe');

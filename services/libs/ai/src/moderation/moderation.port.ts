@@ -70,11 +70,23 @@ export interface ProviderVerdict {
 export class ModerationUnavailableError extends Error {
   constructor(
     readonly provider: string,
-    reason: string,
+    /** Why, in words that never carry the checked text (see failureReason). */
+    readonly reason: string,
   ) {
     super(`The ${provider} moderator is unavailable: ${reason}`);
     this.name = 'ModerationUnavailableError';
   }
+}
+
+/**
+ * Why a call to a provider failed, safe to log: a network error's code or the error's name, never
+ * its message (a server may echo the checked text back in it).
+ */
+export function failureReason(error: unknown, signal: AbortSignal): string {
+  if (signal.aborted) return 'timed out';
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | null)?.cause?.code;
+  if (typeof code === 'string') return code;
+  return error instanceof Error ? error.name : 'an error';
 }
 
 /** A moderation provider: one check, no policy of its own. */

@@ -1,4 +1,5 @@
 import { metricsRegistry } from '@backtalk/kit';
+import { Logger } from '@nestjs/common';
 import { Counter } from 'prom-client';
 import { moderationFloor } from './moderation-floor';
 import {
@@ -77,6 +78,7 @@ export function decideVerdict(input: {
  */
 export class PolicyModerator implements Moderator {
   readonly name: string;
+  private readonly logger = new Logger('Moderation');
 
   constructor(
     private readonly provider: ModerationProvider | null,
@@ -89,6 +91,7 @@ export class PolicyModerator implements Moderator {
     const floor = moderationFloor(request).categories;
     let provider: Awaited<ReturnType<ModerationProvider['classify']>> | null = null;
     let providerFailed = false;
+    let failure = '';
     if (this.provider) {
       const deadline = AbortSignal.timeout(this.options.timeoutMs);
       try {
@@ -100,6 +103,7 @@ export class PolicyModerator implements Moderator {
         if (signal?.aborted) throw error;
         if (!(error instanceof ModerationUnavailableError) && !deadline.aborted) throw error;
         providerFailed = true;
+        failure = deadline.aborted ? 'timed out' : (error as ModerationUnavailableError).reason;
       }
     }
     const verdict = decideVerdict({
@@ -110,11 +114,14 @@ export class PolicyModerator implements Moderator {
       failurePolicy: this.options.failurePolicy,
       providerName: this.name,
     });
-    if (providerFailed)
-      moderationFailuresTotal.inc({
-        provider: this.name,
-        outcome: verdict.flagged ? 'blocked' : 'floor-only',
-      });
+    if (providerFailed) {
+      const outcome = verdict.flagged ? 'blocked' : 'floor-only';
+      moderationFailuresTotal.inc({ provider: this.name, outcome });
+      // Never the text: who failed, why (failureReason), for what, and what the policy did.
+      this.logger.warn(
+        `The ${this.name} moderator failed (${failure}) on a ${request.direction} for a ${request.audience}: ${outcome}`,
+      );
+    }
     for (const category of verdict.categories.length > 0 ? verdict.categories : ['none'])
       moderationDecisionsTotal.inc({
         direction: request.direction,

@@ -3,6 +3,7 @@ import {
   type ModerationCategory,
   type ModerationProvider,
   type ModerationRequest,
+  failureReason,
   ModerationUnavailableError,
   type ProviderVerdict,
 } from './moderation.port';
@@ -69,10 +70,7 @@ export class OpenAiModerationProvider implements ModerationProvider {
         signal,
       });
     } catch (error) {
-      throw new ModerationUnavailableError(
-        this.name,
-        signal.aborted ? 'timed out' : (error as Error).message,
-      );
+      throw new ModerationUnavailableError(this.name, failureReason(error, signal));
     }
     if (!response.ok) throw new ModerationUnavailableError(this.name, `answered ${response.status}`);
     const parsed = answerSchema.safeParse(await response.json().catch(() => null));
