@@ -20,4 +20,5 @@ export * from './operators.api';
 export * from './operators.queries';
 export * from './reports.api';
 export * from './reports.queries';
+export * from './age.api';
 export { sessionFetch } from './client';

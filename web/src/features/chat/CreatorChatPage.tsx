@@ -4,6 +4,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
 import { useSessionStore } from '../session';
+import { ChatAgeCheck } from './ChatAgeCheck';
 import { ChatView } from './ChatView';
 import { parseCreatorHandle } from './parse-handle';
 import { useCreatorByHandle } from './useCreatorByHandle';
@@ -49,7 +50,11 @@ export function CreatorChatPage() {
       </div>
     );
   }
-  return <ChatView creator={creator} />;
+  return (
+    <ChatAgeCheck creator={creator}>
+      <ChatView creator={creator} />
+    </ChatAgeCheck>
+  );
 }
 
 function PageMessage({ text }: { text: string }) {

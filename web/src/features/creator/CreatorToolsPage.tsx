@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { AudienceSetting } from './AudienceSetting';
 import { useCreatorPromptQuery, usePromptMutations } from './useCreatorQueries';
 import styles from './creator.module.css';
 
@@ -108,6 +109,7 @@ export function CreatorToolsPage() {
           </p>
         ) : null}
       </form>
+      <AudienceSetting />
       <div className={styles['card']}>
         <h2 className={styles['card__title']}>Saved versions</h2>
         {prompt.data.versions.length === 0 ? (

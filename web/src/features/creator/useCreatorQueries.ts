@@ -9,6 +9,7 @@ import {
   listCreatorPosts,
   rollbackCreatorPrompt,
   saveCreatorPrompt,
+  setAudienceMinimum,
 } from '../../api';
 import { useSessionStore } from '../session';
 
@@ -76,6 +77,19 @@ export function usePromptMutations() {
     save: useMutation({ mutationFn: saveCreatorPrompt, onSuccess }),
     rollback: useMutation({ mutationFn: rollbackCreatorPrompt, onSuccess }),
   };
+}
+
+/** Sets the creator's audience minimum; the cached creator profile takes the answer. */
+export function useAudienceMinimumMutation(creatorId: string) {
+  const userId = useUserId();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (minimum: Parameters<typeof setAudienceMinimum>[1]) => setAudienceMinimum(creatorId, minimum),
+    onSuccess: ({ audienceMinimum }) =>
+      client.setQueryData(keys.myCreator(userId), (creator: Awaited<ReturnType<typeof getMyCreator>>) =>
+        creator ? { ...creator, audienceMinimum } : creator,
+      ),
+  });
 }
 
 /** The signed-in user's TikTok connection; asked only when the TikTok API provider is offered. */

@@ -86,6 +86,7 @@ async function openSignUp() {
 /** Fills the open sign-up form with a valid email and password and sends it. */
 async function submitSignUp() {
   typeAndLeave('Email', 'new@example.com');
+  typeAndLeave('Birthdate', '2000-02-29');
   typeAndLeave('Password', 'Abcdef1!');
   typeAndLeave('Confirm Password', 'Abcdef1!');
   await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
@@ -159,6 +160,8 @@ describe('/sign-in: sign-up validation (spec §5)', () => {
     typeAndLeave('Password', 'Abcdef1!');
     expect(button('Sign Up').hasAttribute('disabled')).toBe(true);
     typeAndLeave('Confirm Password', 'Abcdef1!');
+    await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(true));
+    typeAndLeave('Birthdate', '2000-02-29');
     typeAndLeave('Phone Number (optional)', '(415) 555-0100');
     expect((screen.getByLabelText('Country code') as HTMLSelectElement).value).toBe('+1');
     await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
@@ -169,10 +172,47 @@ describe('/sign-in: sign-up validation (spec §5)', () => {
     expect(apiCalls('POST', '/api/auth/sign-up')[0].body).toEqual({
       email: 'new@example.com',
       password: 'Abcdef1!',
-      attributes: { phone_number: '+14155550100' },
+      attributes: { birthdate: '2000-02-29', phone_number: '+14155550100' },
     });
     expect(screen.getByText(/It may take a minute to arrive/)).toBeTruthy();
     expect(screen.getByText(/n\*\*\*w@example\.com/)).toBeTruthy();
+  });
+});
+
+describe('/sign-in: the birth date (docs/safety.md, "Age")', () => {
+  it.each([
+    ['', 'This field is required'],
+    ['2999-01-01', 'Your birth date cannot be in the future.'],
+    ['1800-01-01', 'Check your birth date: it makes you older than 120.'],
+  ])('answers %j with %s and keeps Sign Up disabled', async (value, message) => {
+    await openSignUp();
+    typeAndLeave('Birthdate', '2000-01-01');
+    typeAndLeave('Birthdate', value);
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(button('Sign Up').hasAttribute('disabled')).toBe(true);
+  });
+
+  it("shows the server's refusal of an under-13 birth date and stays on the form", async () => {
+    server.use(
+      http.post('/api/auth/sign-up', () =>
+        errorResponse(
+          403,
+          'AGE_UNDER_13',
+          'You must be at least 13 years old to use Backtalk. Nothing you entered has been kept.',
+        ),
+      ),
+    );
+    await openSignUp();
+    typeAndLeave('Email', 'kid@example.com');
+    typeAndLeave('Birthdate', '2020-01-01');
+    typeAndLeave('Password', 'Abcdef1!');
+    typeAndLeave('Confirm Password', 'Abcdef1!');
+    await waitFor(() => expect(button('Sign Up').hasAttribute('disabled')).toBe(false));
+    fireEvent.click(button('Sign Up'));
+    expect(await screen.findByText(/must be at least 13 years old/)).toBeTruthy();
+    expect(apiCalls('POST', '/api/auth/sign-up')[0].body).toMatchObject({
+      attributes: { birthdate: '2020-01-01' },
+    });
   });
 });
 

@@ -11,8 +11,9 @@ import { applyReply, rememberForAutoSignIn } from './sign-in.store';
 import styles from './sign-in.module.css';
 
 /**
- * The Sign Up tab (spec §3 form fields, §5 rules): email, password, confirm password and an
- * optional phone number with its dial code (+1 by default). Validated on change and blur;
+ * The Sign Up tab (spec §3 form fields, §5 rules): email, birthdate (docs/safety.md, "Age": under
+ * 13 the server refuses and keeps nothing), password, confirm password and an optional phone number
+ * with its dial code (+1 by default). Validated on change and blur;
  * 'Sign Up' stays disabled while any rule fails.
  */
 export function SignUpForm({ passwordMinLength }: { passwordMinLength: number }) {
@@ -23,6 +24,7 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
     criteriaMode: 'all',
     defaultValues: {
       email: '',
+      birthdate: '',
       password: '',
       confirm_password: '',
       dial_code: DEFAULT_DIAL_CODE,
@@ -33,14 +35,11 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
   const submit = useMutation({
     mutationFn: async (input: SignUpValues) => {
       // Only standard attributes (or custom:-prefixed ones) are sent (spec §3).
-      const attributes = input.phone_number
-        ? { phone_number: joinPhoneNumber(input.dial_code, input.phone_number) }
-        : undefined;
-      const reply = await signUp({
-        email: input.email,
-        password: input.password,
-        ...(attributes ? { attributes } : {}),
-      });
+      const attributes = {
+        birthdate: input.birthdate,
+        ...(input.phone_number ? { phone_number: joinPhoneNumber(input.dial_code, input.phone_number) } : {}),
+      };
+      const reply = await signUp({ email: input.email, password: input.password, attributes });
       rememberForAutoSignIn(input.email, input.password);
       await applyReply(reply, input.email);
     },
@@ -54,6 +53,14 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
         placeholder="Enter your Email"
         errors={messagesOf(errors.email)}
         {...form.register('email')}
+      />
+      <FormField
+        label="Birthdate"
+        type="date"
+        autoComplete="bday"
+        placeholder="Enter your Birthdate"
+        errors={messagesOf(errors.birthdate)}
+        {...form.register('birthdate')}
       />
       <NewPasswordFields form={form} />
       <FormField

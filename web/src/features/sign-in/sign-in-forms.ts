@@ -1,6 +1,12 @@
 // The §5 rules of the sign-in screen's forms, as zod schemas for react-hook-form. Values are
 // trimmed except passwords (spec §3); the messages are the spec's, word for word.
-import { AuthFormMessage, PASSWORD_MAX_LENGTH, passwordRuleViolations } from '@backtalk/proto/browser';
+import {
+  AuthFormMessage,
+  BirthdateMessage,
+  PASSWORD_MAX_LENGTH,
+  checkBirthdate,
+  passwordRuleViolations,
+} from '@backtalk/proto/browser';
 import { z } from 'zod';
 
 const required = z.string().trim().min(1, AuthFormMessage.Required);
@@ -36,10 +42,25 @@ export function confirmMismatchVisible(
 export const signInSchema = z.object({ email, password: anyPassword });
 export type SignInValues = z.infer<typeof signInSchema>;
 
+/**
+ * Spec §3 `birthdate` (required, trimmed; docs/safety.md, "Age"): a real day, not in the future,
+ * not over 120 years ago. Under 13 is the server's to refuse, with the COPPA message.
+ */
+export const birthdateField = z
+  .string()
+  .trim()
+  .min(1, AuthFormMessage.Required)
+  .superRefine((text, context) => {
+    const checked = checkBirthdate(text, new Date());
+    if ('problem' in checked)
+      context.addIssue({ code: 'custom', message: BirthdateMessage[checked.problem] });
+  });
+
 export function signUpSchema(minLength: number) {
   return z
     .object({
       email,
+      birthdate: birthdateField,
       password: newPassword(minLength),
       confirm_password: z.string().min(1, AuthFormMessage.Required),
       dial_code: z.string(),
