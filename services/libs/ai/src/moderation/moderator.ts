@@ -17,8 +17,8 @@ export type ModerationFailurePolicy = 'block' | 'floor-only';
 
 const moderationDecisionsTotal = new Counter({
   name: 'backtalk_moderation_decisions_total',
-  help: 'Moderation decisions, by direction, category (none: passed), who decided and provider; never the text',
-  labelNames: ['direction', 'category', 'decided_by', 'provider'] as const,
+  help: 'Moderation decisions, by direction, category found (none: nothing), who decided, provider and outcome (flagged or passed: profanity to an adult is found but passes); never the text',
+  labelNames: ['direction', 'category', 'decided_by', 'provider', 'outcome'] as const,
   registers: [metricsRegistry],
 });
 
@@ -128,6 +128,7 @@ export class PolicyModerator implements Moderator {
         category,
         decided_by: verdict.decidedBy,
         provider: this.name,
+        outcome: verdict.flagged ? 'flagged' : 'passed',
       });
     return verdict;
   }

@@ -1,3 +1,4 @@
+import { metricsRegistry } from '@backtalk/kit';
 import { Logger } from '@nestjs/common';
 import {
   failureReason,
@@ -104,5 +105,32 @@ describe('failureReason', () => {
     const controller = new AbortController();
     if (aborted) controller.abort();
     expect(failureReason(error, controller.signal)).toBe(reason);
+  });
+});
+
+describe('PolicyModerator: the decision counter', () => {
+  async function counted(labels: Record<string, string>): Promise<number> {
+    const metric = (await metricsRegistry.getMetricsAsJSON()).find(
+      (entry) => entry.name === 'backtalk_moderation_decisions_total',
+    );
+    const values = (metric?.values ?? []) as { labels: Record<string, string>; value: number }[];
+    return values
+      .filter((value) => Object.entries(labels).every(([key, wanted]) => value.labels[key] === wanted))
+      .reduce((sum, value) => sum + value.value, 0);
+  }
+
+  it.each([
+    ['what the fuck, that video was great', 'profanity', 'passed'],
+    ['you are worthless and everyone hates you', 'harassment', 'flagged'],
+    ['what is your favourite recipe', 'none', 'passed'],
+  ])('%j counts as %s, %s', async (text, category, outcome) => {
+    const provider = new ScriptedProvider(() =>
+      Promise.resolve({ categories: text.includes('worthless') ? ['harassment'] : [], boundaryIds: [] }),
+    );
+    const moderator = new PolicyModerator(provider, { timeoutMs: 1_000, failurePolicy: 'block' });
+    const labels = { direction: 'fan-message', category, provider: 'openai', outcome };
+    const before = await counted(labels);
+    await moderator.check({ text, direction: 'fan-message', audience: 'adult' });
+    expect(await counted(labels)).toBe(before + 1);
   });
 });
