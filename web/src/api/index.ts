@@ -20,5 +20,7 @@ export * from './operators.api';
 export * from './operators.queries';
 export * from './reports.api';
 export * from './reports.queries';
+export * from './boundaries.api';
+export * from './boundaries.queries';
 export * from './age.api';
 export { sessionFetch } from './client';

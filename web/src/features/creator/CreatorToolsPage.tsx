@@ -6,6 +6,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { AudienceSetting } from './AudienceSetting';
+import { BoundariesSetting } from './BoundariesSetting';
 import { useCreatorPromptQuery, usePromptMutations } from './useCreatorQueries';
 import styles from './creator.module.css';
 
@@ -110,6 +111,7 @@ export function CreatorToolsPage() {
         ) : null}
       </form>
       <AudienceSetting />
+      <BoundariesSetting />
       <div className={styles['card']}>
         <h2 className={styles['card__title']}>Saved versions</h2>
         {prompt.data.versions.length === 0 ? (
