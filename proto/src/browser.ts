@@ -7,6 +7,8 @@ export * from './age';
 
 export * from './boundaries';
 
+export * from './discover';
+
 /** Spec §2: a handle is word characters, dots and hyphens (as it appears after `/@`). */
 export const HANDLE_PATTERN = /^[\w.-]+$/;
 

@@ -12,6 +12,7 @@ export * from './contracts/mfa';
 export * from './contracts/passkeys';
 export * from './contracts/oauth';
 export * from './contracts/creators';
+export * from './contracts/discover';
 export * from './contracts/chat';
 export * from './contracts/feature-flags';
 export * from './contracts/billing';

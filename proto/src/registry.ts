@@ -4,6 +4,7 @@ import { healthCheckReplySchema, healthCheckRequestSchema } from './contracts/he
 import { configShowReplySchema, configShowRequestSchema } from './contracts/service-config';
 import * as identity from './contracts/identity';
 import * as creators from './contracts/creators';
+import * as discover from './contracts/discover';
 import * as chat from './contracts/chat';
 import * as flags from './contracts/feature-flags';
 import * as billing from './contracts/billing';
@@ -207,6 +208,10 @@ export const contracts = {
   [Subjects.CreatorsCreatorFeatured]: {
     request: creators.creatorFeaturedRequestSchema,
     reply: creators.creatorFeaturedReplySchema,
+  },
+  [Subjects.CreatorsDiscover]: {
+    request: discover.discoverRequestSchema,
+    reply: discover.discoverReplySchema,
   },
   [Subjects.CreatorsPostList]: {
     request: creators.postListRequestSchema,

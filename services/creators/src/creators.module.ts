@@ -5,6 +5,7 @@ import { CreatorsRetentionModule } from './retention/retention.module';
 import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
+import { DiscoverModule } from './discover/discover.module';
 import { CreatorInitModule } from './init/creator-init.module';
 import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
 import { CreatorPromptModule } from './prompt/creator-prompt.module';
@@ -25,6 +26,7 @@ export class CreatorsModule {
         }),
         DurableQueueModule.forService(),
         CreatorModule,
+        DiscoverModule,
         CreatorInitModule,
         DemoAccountsModule,
         VerificationModule,

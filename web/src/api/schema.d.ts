@@ -1316,6 +1316,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/discover/creators": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["DiscoverController_creators"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/environment": {
         parameters: {
             query?: never;
@@ -1982,6 +1998,22 @@ export interface components {
             promptVersions: number;
             thumb: string;
             tiktokURL: string;
+        };
+        DiscoverResponse: {
+            creators: {
+                demoAccount: boolean;
+                followerCount: number;
+                handle: string;
+                /** Format: uuid */
+                id: string;
+                nickName: string;
+                thumb: string;
+                topics: string[];
+                verified: boolean;
+            }[];
+            page: number;
+            pageSize: number;
+            total: number;
         };
         EarningsResponse: {
             /** @enum {string} */
@@ -4725,6 +4757,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EssenceTestResponse"];
+                };
+            };
+        };
+    };
+    DiscoverController_creators: {
+        parameters: {
+            query?: {
+                q?: string;
+                page?: string;
+                pageSize?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoverResponse"];
                 };
             };
         };

@@ -14,6 +14,7 @@ import * as creatorBoundaryDtos from '../creators/creator-boundaries.dto';
 import * as creatorOnboardingDtos from '../creators/creator-onboarding.dto';
 import * as creatorDtos from '../creators/creators.dto';
 import * as developerDtos from '../developer/developer.dto';
+import * as discoverDtos from '../discover/discover.dto';
 import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
 import * as reportDtos from '../reports/reports.dto';
@@ -33,6 +34,7 @@ const dtos = {
   ...creatorBoundaryDtos,
   ...creatorOnboardingDtos,
   ...developerDtos,
+  ...discoverDtos,
   ...environmentDtos,
   ...featureFlagDtos,
   ...reportDtos,
