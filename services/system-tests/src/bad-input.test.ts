@@ -143,8 +143,22 @@ describeWithNats('bad input: generated requests change nothing and never fail in
         [replyId, conversationId, fan.userId],
       )
       .finally(() => sql.end());
+    // Another demo creator is the fan's own, so the routes only a creator may use (boundaries and
+    // their preview, the audience, the pause) meet generated bad input past their owner check.
+    const sqlOwner = new Client({ connectionString: database.url });
+    await sqlOwner.connect();
+    const ownedId = (
+      await sqlOwner
+        .query(
+          `UPDATE creators.creators SET "userId" = $1
+            WHERE id = (SELECT id FROM creators.creators WHERE "demoAccount" AND id <> $2 ORDER BY handle LIMIT 1)
+            RETURNING id`,
+          [fan.userId, featuredId],
+        )
+        .finally(() => sqlOwner.end())
+    ).rows[0].id as string;
     known = {
-      uuids: [featuredId, conversationId, fan.userId, replyId],
+      uuids: [featuredId, conversationId, fan.userId, replyId, ownedId],
       strings: ['demo.creator', '@demo.creator', 'bypassSubscriptions', 'development'],
     };
     expect(await allowance()).toEqual({ canSendMessage: true, nextAvailableTime: null });
@@ -497,6 +511,64 @@ describeWithNats('bad input: generated requests change nothing and never fail in
         expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
       },
     );
+
+    /**
+     * Creator boundaries (docs/safety.md, "Creator boundaries") on the fan's own creator, past the
+     * owner check: lists the document cannot describe (too many, a topic twice, a line break or a
+     * control character in a topic, blank topics, overlong texts) and previews carrying them get
+     * a 400; the snapshot at the end shows they stored nothing.
+     */
+    it('answers bad boundary lists and previews on the caller’s own creator with a 400', async () => {
+      const label = 'boundaries';
+      const topic = fc
+        .string({ minLength: 1, maxLength: 30 })
+        .filter((text) => text.trim() !== '' && !/[\u0000-\u001f\u007f\uD800-\uDFFF]/.test(text));
+      const badList = fc.oneof(
+        fc
+          .array(topic, { minLength: 21, maxLength: 25 })
+          .map((topics) => topics.map((text, index) => ({ topic: `${text} ${index}` }))),
+        topic.map((text) => [{ topic: text }, { topic: text }]),
+        fc
+          .tuple(topic, fc.constantFrom('\n', '\r', '\u0000', '\u0007', '\u001b', '\u007f'), topic)
+          .map(([head, control, tail]) => [{ topic: `${head}${control}${tail}` }]),
+        fc.constantFrom(
+          [{ topic: '' }],
+          [{ topic: '   ' }],
+          [{ topic: 'x'.repeat(101) }],
+          [{ topic: 'politics', decline: 'x'.repeat(301) }],
+          [{ topic: 'politics', decline: 'one\ntwo' }],
+          [{ topic: 'politics', severity: 'high' }],
+          [{ topic: 5 }],
+          [{}],
+          'politics',
+          null,
+        ),
+      );
+      await runProperty(
+        label,
+        fc.asyncProperty(badList, fc.boolean(), async (boundaries, preview) => {
+          const response = preview
+            ? await api(`/api/creators/${known.uuids[4]}/boundaries/preview`, {
+                method: 'POST',
+                token: fan.accessToken,
+                body: { question: 'How is your family?', boundaries },
+              })
+            : await api(`/api/creators/${known.uuids[4]}/boundaries`, {
+                method: 'PUT',
+                token: fan.accessToken,
+                body: { boundaries },
+              });
+          return check(`${label}: 400`, response.status === 400, () =>
+            JSON.stringify({ boundaries, preview, status: response.status, body: response.body }).slice(
+              0,
+              500,
+            ),
+          );
+        }),
+        { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },
+      );
+      expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
+    });
 
     it('answers the web app’s routes (/, /assets/*, /@handle) and unknown paths with any method in time, without a 5xx', async () => {
       const label = 'web app';
