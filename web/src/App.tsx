@@ -17,6 +17,9 @@ const stripeReturn = () =>
   import('./features/payments/ReturnPage').then((m) => ({ Component: m.ReturnPage }));
 const stripeRefresh = () =>
   import('./features/payments/RefreshPage').then((m) => ({ Component: m.RefreshPage }));
+// The fan's subscriptions (billing's list, docs/billing.md "My subscriptions").
+const subscriptions = () =>
+  import('./features/payments/SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage }));
 
 const router = createBrowserRouter(
   appRoutes(
@@ -25,6 +28,7 @@ const router = createBrowserRouter(
         public: [{ path: 'sign-in', lazy: signIn }],
         signedIn: [
           { path: 'account', lazy: account },
+          { path: 'account/subscriptions', lazy: subscriptions },
           { path: 'return/:accountId', lazy: stripeReturn },
           { path: 'refresh/:accountId', lazy: stripeRefresh },
         ],

@@ -51,21 +51,16 @@ export function useSetPriceMutation(userId: string) {
 
 /**
  * The user's subscriptions and whether 'Manage Billing' can open (spec §7 getUserSubscriptionsFunc).
- * `waitForActive` asks again every 3 s (ten times at most) until one is active: after Checkout the
- * subscription appears once Stripe's webhook has reached billing.
+ * `pollEveryMs` asks again at that interval while set: after Checkout the subscription appears once
+ * Stripe's webhook has reached billing (the caller stops it; features/payments/PaymentReturnView).
  */
-export function useSubscriptionsQuery(userId: string | null, { waitForActive = false } = {}) {
+export function useSubscriptionsQuery(userId: string | null, { pollEveryMs = 0 } = {}) {
   return useQuery({
     queryKey: billingQueryKeys.subscriptions(userId ?? ''),
     queryFn: ({ signal }) => listSubscriptions(signal),
     enabled: userId !== null,
-    refetchInterval: (query) =>
-      waitForActive && !hasActive(query.state.data) && query.state.dataUpdateCount < 10 ? 3000 : false,
+    refetchInterval: pollEveryMs > 0 ? pollEveryMs : false,
   });
-}
-
-function hasActive(list: SubscriptionList | undefined): boolean {
-  return !!list?.subscriptions.some((subscription) => subscription.active);
 }
 
 /** The creator of the user's current (latest active) subscription, for spec §2 '/'. */

@@ -19,6 +19,8 @@ import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
 import { AiPersonaNotice, PersonaPausedNotice } from './AiPersonaNotice';
 import { ReplyMeta } from './ReplyMeta';
+import { rememberCheckout } from '../payments/payment-return';
+import { CheckoutCancelledNotice } from './CheckoutCancelledNotice';
 
 /** Scrolling to within this distance of the top loads the next older page. */
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -90,13 +92,16 @@ export function ChatView({ creator }: ChatViewProps) {
     setSubscribeError(null);
     setSubscribing(true);
     try {
-      browserNavigation.leaveTo(await createCheckout(creator.id));
+      const url = await createCheckout(creator.id);
+      // The returns from Checkout come back to this chat (docs/billing.md, "Coming back from Checkout").
+      rememberCheckout({ creatorId: creator.id, handle: creator.handle });
+      browserNavigation.leaveTo(url);
     } catch (error) {
       console.error('Error creating charge', error);
       setSubscribeError(error instanceof ApiError ? error.message : SUBSCRIBE_FAILED_MESSAGE);
       setSubscribing(false);
     }
-  }, [creator.id]);
+  }, [creator.id, creator.handle]);
   const closeModal = useCallback(() => {
     setSubscribeError(null);
     closeLimitNotice();
@@ -111,6 +116,7 @@ export function ChatView({ creator }: ChatViewProps) {
       <ChatHeader creator={creator} />
       {/* Above the conversation, so the welcome overlay of an empty chat never covers it. */}
       <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
+      <CheckoutCancelledNotice />
       <div className={styles['chat-body']}>
         <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
           <div

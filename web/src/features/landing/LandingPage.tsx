@@ -1,7 +1,9 @@
 import styles from './landing.module.css';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/Button';
 import { PRODUCT_NAME } from '../../config';
+import { paymentReturnOf } from '../payments/payment-return';
+import { PaymentReturnView } from '../payments/PaymentReturnView';
 import { ChatMockup } from './ChatMockup';
 import { useSubscriberRedirect } from './useSubscriberRedirect';
 import { useTryNow } from './useTryNow';
@@ -22,8 +24,17 @@ const STEPS = [
   },
 ];
 
-/** `/` (spec §1, §2): the marketing page (creators are sent to /creator) with the featured creator's chat one click away. */
+/**
+ * `/` (spec §1, §2): the marketing page (creators are sent to /creator) with the featured creator's
+ * chat one click away; on a return from Stripe Checkout, what became of the payment.
+ */
 export function LandingPage() {
+  const [params] = useSearchParams();
+  const paymentReturn = paymentReturnOf(params);
+  return paymentReturn ? <PaymentReturnView kind={paymentReturn} /> : <Landing />;
+}
+
+function Landing() {
   useSubscriberRedirect();
   const { tryNow, pending } = useTryNow();
   const isCreator = useSessionStore(selectIsCreator);
@@ -49,6 +60,9 @@ export function LandingPage() {
               <a className={buttonClass('secondary', 'lg')} href="#see-it">
                 Watch the demo
               </a>
+              <Link className={buttonClass('secondary', 'lg')} to="/discover">
+                Discover creators
+              </Link>
             </div>
             <p className={styles['hero__fine']}>Free to start · No download</p>
           </div>

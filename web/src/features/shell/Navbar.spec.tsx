@@ -88,6 +88,7 @@ describe('Navbar', () => {
     openUserMenu();
     expect(menuItems()).toEqual([
       'Manage Billing',
+      'My subscriptions',
       'Account',
       'Register a passkey',
       'Delete account',

@@ -139,6 +139,11 @@ export function UserMenu() {
                 </button>
               </MenuItem>
             )}
+            {isCreator ? null : (
+              <MenuItem>
+                <Link to="/account/subscriptions">My subscriptions</Link>
+              </MenuItem>
+            )}
             <MenuSeparator />
             <MenuItem>
               <Link to="/account">Account</Link>
