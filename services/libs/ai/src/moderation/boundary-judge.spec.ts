@@ -1,3 +1,4 @@
+import { metricsRegistry } from '@backtalk/kit';
 import { SimpleChatModel } from '@langchain/core/language_models/chat_models';
 import { BoundaryJudge, boundaryJudgePrompt, parseBoundaryJudgeAnswer } from './boundary-judge';
 import { ModerationUnavailableError } from './moderation.port';
@@ -96,5 +97,28 @@ describe('BoundaryJudge', () => {
   it('fails when the model does not answer in time', async () => {
     const judge = new BoundaryJudge(new AnsweringModel('none', 5_000), 100);
     await expect(judge.crossed('Some reply.', BOUNDARIES)).rejects.toThrow(/timed out/);
+  });
+
+  it('counts each judgement by outcome, never with the text', async () => {
+    const count = async (outcome: string) =>
+      (await metricsRegistry.getSingleMetric('backtalk_boundary_judgements_total')!.get()).values.find(
+        (value) => value.labels['outcome'] === outcome,
+      )?.value ?? 0;
+    const before = {
+      passed: await count('passed'),
+      crossed: await count('crossed'),
+      failed: await count('failed'),
+    };
+    await new BoundaryJudge(new AnsweringModel('none'), 1_000).crossed('My secret text.', BOUNDARIES);
+    await new BoundaryJudge(new AnsweringModel('2'), 1_000).crossed('My secret text.', BOUNDARIES);
+    await new BoundaryJudge(new AnsweringModel('what?'), 1_000)
+      .crossed('My secret text.', BOUNDARIES)
+      .catch(() => {});
+    expect({
+      passed: (await count('passed')) - before.passed,
+      crossed: (await count('crossed')) - before.crossed,
+      failed: (await count('failed')) - before.failed,
+    }).toEqual({ passed: 1, crossed: 1, failed: 1 });
+    expect(await metricsRegistry.metrics()).not.toContain('My secret text');
   });
 });

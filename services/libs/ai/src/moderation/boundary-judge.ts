@@ -1,6 +1,15 @@
+import { metricsRegistry } from '@backtalk/kit';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { HumanMessage } from '@langchain/core/messages';
+import { Counter } from 'prom-client';
 import { type ModerationBoundary, ModerationUnavailableError } from './moderation.port';
+
+const boundaryJudgementsTotal = new Counter({
+  name: 'backtalk_boundary_judgements_total',
+  help: 'Reply pieces the chat model judged against creator boundaries, by outcome (passed, crossed, failed); never the text',
+  labelNames: ['outcome'] as const,
+  registers: [metricsRegistry],
+});
 
 /**
  * Creator boundaries judged by the chat model (docs/safety.md, "Creator boundaries"), for
@@ -61,13 +70,18 @@ export class BoundaryJudge {
       answer = typeof reply.content === 'string' ? reply.content : JSON.stringify(reply.content);
     } catch (error) {
       if (signal?.aborted) throw error;
+      boundaryJudgementsTotal.inc({ outcome: 'failed' });
       throw new ModerationUnavailableError(
         'boundary-judge',
         deadline.aborted ? 'timed out' : (error as Error).message,
       );
     }
     const numbers = parseBoundaryJudgeAnswer(answer, boundaries.length);
-    if (!numbers) throw new ModerationUnavailableError('boundary-judge', 'an answer it could not read');
+    if (!numbers) {
+      boundaryJudgementsTotal.inc({ outcome: 'failed' });
+      throw new ModerationUnavailableError('boundary-judge', 'an answer it could not read');
+    }
+    boundaryJudgementsTotal.inc({ outcome: numbers.length > 0 ? 'crossed' : 'passed' });
     return numbers.map((number) => boundaries[number - 1].id);
   }
 }
