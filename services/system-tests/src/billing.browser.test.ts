@@ -208,8 +208,12 @@ describeWhenAvailable(
           { stripeAccountId: expect.stringMatching(/^acct_/), onboardingComplete: true },
         ]);
 
-        // Back from Checkout: 'Manage Billing' now opens the customer portal.
+        // Cancelled at Checkout: back in the chat the fan left, told nothing was charged.
         await page.goto(`${url}/?section=ai-chat`);
+        await page.waitForURL(/\/@demo\.creator$/);
+        await page.getByText('Checkout cancelled — nothing was charged').waitFor();
+        await shoot('02b-checkout-cancelled');
+        // 'Manage Billing' now opens the customer portal.
         await page.getByRole('button', { name: 'Account menu' }).click();
         const manage = page.getByRole('menuitem', { name: 'Manage Billing' });
         await manage.waitFor();
@@ -240,17 +244,21 @@ describeWhenAvailable(
           client_reference_id: fanId,
           metadata: { userId: fanId, creatorId: featuredId },
         });
+        // Back from Checkout before the webhook: the app says it is confirming the payment.
+        await page.goto(`${url}/?section=stripe&refresh=true`);
+        await page.getByRole('heading', { name: 'Confirming your payment…' }).waitFor();
+        await shoot('06b-confirming-payment');
         // Signed with the endpoint's secret, as Stripe does (Stripe.webhooks.generateTestHeaderString).
         expect(await deliver(gateway.url, sign(completed))).toEqual({
           status: 200,
           body: { received: true, duplicate: false },
         });
 
-        // Back from Checkout on the success URL: the app waits for the webhook's subscription, then
-        // sends the subscriber to their creator's chat (spec §2 '/').
-        await page.goto(`${url}/?section=stripe&refresh=true`);
+        // Once billing has the webhook's subscription, the subscriber is sent to their creator's chat,
+        // whose header says they subscribe.
         await page.waitForURL(/\/@demo\.creator$/, { timeout: 45_000 });
         await page.getByRole('log', { name: /Conversation with/ }).waitFor();
+        await page.getByText('Subscribed', { exact: true }).waitFor();
         await page.waitForLoadState('networkidle');
         expect(await limitShown(2000)).toBe(false);
 
@@ -287,6 +295,14 @@ describeWhenAvailable(
         // Plain '/' goes there too.
         await page.goto(`${url}/`);
         await page.waitForURL(/\/@demo\.creator$/, { timeout: 30_000 });
+
+        // 'My subscriptions' lists it: active, renewing a month on, at the creator's price.
+        await page.goto(`${url}/account/subscriptions`);
+        const row = page.getByRole('list', { name: 'Subscriptions' }).getByRole('listitem');
+        await row.getByText('Active', { exact: true }).waitFor();
+        expect(await row.textContent()).toMatch(/\$\d+\.\d\d \/ month · Renews on /);
+        await page.getByRole('button', { name: 'Manage billing' }).waitFor();
+        await shoot('07b-my-subscriptions');
 
         // Another creator: the free tier still applies, the limit dialog with Subscribe shows.
         await page.goto(`${url}/@dez.looks.up`);
