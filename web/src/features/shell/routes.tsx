@@ -47,6 +47,8 @@ const privacyPolicy = () =>
 const termsOfService = () =>
   import('../legal/TermsOfServicePage').then((m) => ({ Component: m.TermsOfServicePage }));
 const howItWorks = () => import('../legal/HowItWorksPage').then((m) => ({ Component: m.HowItWorksPage }));
+// `/discover` (issue 24 item 6): find creators by name or topic.
+const discover = () => import('../discover/DiscoverPage').then((m) => ({ Component: m.DiscoverPage }));
 const creatorChat = () => import('../chat/CreatorChatPage').then((m) => ({ Component: m.CreatorChatPage }));
 
 /**
@@ -99,6 +101,7 @@ export function appRoutes(sections: RouteSections = {}): RouteObject[] {
             { path: 'privacy-policy', lazy: privacyPolicy },
             { path: 'terms-of-service', lazy: termsOfService },
             { path: 'how-it-works', lazy: howItWorks },
+            { path: 'discover', lazy: discover },
             ...(sections.public ?? []),
           ],
         },
