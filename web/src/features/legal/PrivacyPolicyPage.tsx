@@ -10,7 +10,19 @@ export function PrivacyPolicyPage() {
         <li>Your conversations with creator personas, so you can continue them later.</li>
         <li>For creators: your public profile and posts, used to build your persona.</li>
         <li>Payment status from our payment provider; we never see or store your full card number.</li>
+        <li>
+          Your age: an account&apos;s birth date, or the age group a guest chooses. Only the age group (13–15,
+          16–17 or 18 and older) is used in chats; creators never see it.
+        </li>
       </ul>
+      <h2>Children and age</h2>
+      <p>
+        Backtalk is for people 13 and older. If you tell us you are under 13, we do not create an account or a
+        chat, and we keep nothing you entered: a guest who says so is deleted at once. Fans under 18 are
+        treated as minors: stricter safety checks apply, the persona is told the fan is a minor, and romantic
+        or sexual role-play is always refused. Creators can choose to welcome only fans 16 or 18 and older;
+        younger fans cannot open those chats.
+      </p>
       <h2>How we use it</h2>
       <p>
         To run the service: answer your messages, apply free-tier limits and subscriptions, pay creators, and
