@@ -539,6 +539,18 @@ describeWithStripeMock('billing over HTTP with stripe-mock', () => {
         canManageBilling: false,
         paymentsConfigured: true,
       });
+      // Authorization: another user never reads the fan's — a query naming the fan is not read, and
+      // the subject answers for its actor only, whatever else the payload names.
+      const named = await call(`/api/billing/subscriptions?userId=${users.fan.userId}`, {
+        token: as('otherCreator'),
+      });
+      expect(named).toMatchObject({ status: 200, body: { subscriptions: [] } });
+      await expect(
+        services.client.request(Subjects.BillingSubscriptionList, {
+          actor: actorOf('otherCreator'),
+          userId: users.fan.userId,
+        } as never),
+      ).resolves.toMatchObject({ subscriptions: [] });
       const already = await call('/api/billing/checkout', {
         body: { creatorId: creatorIds.creator },
         token: as('fan'),
