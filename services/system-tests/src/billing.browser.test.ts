@@ -16,7 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import {
+  ADULT_BIRTHDATE,
+  answerAgeQuestion,
+  chromiumProblem,
+  launchChromium,
+  screenshotAtBothWidths,
+} from './chromium';
 import { startPlatformInProcess } from './in-process-platform';
 import { PageActivity } from './page-activity';
 import { repoRoot } from './processes';
@@ -157,6 +163,7 @@ describeWhenAvailable(
       await page.getByRole('tab', { name: 'Sign Up' }).click();
       const card = page.locator('[class*="card"]').first();
       await card.getByLabel('Email').fill(email);
+      await card.getByLabel('Birthdate').fill(ADULT_BIRTHDATE);
       await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await card.getByLabel('Confirm Password').fill(PASSWORD);
       await card.getByRole('button', { name: 'Sign Up', exact: true }).click();
@@ -171,6 +178,7 @@ describeWhenAvailable(
         await page.goto(url);
         await page.getByText('Try Backtalk now!').first().click();
         await page.waitForURL(/\/@demo\.creator$/);
+        await answerAgeQuestion(page);
         await page.getByRole('log', { name: /Conversation with/ }).waitFor();
         await sendUntilLimit();
         await limitDialog().getByRole('button', { name: 'Sign Up' }).waitFor();

@@ -6,7 +6,7 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { chromiumProblem, launchChromium } from './chromium';
+import { answerAgeQuestion, chromiumProblem, launchChromium } from './chromium';
 import { repoRoot } from './processes';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
@@ -61,7 +61,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: what a fan sees w
     });
     const page = await context.newPage();
     await page.goto(`${app.url}/@demo.creator`);
-    await page.getByRole('textbox', { name: 'Message' }).waitFor();
+    await answerAgeQuestion(page);
     return page;
   }
 

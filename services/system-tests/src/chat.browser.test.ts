@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describeWhenAvailable } from '@backtalk/testing';
-import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 import { connectToStandaloneDatabase } from './service-databases';
 
@@ -55,6 +55,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
     await page.getByRole('heading', { name: /DMs that actually answer back/ }).waitFor();
     await page.getByText('Try Backtalk now!').first().click();
     await page.waitForURL(/\/@demo\.creator$/);
+    await answerAgeQuestion(page);
     await page.getByTestId('welcome-overlay').waitFor();
 
     await sendAndWaitForReply(page, 'Once upon a time', 1);
@@ -82,6 +83,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
       await route.continue();
     });
     await page.goto(`${baseUrl}/@demo.creator`);
+    await answerAgeQuestion(page);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Tell me a story at once');
     await box.press('Enter');
@@ -103,6 +105,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
     const page = await newPage();
     const opened = page.waitForResponse((response) => /\/api\/conversations$/.test(response.url()));
     await page.goto(`${baseUrl}/@demo.creator`);
+    await answerAgeQuestion(page);
     const conversationId = ((await (await opened).json()) as { id: string }).id;
     await page.getByTestId('welcome-overlay').waitFor();
 
@@ -163,6 +166,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
   it('finds the creator for /@DEMO.CREATOR/ (case-insensitive, trailing slash)', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/@DEMO.CREATOR/`);
+    await answerAgeQuestion(page);
     await page.getByRole('log', { name: /Conversation with/ }).waitFor();
     expect(page.url()).toMatch(/\/@DEMO\.CREATOR\/$/);
     await page.context().close();
@@ -171,6 +175,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a newcomer chats 
   it('opens the subscription modal when the fan sends at the free-tier limit (not on reopening the chat), saying this demo cannot be subscribed to here; Escape closes it, Sign Up opens the Sign Up tab', async () => {
     const page = await newPage();
     await page.goto(`${baseUrl}/@demo.creator`);
+    await answerAgeQuestion(page);
     for (let i = 1; i <= FREE_TIER_MESSAGES; i++)
       await sendAndWaitForReply(page, `Tell me story number ${i}`, i);
     const box = page.getByRole('textbox', { name: 'Message' });

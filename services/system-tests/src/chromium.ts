@@ -97,9 +97,29 @@ export async function screenshotAtBothWidths(
     );
 }
 
+/** A birth date that makes an adult, for sign-ups whose age is not what a test is about. */
+export const ADULT_BIRTHDATE = '1990-05-17';
+
 /**
- * Signs a new user up on the open sign-in page: the Sign Up tab, email and password twice, then
- * the emailed code (`codeFor`) on the confirmation step.
+ * Answers the age question a chat asks once before the first message (docs/safety.md, "Age"),
+ * when it shows: a guest chooses `band`, an account gives its birth date. Waits for the question
+ * or the message box, and after an answer for the message box.
+ */
+export async function answerAgeQuestion(page: Page, band = '18 or older'): Promise<void> {
+  const question = page.getByRole('heading', { name: 'Before you chat' });
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await question.or(box).first().waitFor({ timeout: 30_000 });
+  if (!(await question.isVisible())) return;
+  const birthdate = page.getByLabel('Birthdate');
+  if (await birthdate.isVisible()) await birthdate.fill(ADULT_BIRTHDATE);
+  else await page.getByLabel(band, { exact: true }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await box.waitFor({ timeout: 30_000 });
+}
+
+/**
+ * Signs a new user up on the open sign-in page: the Sign Up tab, email, an adult's birth date and
+ * the password twice, then the emailed code (`codeFor`) on the confirmation step.
  */
 export async function signUpOnSignInPage(
   page: Page,
@@ -110,6 +130,7 @@ export async function signUpOnSignInPage(
   const card = page.locator('[class*="card"]').first();
   await page.getByRole('tab', { name: 'Sign Up' }).click();
   await card.getByLabel('Email').fill(email);
+  await card.getByLabel('Birthdate').fill(ADULT_BIRTHDATE);
   await card.getByLabel('Password', { exact: true }).fill(password);
   await card.getByLabel('Confirm Password').fill(password);
   await card.getByRole('button', { name: 'Sign Up', exact: true }).click();

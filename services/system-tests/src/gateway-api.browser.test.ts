@@ -3,7 +3,7 @@ import { startPlatformInProcess } from './in-process-platform';
 import { createSystemTestDatabase } from './service-databases';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { chromiumProblem, launchChromium } from './chromium';
+import { answerAgeQuestion, chromiumProblem, launchChromium } from './chromium';
 import { repoRoot } from './processes';
 import { startGateway, type StartedGateway } from '@backtalk/gateway';
 
@@ -466,6 +466,7 @@ describe('gateway HTTP API over the real services', () => {
         expect(nonces[0]).not.toEqual(nonces[1]);
         await page.waitForLoadState('networkidle');
         await page.goto(`${url}/@demo.creator`);
+        await answerAgeQuestion(page);
         await page.getByRole('log', { name: /Conversation with/ }).waitFor();
         const box = page.getByRole('textbox', { name: 'Message' });
         await box.fill('Once upon a time');

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Client } from 'pg';
-import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { repoRoot } from './processes';
 import { connectToStandaloneDatabase } from './service-databases';
@@ -123,6 +123,7 @@ describeWhenAvailable(
 
     it('a fan sees the AI notice and label, and reports a reply', async () => {
       await fanPage.goto(`${app.origin}/@${DEMO}`);
+      await answerAgeQuestion(fanPage);
       const notice = fanPage.getByTestId('ai-persona-notice');
       await notice.waitFor({ timeout: 20_000 });
       await expect(notice.innerText()).resolves.toMatch(

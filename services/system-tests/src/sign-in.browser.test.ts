@@ -7,7 +7,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
-import { addVirtualAuthenticator, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import {
+  ADULT_BIRTHDATE,
+  addVirtualAuthenticator,
+  answerAgeQuestion,
+  chromiumProblem,
+  launchChromium,
+  screenshotAtBothWidths,
+} from './chromium';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 import { repoRoot } from './processes';
 
@@ -115,6 +122,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
     await page.goto(baseUrl);
     await page.getByText('Try Backtalk now!').first().click();
     await page.waitForURL(/\/@demo\.creator$/);
+    await answerAgeQuestion(page);
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill('Hello from a guest');
     await box.press('Enter');
@@ -134,6 +142,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: accounts and sign
 
     await page.getByRole('tab', { name: 'Sign Up' }).click();
     await card().getByLabel('Email').fill(email);
+    await card().getByLabel('Birthdate').fill(ADULT_BIRTHDATE);
     await card().getByLabel('Password', { exact: true }).fill('short');
     await card().getByLabel('Confirm Password').fill('shorter');
     await card().getByLabel('Confirm Password').blur();
