@@ -80,13 +80,11 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a fan discovers a
     await page.keyboard.press('Enter');
     await page.waitForURL(/q=thrift/);
     await page.getByRole('status').filter({ hasText: '1 creator' }).waitFor();
-    const link = page.getByRole('link', { name: 'Chat with Juniper Vale' });
-    for (
-      let presses = 0;
-      presses < 20 && !(await link.evaluate((node) => node === document.activeElement));
-      presses++
-    )
+    // Tab until the chat link has the focus (the search box, its button, the topics come first).
+    const focused = async () => (await page.evaluate('document.activeElement?.textContent ?? ""')) as string;
+    for (let presses = 0; presses < 20 && (await focused()) !== 'Chat with Juniper Vale'; presses++)
       await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Chat with Juniper Vale');
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/@juniper\.thrifts$/);
     await page.context().close();
