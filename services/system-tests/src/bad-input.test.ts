@@ -570,6 +570,39 @@ describeWithNats('bad input: generated requests change nothing and never fail in
       expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
     });
 
+    /**
+     * `/discover` (docs/creators.md, "Discover"): near misses the document's patterns cannot
+     * describe (a page past 500, a page size past 48, a text past 100 characters or with NUL) and
+     * malformed ones (signs, decimals, leading zeros, repeated or unknown parameters) get a 400
+     * VALIDATION_FAILED; a GET stores nothing, as the snapshot at the end shows.
+     */
+    it('answers bad /discover searches and pages with a 400', async () => {
+      const label = 'discover';
+      const badQuery = fc.oneof(
+        fc.integer({ min: 501, max: 999 }).map((page) => `page=${page}`),
+        fc.integer({ min: 49, max: 99 }).map((size) => `pageSize=${size}`),
+        fc.integer({ min: 101, max: 400 }).map((length) => `q=${'a'.repeat(length)}`),
+        fc
+          .constantFrom('0', '-1', '1.5', '01', '1e2', ' 1', 'abc', '')
+          .map((page) => `page=${encodeURIComponent(page)}`),
+        fc.constantFrom('0', '-5', '2.0', 'ten').map((size) => `pageSize=${encodeURIComponent(size)}`),
+        fc.constantFrom('q=a%00b', 'page=1&page=2', 'q=a&q=b', 'sort=name', 'q[x]=1', 'userId=x'),
+      );
+      await runProperty(
+        label,
+        fc.asyncProperty(badQuery, async (query) => {
+          const answer = await api(`/api/discover/creators?${query}`);
+          return check(
+            `${label}: ?${query.slice(0, 60)} refused with 400 VALIDATION_FAILED`,
+            answer.status === 400 && answer.body?.code === ErrorCode.ValidationFailed,
+            () => `→ ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
+          );
+        }),
+        { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },
+      );
+      expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
+    });
+
     it('answers the web app’s routes (/, /assets/*, /@handle) and unknown paths with any method in time, without a 5xx', async () => {
       const label = 'web app';
       await runProperty(

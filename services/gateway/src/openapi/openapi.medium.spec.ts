@@ -26,6 +26,7 @@ describe('the committed OpenAPI document', () => {
         '/api/creators/by-handle/{handle}',
         '/api/creators/{id}',
         '/api/creators/{id}/posts',
+        '/api/discover/creators',
         '/api/health',
       ]),
     );
