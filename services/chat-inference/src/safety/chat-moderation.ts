@@ -29,6 +29,8 @@ interface ModerationVerdict {
   crisis: boolean;
   categories: string[];
   decidedBy: string;
+  /** The configured provider's name, when `decidedBy` is `provider`. */
+  provider?: string;
   boundaryIds?: string[];
 }
 
@@ -72,6 +74,11 @@ export function audienceOfActor(actor: Actor): Audience {
 }
 
 /** What moderation decided about a fan message before the model sees it. */
+/** Who decided, as stored and logged: the provider by name (`openai`, `local`…), else `floor` or `failure-policy`. */
+export function deciderOf(verdict: Pick<ModerationVerdict, 'decidedBy' | 'provider'>): string {
+  return verdict.decidedBy === 'provider' && verdict.provider ? verdict.provider : verdict.decidedBy;
+}
+
 export interface FanMessageDecision {
   /** Stored with the message; null when nothing checked it. */
   verdict: StoredVerdict | null;
@@ -99,11 +106,11 @@ export class ChatModeration {
     const heldFor = verdict.crisis ? 'crisis-care' : verdict.flagged ? 'safety-notice' : null;
     if (heldFor) {
       this.logger.log(
-        `Held a fan message back from the model (${heldFor}): ${verdict.categories.join(', ') || 'no category'}, decided by ${verdict.decidedBy}`,
+        `Held a fan message back from the model (${heldFor}): ${verdict.categories.join(', ') || 'no category'}, decided by ${deciderOf(verdict)}`,
       );
     }
     return {
-      verdict: { flagged: heldFor !== null, categories: verdict.categories, decidedBy: verdict.decidedBy },
+      verdict: { flagged: heldFor !== null, categories: verdict.categories, decidedBy: deciderOf(verdict) },
       heldFor,
     };
   }
@@ -153,12 +160,14 @@ export class ChatModeration {
       flagged: (verdict?.flagged ?? false) || crossed,
       categories: [...new Set([...(verdict?.categories ?? []), ...(crossed ? ['boundary'] : [])])],
       decidedBy: verdict?.flagged
-        ? verdict.decidedBy
+        ? deciderOf(verdict)
         : finding.judgeFailed
           ? 'boundary-judge-failure'
           : crossed && !viaModerator
             ? 'boundary-judge'
-            : (verdict?.decidedBy ?? 'none'),
+            : verdict
+              ? deciderOf(verdict)
+              : 'none',
       ...(boundaryIds.length > 0 ? { boundaryIds } : {}),
     };
   }
