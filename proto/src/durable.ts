@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { stripeEventSchema } from './contracts/stripe-webhook';
 import { creatorIngestRequestedSchema } from './contracts/ingestion';
 import { accountDeletedPayloadSchema } from './contracts/retention';
+import { codeEmailRequestedSchema } from './contracts/auth';
 import { postsChangedEventSchema } from './contracts/creators';
 import { creatorErasedSchema, personaPauseChangedSchema } from './contracts/reports';
 
@@ -35,6 +36,8 @@ export const DurableSubjects = {
   CreatorsAccountDeleted: 'creators.account.deleted',
   BillingAccountDeleted: 'billing.account.deleted',
   IngestionAccountDeleted: 'ingestion.account.deleted',
+  /** Forgot password or a sign-up code resend was answered; identity sends the email that is due. */
+  IdentityCodeEmailRequested: 'identity.code-email.requested',
 } as const;
 export type DurableSubject = (typeof DurableSubjects)[keyof typeof DurableSubjects];
 
@@ -49,6 +52,7 @@ export const durableContracts = {
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.IngestionAccountDeleted]: accountDeletedPayloadSchema,
+  [DurableSubjects.IdentityCodeEmailRequested]: codeEmailRequestedSchema,
 } as const satisfies Record<DurableSubject, z.ZodType>;
 export type DurablePayloadOf<S extends DurableSubject> = z.output<(typeof durableContracts)[S]>;
 

@@ -208,10 +208,21 @@ export const autoSignInReplySchema = authFlowReplySchema
 export type AutoSignInReply = z.infer<typeof autoSignInReplySchema>;
 
 export const resendSignUpCodeRequestSchema = z.object({ email: emailSchema, client: authClientSchema });
-/** Spec §4: on resend, 'User is already confirmed.' counts as success (`alreadyConfirmed: true`). */
-export const resendSignUpCodeReplySchema = z.object({
-  alreadyConfirmed: z.boolean(),
-  codeDelivery: codeDeliverySchema.optional(),
+/**
+ * Spec §4: where the new code went. The same answer for an unconfirmed account, a confirmed one
+ * (whose owner is emailed that it is already confirmed: 'User is already confirmed.' counts as
+ * success) and an unknown email, so it does not tell which (docs/security.md, issue 21 item 14).
+ */
+export const resendSignUpCodeReplySchema = z.object({ codeDelivery: codeDeliverySchema });
+
+/**
+ * A code email asked for by forgot password or a sign-up code resend, on identity's durable
+ * queue: the request answers once it is stored, and identity looks the email up and sends what is
+ * due after answering, so neither the answer nor its time tells whether the email has an account.
+ */
+export const codeEmailRequestedSchema = z.object({
+  email: emailSchema,
+  purpose: z.enum(['sign-up', 'password-reset']),
 });
 
 export const signInRequestSchema = z.object({

@@ -1,4 +1,4 @@
-import type { ServiceDatabase } from '@backtalk/kit';
+import { DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { GuestPasswordEntity } from './guest/guest-password.entity';
 import { GuestUserEntity } from './guest/guest-user.entity';
 import { RefreshTokenEntity } from './token/refresh-token.entity';
@@ -38,6 +38,7 @@ export const identityDatabase: ServiceDatabase = {
     UserIdentityEntity,
     OAuthSessionEntity,
     AccountDeletionEntity,
+    DurableMessageEntity,
   ],
   migrations,
 };

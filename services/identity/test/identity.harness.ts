@@ -126,10 +126,35 @@ export function clientAt(ip?: string) {
   return { ip: ip ?? `198.18.${Math.floor(clients / 250)}.${(clients % 250) + 1}`, userAgent: 'jest' };
 }
 
-/** The newest code emailed to `to`, read from the development outbox (standalone: no SMTP_URL). */
-export async function latestOutboxCode(services: InProcessServices, to: string): Promise<string> {
+/** The newest email to `to` in the development outbox (standalone: no SMTP_URL), or undefined. */
+export async function latestOutboxMessage(services: InProcessServices, to: string) {
   const { messages } = await services.client.request(Subjects.IdentityOutboxList, { limit: 100 });
-  const message = messages.find((candidate) => candidate.to === to);
+  return messages.find((candidate) => candidate.to === to);
+}
+
+/**
+ * Waits until identity has handled every requested code email (forgot password and resends send
+ * after answering, through its durable queue), so a test can look at what was or was not sent.
+ */
+export async function requestedEmailsHandled(services: InProcessServices): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const [row] = (await dataSourceOf(services).query(
+      `SELECT count(*)::int AS pending FROM identity.durable_messages WHERE state = 'pending'`,
+    )) as { pending: number }[];
+    if (row?.pending === 0) return;
+    if (Date.now() > deadline) throw new Error(`${row?.pending} requested code emails still pending`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The newest code emailed to `to`, read from the development outbox once every requested code
+ * email was handled (forgot password and resends email after answering).
+ */
+export async function latestOutboxCode(services: InProcessServices, to: string): Promise<string> {
+  await requestedEmailsHandled(services);
+  const message = await latestOutboxMessage(services, to);
   const code = /Your code is (\d{6})/.exec(message?.text ?? '')?.[1];
   if (!code) throw new Error(`no code emailed to ${to}`);
   return code;

@@ -2518,8 +2518,7 @@ export interface components {
             email: string;
         };
         ResendSignUpCodeResponse: {
-            alreadyConfirmed: boolean;
-            codeDelivery?: {
+            codeDelivery: {
                 destination: string;
                 /** @enum {string} */
                 medium: "EMAIL" | "SMS";

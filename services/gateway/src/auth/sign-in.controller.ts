@@ -101,7 +101,7 @@ export class SignInController {
     return { ...this.http.respond(request, response, { ...rest, nextStep }), confirmed: true };
   }
 
-  /** Sends a new sign-up code; an already confirmed account answers `alreadyConfirmed: true`. */
+  /** Sends a new sign-up code; the same answer for any email (a confirmed account's owner is emailed instead). */
   @Public()
   @Post('sign-up/resend')
   @HttpCode(200)

@@ -10,6 +10,7 @@ import { CredentialsModule } from './credentials.module';
 import { ChangePassword } from './password-change.use-case';
 import { ForgotPassword, ResetPassword } from './password-reset.use-case';
 import { ResendSignUpCode } from './resend-sign-up-code.use-case';
+import { SendRequestedCodeEmail } from './send-requested-code-email';
 import { SignUp } from './sign-up.use-case';
 
 @Module({
@@ -21,6 +22,7 @@ import { SignUp } from './sign-up.use-case';
     SignUpChallenge,
     AutoSignIn,
     ResendSignUpCode,
+    SendRequestedCodeEmail,
     ForgotPassword,
     ResetPassword,
     ChangePassword,

@@ -1,11 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { CodeDelivery } from '@backtalk/proto';
-import type { EntityManager } from 'typeorm';
+import { DurableQueue, type Transaction } from '@backtalk/kit';
+import { type CodeDelivery, DurableSubjects } from '@backtalk/proto';
+import { randomUUID } from 'node:crypto';
 import { BruteForceGuard, type CodeAllowance } from '../brute-force/brute-force.guard';
 import type { CodePurpose } from '../code/verification-code.entity';
 import { VerificationCodeService } from '../code/verification-code.service';
 import { codeEmail, maskEmail } from '../mail/code-email';
 import { Mailer } from '../mail/mailer';
+import type { RequestedCodeEmail } from './requested-code-email';
 
 /** Where a code went, masked (spec §2). */
 function emailDelivery(email: string): CodeDelivery {
@@ -15,7 +17,7 @@ function emailDelivery(email: string): CodeDelivery {
 /**
  * Issues a code and emails it, within the hourly allowances of the sender
  * (`sender`: the client address, or the user for signed-in requests) and of
- * the recipient. With `manager`, the code and an outbox email are written in
+ * the recipient. With `transaction`, the code and an outbox email are written in
  * the caller's transaction, and an SMTP failure rolls it back. A new sign-up's
  * code spends the sender's sign-up allowance (`allowance: 'sign-up'`).
  */
@@ -25,36 +27,48 @@ export class CodeSender {
     private readonly codes: VerificationCodeService,
     private readonly mailer: Mailer,
     private readonly limits: BruteForceGuard,
+    private readonly queue: DurableQueue,
   ) {}
 
   async send(
     user: { id: string; email: string },
     purpose: CodePurpose,
     sender: string,
-    manager?: EntityManager,
+    transaction?: Transaction,
     allowance: CodeAllowance = 'code-email',
   ): Promise<CodeDelivery> {
     await this.limits.takeCodeEmail(sender, user.email, allowance);
-    const code = await this.codes.issue(user.id, purpose, manager);
-    await this.mailer.send(codeEmail(user.email, purpose, code, this.codes.lifetimeMinutes), manager);
+    await this.deliver(user, purpose, transaction);
     return emailDelivery(user.email);
   }
 
-  /**
-   * `send` to the account, or — for an email with no account to send to — the same sender
-   * allowance spent and the same answer, so the reply does not say whether the email has an
-   * account (ASVS 6.3.8).
-   */
-  async sendIfAccount(
-    account: { id: string; email: string | null } | null,
-    email: string,
+  /** A new code for the user and purpose (voiding the last), emailed; the allowances were spent. */
+  async deliver(
+    user: { id: string; email: string },
     purpose: CodePurpose,
+    transaction?: Transaction,
+  ): Promise<void> {
+    const code = await this.codes.issue(user.id, purpose, transaction);
+    await this.mailer.send(codeEmail(user.email, purpose, code, this.codes.lifetimeMinutes), transaction);
+  }
+
+  /**
+   * Forgot password and sign-up code resends (issue 21 item 14): the sender's and the recipient's
+   * allowances are spent and the request is stored on identity's durable queue — the same work,
+   * the same answer and so the same time whether or not the email has an account — and what is
+   * due is emailed after the answer (SendRequestedCodeEmail). Once stored, a crash does not lose it.
+   */
+  async request(
+    email: string,
+    purpose: RequestedCodeEmail['purpose'],
     sender: string,
   ): Promise<CodeDelivery> {
-    if (!account?.email) {
-      await this.limits.takeCodeEmail(sender);
-      return emailDelivery(email);
-    }
-    return this.send({ id: account.id, email: account.email }, purpose, sender);
+    await this.limits.takeCodeEmail(sender, email);
+    await this.queue.publish(
+      DurableSubjects.IdentityCodeEmailRequested,
+      { email, purpose },
+      { dedupeId: randomUUID() },
+    );
+    return emailDelivery(email);
   }
 }

@@ -11,13 +11,13 @@ import { CodeSender } from './code-sender';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
 
-/** Spec §4 Forgot password: a code to a confirmed account's email; the same answer for any email. */
+/**
+ * Spec §4 Forgot password: a code to a confirmed account's email, sent after the answer, which is
+ * the same for any email (CodeSender.request).
+ */
 @Injectable()
 export class ForgotPassword {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly codes: CodeSender,
-  ) {}
+  constructor(private readonly codes: CodeSender) {}
 
   async execute({
     email,
@@ -25,15 +25,7 @@ export class ForgotPassword {
   }: ParsedRequestOf<typeof Subjects.IdentityPasswordForgot>): Promise<
     ReplyOf<typeof Subjects.IdentityPasswordForgot>
   > {
-    const user = await this.users.findAccountByEmail(email);
-    return {
-      codeDelivery: await this.codes.sendIfAccount(
-        user?.confirmed ? user : null,
-        email,
-        'password-reset',
-        client.ip,
-      ),
-    };
+    return { codeDelivery: await this.codes.request(email, 'password-reset', client.ip) };
   }
 }
 

@@ -5,6 +5,7 @@ import {
   createAccount,
   dataSourceOf,
   latestOutboxCode,
+  requestedEmailsHandled,
   sendRaw,
   useIdentity,
 } from '../../test/identity.harness';
@@ -40,6 +41,14 @@ describe('forgot and reset password, and attribute verification', () => {
     await expect(forgot(email)).resolves.toEqual({
       codeDelivery: { medium: 'EMAIL', destination: 'f***y@example.com' },
     });
+    // Answered once the request was stored on identity's durable queue: a crash now loses nothing.
+    const stored = (await db().query(
+      `SELECT payload FROM identity.durable_messages WHERE subject = 'identity.code-email.requested'`,
+    )) as { payload: string }[];
+    expect(stored.map((row) => JSON.parse(row.payload) as unknown)).toContainEqual({
+      email,
+      purpose: 'password-reset',
+    });
     const code = await latestOutboxCode(identity.services, email);
     await expect(reset(email, code)).resolves.toEqual({ reset: true });
     await expect(
@@ -59,6 +68,7 @@ describe('forgot and reset password, and attribute verification', () => {
     await expect(forgot('nobody.recovery@example.com')).resolves.toEqual({
       codeDelivery: { medium: 'EMAIL', destination: 'n***y@example.com' },
     });
+    await requestedEmailsHandled(identity.services);
     expect(await outboxCount()).toBe(before);
     await expect(reset('nobody.recovery@example.com', '123456')).rejects.toMatchObject({
       code: ErrorCode.AuthCodeExpired,

@@ -1,19 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import type { ParsedRequestOf, ReplyOf, Subjects } from '@backtalk/proto';
-import { UserRepository } from '../user/user.repository';
 import { CodeSender } from './code-sender';
 
 /**
- * Spec §4: a new sign-up code. An account that is already confirmed answers
- * `alreadyConfirmed` ('User is already confirmed.' counts as success); an
- * email without an account answers as if a code had been sent.
+ * Spec §4: a new sign-up code. The answer is the same for an unconfirmed account, a confirmed
+ * one and an unknown email (issue 21 item 14); after it, the unconfirmed account gets a code and
+ * the confirmed one's owner an email saying it is already confirmed (SendRequestedCodeEmail).
  */
 @Injectable()
 export class ResendSignUpCode {
-  constructor(
-    private readonly users: UserRepository,
-    private readonly codes: CodeSender,
-  ) {}
+  constructor(private readonly codes: CodeSender) {}
 
   async execute({
     email,
@@ -21,9 +17,6 @@ export class ResendSignUpCode {
   }: ParsedRequestOf<typeof Subjects.IdentityAccountResendCode>): Promise<
     ReplyOf<typeof Subjects.IdentityAccountResendCode>
   > {
-    const user = await this.users.findAccountByEmail(email);
-    if (user?.confirmed) return { alreadyConfirmed: true };
-    const codeDelivery = await this.codes.sendIfAccount(user, email, 'sign-up', client.ip);
-    return { alreadyConfirmed: false, codeDelivery };
+    return { codeDelivery: await this.codes.request(email, 'sign-up', client.ip) };
   }
 }

@@ -4,6 +4,8 @@ import {
   clientAt,
   dataSourceOf,
   latestOutboxCode,
+  latestOutboxMessage,
+  requestedEmailsHandled,
   sendRaw,
   verifyToken,
   useIdentity,
@@ -205,24 +207,24 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
     expect(await snapshot()).toEqual(before);
   });
 
-  it('resends: a new code voids the old one; a confirmed account answers alreadyConfirmed', async () => {
+  it('resends: a new code voids the old one; a confirmed account gets the same answer and an email saying so', async () => {
     const email = newEmail();
+    const delivery = { codeDelivery: { medium: 'EMAIL', destination: 'f***p@example.com' } };
+    const resend = () =>
+      identity.services.client.request(Subjects.IdentityAccountResendCode, { email, client: clientAt() });
     await signUp(email);
     const first = await latestOutboxCode(identity.services, email);
-    await expect(
-      identity.services.client.request(Subjects.IdentityAccountResendCode, { email, client: clientAt() }),
-    ).resolves.toEqual({
-      alreadyConfirmed: false,
-      codeDelivery: { medium: 'EMAIL', destination: 'f***p@example.com' },
-    });
+    await expect(resend()).resolves.toEqual(delivery);
     const second = await latestOutboxCode(identity.services, email);
-    if (first !== second) {
-      await expect(confirm(email, first)).rejects.toMatchObject({ code: ErrorCode.AuthCodeMismatch });
-    }
+    await expect(confirm(email, first)).rejects.toMatchObject({ code: ErrorCode.AuthCodeMismatch });
     await confirm(email, second);
-    await expect(
-      identity.services.client.request(Subjects.IdentityAccountResendCode, { email, client: clientAt() }),
-    ).resolves.toEqual({ alreadyConfirmed: true });
+    // 'User is already confirmed.' counts as success (spec §4); the answer does not say it, the email does.
+    await expect(resend()).resolves.toEqual(delivery);
+    await requestedEmailsHandled(identity.services);
+    const notice = await latestOutboxMessage(identity.services, email);
+    expect(notice).toMatchObject({ subject: 'Your Backtalk account is already confirmed' });
+    expect(notice!.text).toContain('Forgot your password?');
+    expect(notice!.text).not.toMatch(/\d{6}/);
   });
 
   it('deletes sign-ups never confirmed after 24 hours, so the address can sign up again', async () => {
@@ -257,9 +259,9 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
         client: clientAt(),
       }),
     ).resolves.toEqual({
-      alreadyConfirmed: false,
       codeDelivery: { medium: 'EMAIL', destination: 'g***p@example.com' },
     });
+    await requestedEmailsHandled(identity.services);
     expect(await count('outbox_messages')).toBe(before);
   });
 
@@ -282,6 +284,16 @@ describe('sign-up, confirmation and resend (development outbox: no SMTP_URL)', (
       message: 'Too many attempts. Please try again later.',
       details: { retryAfterSeconds: expect.any(Number) },
     });
+  });
+
+  it('limits resends to an unknown email to 5 per hour too, so the limit does not tell', async () => {
+    const resend = () =>
+      identity.services.client.request(Subjects.IdentityAccountResendCode, {
+        email: 'ghost.limited@example.com',
+        client: clientAt(),
+      });
+    for (let attempt = 0; attempt < 5; attempt++) await resend();
+    await expect(resend()).rejects.toMatchObject({ code: ErrorCode.AuthTooManyAttempts });
   });
 
   // Issue 21 item 16: a school, an office or a carrier's NAT is one address for many people.

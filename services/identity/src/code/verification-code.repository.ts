@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { managerOf, type Transaction, transactionOf } from '@backtalk/kit';
+import { Repository } from 'typeorm';
 import { type CodePurpose, VerificationCodeEntity } from './verification-code.entity';
 
 /** Codes are looked up by their owner and purpose only: a user can reach only their own. */
@@ -13,9 +14,9 @@ export class VerificationCodeRepository {
   /** Stores the user's new code for the purpose, replacing (and so voiding) any earlier one. */
   async replace(
     code: Pick<VerificationCodeEntity, 'userId' | 'purpose' | 'codeHash' | 'expiresAt'>,
-    manager: EntityManager = this.codes.manager,
+    transaction?: Transaction,
   ): Promise<void> {
-    await manager.query(
+    await (transaction ? managerOf(transaction) : this.codes.manager).query(
       `INSERT INTO verification_codes ("userId", purpose, "codeHash", "expiresAt")
        VALUES ($1, $2, $3, $4)
        ON CONFLICT ("userId", purpose) DO UPDATE
@@ -45,15 +46,16 @@ export class VerificationCodeRepository {
   }
 
   /** Spends the code; false when another request spent it first (a code works once). */
-  async consume(id: string, manager: EntityManager = this.codes.manager): Promise<boolean> {
-    const [, deleted] = (await manager.query('DELETE FROM verification_codes WHERE id = $1 RETURNING id', [
-      id,
-    ])) as [unknown, number];
+  async consume(id: string, transaction: Transaction): Promise<boolean> {
+    const [, deleted] = (await managerOf(transaction).query(
+      'DELETE FROM verification_codes WHERE id = $1 RETURNING id',
+      [id],
+    )) as [unknown, number];
     return deleted > 0;
   }
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.codes.manager.transaction(work);
+  transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.codes.manager.transaction((manager) => work(transactionOf(manager)));
   }
 
   async deleteFor(userId: string, purpose: CodePurpose): Promise<void> {

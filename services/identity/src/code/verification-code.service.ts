@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ServiceError } from '@backtalk/kit';
 import { ErrorCode } from '@backtalk/proto';
 import { randomInt } from 'node:crypto';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@backtalk/kit';
 import { PasswordHasher } from '../account/password-hasher';
 import { IdentityConfig } from '../identity.config';
 import type { CodePurpose, VerificationCodeEntity } from './verification-code.entity';
@@ -30,7 +30,7 @@ export class VerificationCodeService {
   }
 
   /** A new code for the user and purpose (voiding the previous one); returns the code to send. */
-  async issue(userId: string, purpose: CodePurpose, manager?: EntityManager): Promise<string> {
+  async issue(userId: string, purpose: CodePurpose, transaction?: Transaction): Promise<string> {
     const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
     await this.codes.replace(
       {
@@ -39,7 +39,7 @@ export class VerificationCodeService {
         codeHash: await this.hasher.hash(code),
         expiresAt: new Date(Date.now() + this.config.VERIFICATION_CODE_TTL_SECONDS * 1000),
       },
-      manager,
+      transaction,
     );
     return code;
   }
@@ -56,7 +56,7 @@ export class VerificationCodeService {
     userId: string | null,
     purpose: CodePurpose,
     code: string,
-    onValid: (manager: EntityManager) => Promise<T>,
+    onValid: (transaction: Transaction) => Promise<T>,
   ): Promise<T> {
     const attempt = userId
       ? await this.codes.takeAttempt(userId, purpose, MAX_CODE_ATTEMPTS, new Date())
@@ -71,11 +71,11 @@ export class VerificationCodeService {
 
   private async spend<T>(
     attempt: VerificationCodeEntity,
-    onValid: (manager: EntityManager) => Promise<T>,
+    onValid: (transaction: Transaction) => Promise<T>,
   ): Promise<T> {
-    return this.codes.transaction(async (manager) => {
-      if (!(await this.codes.consume(attempt.id, manager))) throw expired();
-      return onValid(manager);
+    return this.codes.transaction(async (transaction) => {
+      if (!(await this.codes.consume(attempt.id, transaction))) throw expired();
+      return onValid(transaction);
     });
   }
 }

@@ -58,3 +58,21 @@ export function passwordChangedEmail(to: string, how: 'reset' | 'changed'): Mail
     ].join('\n'),
   };
 }
+
+/**
+ * A sign-up code resend for an account that is already confirmed (issue 21 item 14): the answer
+ * to the request is the same as for any email, so the owner learns it here.
+ */
+export function alreadyConfirmedEmail(to: string): MailMessage {
+  return {
+    to,
+    subject: 'Your Backtalk account is already confirmed',
+    text: [
+      'Someone asked for a new confirmation code for this address, but your Backtalk account is already confirmed: no code is needed.',
+      '',
+      'Sign in with this email and your password. If you forgot your password, choose a new one with "Forgot your password?" on the sign-in page.',
+      '',
+      'If you did not ask, ignore this email: nothing changed.',
+    ].join('\n'),
+  };
+}

@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@backtalk/kit';
 
 export interface MailMessage {
   to: string;
@@ -8,10 +8,10 @@ export interface MailMessage {
 
 /**
  * Sends identity's emails: over SMTP (SMTP_URL), or into the development
- * outbox. `manager` lets the outbox write inside the caller's transaction.
+ * outbox. `transaction` lets the outbox write inside the caller's transaction.
  */
 export abstract class Mailer {
   /** Whether emails really leave (SMTP) rather than stay in the outbox. */
   abstract readonly delivers: boolean;
-  abstract send(message: MailMessage, manager?: EntityManager): Promise<void>;
+  abstract send(message: MailMessage, transaction?: Transaction): Promise<void>;
 }

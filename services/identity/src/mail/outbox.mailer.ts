@@ -1,4 +1,4 @@
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '@backtalk/kit';
 import { type MailMessage, Mailer } from './mailer';
 import { OutboxRepository } from './outbox.repository';
 
@@ -10,7 +10,7 @@ export class OutboxMailer extends Mailer {
     super();
   }
 
-  async send(message: MailMessage, manager?: EntityManager): Promise<void> {
-    await this.outbox.add(message, manager);
+  async send(message: MailMessage, transaction?: Transaction): Promise<void> {
+    await this.outbox.add(message, transaction);
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { type EntityManager, Repository } from 'typeorm';
+import { managerOf, type Transaction } from '@backtalk/kit';
+import { Repository } from 'typeorm';
 import type { MailMessage } from './mailer';
 import { OutboxMessageEntity } from './outbox-message.entity';
 
@@ -13,7 +14,9 @@ export class OutboxRepository {
     @InjectRepository(OutboxMessageEntity) private readonly messages: Repository<OutboxMessageEntity>,
   ) {}
 
-  async add(message: MailMessage, manager: EntityManager = this.messages.manager): Promise<void> {
+  /** Keeps a message; with `transaction`, in the caller's transaction (it rolls back with it). */
+  async add(message: MailMessage, transaction?: Transaction): Promise<void> {
+    const manager = transaction ? managerOf(transaction) : this.messages.manager;
     await manager.insert(OutboxMessageEntity, message);
     await manager.query(
       `DELETE FROM outbox_messages WHERE id IN (

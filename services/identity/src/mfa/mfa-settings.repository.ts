@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { managerOf, type Transaction } from '@backtalk/kit';
 import { type EntityManager, Repository } from 'typeorm';
 import { MfaSettingsEntity } from './mfa-settings.entity';
 
@@ -9,6 +10,10 @@ export class MfaSettingsRepository {
   constructor(
     @InjectRepository(MfaSettingsEntity) private readonly settings: Repository<MfaSettingsEntity>,
   ) {}
+
+  private db(transaction?: Transaction): EntityManager {
+    return transaction ? managerOf(transaction) : this.settings.manager;
+  }
 
   findOwn(userId: string): Promise<MfaSettingsEntity | null> {
     return this.settings.findOneBy({ userId });
@@ -53,15 +58,13 @@ export class MfaSettingsRepository {
     await this.settings.update({ userId, totpSecret: before }, { totpSecret: after });
   }
 
-  async setPendingEmail(userId: string, email: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.settings.manager).upsert(MfaSettingsEntity, { userId, pendingEmail: email }, [
-      'userId',
-    ]);
+  async setPendingEmail(userId: string, email: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).upsert(MfaSettingsEntity, { userId, pendingEmail: email }, ['userId']);
   }
 
   /** The pending address becomes where sign-in codes go (called in the code's transaction). */
-  async confirmEmail(userId: string, manager: EntityManager): Promise<boolean> {
-    const result = await manager
+  async confirmEmail(userId: string, transaction: Transaction): Promise<boolean> {
+    const result = await managerOf(transaction)
       .createQueryBuilder()
       .update(MfaSettingsEntity)
       .set({ email: () => '"pendingEmail"', pendingEmail: null })
@@ -70,19 +73,15 @@ export class MfaSettingsRepository {
     return (result.affected ?? 0) > 0;
   }
 
-  async disableTotp(userId: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.settings.manager).update(
+  async disableTotp(userId: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).update(
       MfaSettingsEntity,
       { userId },
       { totpSecret: null, pendingTotpSecret: null },
     );
   }
 
-  async disableEmail(userId: string, manager?: EntityManager): Promise<void> {
-    await (manager ?? this.settings.manager).update(
-      MfaSettingsEntity,
-      { userId },
-      { email: null, pendingEmail: null },
-    );
+  async disableEmail(userId: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).update(MfaSettingsEntity, { userId }, { email: null, pendingEmail: null });
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { managerOf, type Transaction } from '@backtalk/kit';
 import type { AuthClient } from '@backtalk/proto';
 import { type EntityManager, IsNull, MoreThan, Not, Repository } from 'typeorm';
 import { RefreshTokenEntity } from '../token/refresh-token.entity';
@@ -102,8 +103,8 @@ export class AuthSessionRepository {
   }
 
   /** 'Sign out everywhere' (and a password reset): every session and refresh token of the owner. */
-  revokeAll(userId: string, now: Date, manager: EntityManager = this.sessions.manager): Promise<number> {
-    return this.revokeAllExcept(userId, undefined, now, manager);
+  revokeAll(userId: string, now: Date, transaction?: Transaction): Promise<number> {
+    return this.revokeAllExcept(userId, undefined, now, transaction);
   }
 
   /** Every session of the owner but `keepSessionId` (a password change that signs out the others). */
@@ -111,7 +112,7 @@ export class AuthSessionRepository {
     userId: string,
     keepSessionId: string | undefined,
     now: Date,
-    manager: EntityManager = this.sessions.manager,
+    transaction?: Transaction,
   ): Promise<number> {
     const keep = keepSessionId ? { id: Not(keepSessionId) } : {};
     const keepFamily = keepSessionId ? { familyId: Not(keepSessionId) } : {};
@@ -124,7 +125,7 @@ export class AuthSessionRepository {
       await db.update(RefreshTokenEntity, { userId, revokedAt: IsNull(), ...keepFamily }, { revokedAt: now });
       return live.length;
     };
-    return manager.queryRunner ? work(manager) : manager.transaction(work);
+    return transaction ? work(managerOf(transaction)) : this.sessions.manager.transaction(work);
   }
 
   /** The session a refresh-token family belongs to ended (sign-out, or reuse detected). */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
+import { managerOf, type Transaction, transactionOf } from '@backtalk/kit';
 import type { AgeBand } from '@backtalk/proto';
 import { type EntityManager, IsNull, Repository } from 'typeorm';
 import { UserEntity } from './user.entity';
@@ -10,8 +11,13 @@ export type AddGroupOutcome = 'added' | 'already-member' | 'not-found';
 export class UserRepository {
   constructor(@InjectRepository(UserEntity) private readonly users: Repository<UserEntity>) {}
 
-  transaction<T>(work: (manager: EntityManager) => Promise<T>): Promise<T> {
-    return this.users.manager.transaction(work);
+  /** Runs `work` in one transaction, for this and other repositories' writes that commit together. */
+  transaction<T>(work: (transaction: Transaction) => Promise<T>): Promise<T> {
+    return this.users.manager.transaction((manager) => work(transactionOf(manager)));
+  }
+
+  private db(transaction?: Transaction): EntityManager {
+    return transaction ? managerOf(transaction) : this.users.manager;
   }
 
   /** A user's own record: a user is its own owner, so the id is the owner id. */
@@ -27,9 +33,9 @@ export class UserRepository {
   /** A new, unconfirmed account; false when the email is taken (the unique index decides races). */
   async createAccount(
     account: Pick<UserEntity, 'id' | 'email' | 'passwordHash' | 'attributes'>,
-    manager: EntityManager = this.users.manager,
+    transaction?: Transaction,
   ): Promise<boolean> {
-    const result = await manager
+    const result = await this.db(transaction)
       .createQueryBuilder()
       .insert()
       .into(UserEntity)
@@ -50,8 +56,8 @@ export class UserRepository {
   }
 
   /** The emailed code was entered: the account is confirmed and its email verified. */
-  async markConfirmed(userId: string, manager: EntityManager = this.users.manager): Promise<void> {
-    await manager.update(UserEntity, { id: userId }, { confirmed: true, emailVerified: true });
+  async markConfirmed(userId: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).update(UserEntity, { id: userId }, { confirmed: true, emailVerified: true });
   }
 
   /** An account's birth date, given once (docs/safety.md, "Age"); kept as the `birthdate` attribute. */
@@ -78,17 +84,13 @@ export class UserRepository {
     await this.users.update({ id: userId, isGuest: false }, { isCreator: true });
   }
 
-  async markEmailVerified(userId: string, manager: EntityManager = this.users.manager): Promise<void> {
-    await manager.update(UserEntity, { id: userId }, { emailVerified: true });
+  async markEmailVerified(userId: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).update(UserEntity, { id: userId }, { emailVerified: true });
   }
 
   /** A new password; any pending forced change or reset is then done. */
-  async setPassword(
-    userId: string,
-    passwordHash: string,
-    manager: EntityManager = this.users.manager,
-  ): Promise<void> {
-    await manager.update(
+  async setPassword(userId: string, passwordHash: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).update(
       UserEntity,
       { id: userId },
       { passwordHash, passwordChangeRequired: false, passwordResetRequired: false },

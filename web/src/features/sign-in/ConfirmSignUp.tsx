@@ -59,7 +59,9 @@ export function ConfirmSignUp({
   });
   const confirming = confirm.isPending || confirm.isSuccess;
   const autoSignInProblem = useAutoSignIn(email, challenge, !confirming);
-  // Spec §4: on resend, 'User is already confirmed.' counts as success.
+  // Spec §4: on resend, 'User is already confirmed.' counts as success. The answer is the same
+  // either way (it must not tell whether an email has an account); a confirmed account's owner is
+  // told by email instead (docs/security.md).
   const resend = useMutation({ mutationFn: () => resendSignUpCode(email) });
   const delivery = resend.data?.codeDelivery ?? codeDelivery;
   return (
@@ -84,9 +86,7 @@ export function ConfirmSignUp({
       ) : null}
       {resend.isSuccess ? (
         <p role="status" className={styles['notice']}>
-          {resend.data.alreadyConfirmed
-            ? 'Your account is already confirmed.'
-            : 'A new code is on its way. It may take a minute to arrive'}
+          A new code is on its way. It may take a minute to arrive
         </p>
       ) : null}
       <SubmitButton pending={confirm.isPending} pendingLabel="Confirming">

@@ -263,7 +263,7 @@ describe('/sign-in: steps from the server', () => {
     expect(localStorage.getItem(STORAGE_KEYS.signInRedirectPath)).toBeNull();
   });
 
-  it("treats 'User is already confirmed.' on resend as success", async () => {
+  it("shows a resend as sent, the same answer for a confirmed account ('User is already confirmed.' counts as success)", async () => {
     server.use(
       flow('/api/auth/sign-in', {
         nextStep: {
@@ -272,14 +272,16 @@ describe('/sign-in: steps from the server', () => {
         },
         challenge: 'challenge-0123456789',
       }),
-      http.post('/api/auth/sign-up/resend', ({ response }) => response(200).json({ alreadyConfirmed: true })),
+      http.post('/api/auth/sign-up/resend', ({ response }) =>
+        response(200).json({ codeDelivery: { medium: 'EMAIL', destination: 'f***n@example.com' } }),
+      ),
     );
     renderSignIn();
     typeAndLeave(await shown('Email'), 'fan@example.com');
     typeAndLeave('Password', 'whatever');
     fireEvent.click(button('Sign In'));
     fireEvent.click(await screen.findByRole('button', { name: 'Resend Code' }));
-    expect(await screen.findByText('Your account is already confirmed.')).toBeTruthy();
+    expect(await screen.findByText('A new code is on its way. It may take a minute to arrive')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { Events, Subjects, accountDeletedSubjects } from '@backtalk/proto';
+import { DurableSubjects, Events, Subjects, accountDeletedSubjects } from '@backtalk/proto';
 import { baseConfigSchema } from '../config/config.schema';
 import { ConfigError, loadConfig } from '../config/load-config';
 import { natsAuthorizationFiles, natsCredentials, natsPermissionsFor } from './nats-permissions';
@@ -31,7 +31,12 @@ describe('NATS permissions', () => {
     ]);
     expect(
       natsPermissionsFor('identity').publish.allow.filter((subject) => !subject.startsWith('$JS.')),
-    ).toEqual([Subjects.ChatGuestDataTransfer, Events.IdentityGuestPurged, ...accountDeletedSubjects]);
+    ).toEqual([
+      Subjects.ChatGuestDataTransfer,
+      Events.IdentityGuestPurged,
+      ...accountDeletedSubjects,
+      DurableSubjects.IdentityCodeEmailRequested,
+    ]);
     // Only services call each other on internal subjects; no HTTP route leads there.
     expect(natsPermissionsFor('gateway').publish.allow).not.toContain(Subjects.ChatGuestDataTransfer);
     expect(natsPermissionsFor('chat-inference').publish.allow).toContain(Subjects.FeatureFlagsFlagGet);

@@ -51,7 +51,9 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     emits: [Events.IdentityGuestPurged],
     listens: [],
     // A deleted account, announced to every service holding the user's data (docs/retention.md).
-    enqueues: [...accountDeletedSubjects],
+    // Forgot password and resend answer first and email after (docs/security.md, enumeration).
+    enqueues: [...accountDeletedSubjects, DurableSubjects.IdentityCodeEmailRequested],
+    consumes: [DurableSubjects.IdentityCodeEmailRequested],
   },
   [ServiceName.Creators]: {
     // Verification reads the live profile and marks the user a creator.
