@@ -221,6 +221,10 @@ describeWhenAvailable(
         await page.waitForURL(/\/@demo\.creator$/);
         await page.getByText('Checkout cancelled — nothing was charged').waitFor();
         await shoot('02b-checkout-cancelled');
+        // No subscription yet: 'My subscriptions' says so (the portal is there: a Stripe customer exists).
+        await page.goto(`${url}/account/subscriptions`);
+        await page.getByText('You don’t subscribe to any creator yet.').waitFor();
+        await shoot('02c-my-subscriptions-empty');
         // 'Manage Billing' now opens the customer portal.
         await page.getByRole('button', { name: 'Account menu' }).click();
         const manage = page.getByRole('menuitem', { name: 'Manage Billing' });
