@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Client } from 'pg';
-import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import { chromiumProblem, launchChromium, screenshotAtBothWidths, signedInPage } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { connectToStandaloneDatabase } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
@@ -112,14 +112,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: age checks', () =
   });
 
   it('lets the creator choose 18+ on /creator/tools', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    const page = await context.newPage();
-    await page.goto(`${app.origin}/sign-in`);
-    const card = page.locator('[class*="card"]').first();
-    await card.getByLabel('Email').fill(creatorEmail);
-    await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await card.getByRole('button', { name: 'Sign In', exact: true }).click();
-    await page.getByRole('banner').getByText(creatorEmail).waitFor({ timeout: 20_000 });
+    const { context, page } = await signedInPage(browser, app.origin, creatorEmail, PASSWORD);
     await page.goto(`${app.origin}/creator/tools`);
     await page.getByLabel('18 and older').check();
     await page.getByRole('button', { name: 'Save audience' }).click();

@@ -97,6 +97,24 @@ export async function screenshotAtBothWidths(
     );
 }
 
+/** Signs `email` in on `origin`'s sign-in page in a new context of `browser`, 1280 px wide. */
+export async function signedInPage(
+  browser: Browser,
+  origin: string,
+  email: string,
+  password: string,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/sign-in`);
+  const card = page.locator('[class*="card"]').first();
+  await card.getByLabel('Email').fill(email);
+  await card.getByLabel('Password', { exact: true }).fill(password);
+  await card.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+  return { context, page };
+}
+
 /** A birth date that makes an adult, for sign-ups whose age is not what a test is about. */
 export const ADULT_BIRTHDATE = '1990-05-17';
 
