@@ -190,3 +190,92 @@ describe.each([
       ).rejects.toMatchObject({ code: ErrorCode.Forbidden });
   });
 });
+
+/**
+ * With a moderator that takes boundaries as custom categories (`llama-guard`), the boundaries
+ * travel in its check and the chat model is never asked to judge: a scripted Llama Guard answers
+ * `unsafe` with the boundary's code when the reply talks about family.
+ */
+describe('creator boundaries as the llama-guard moderator’s custom categories', () => {
+  let database: TestDatabase;
+  let services: InProcessServices;
+  let model: FakeChatServer;
+  let guard: FakeChatServer;
+  let sql: Client;
+  let dataDir: string;
+  let creatorId: string;
+  const owner: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [], ageBand: 'adult' };
+
+  beforeAll(async () => {
+    model = await startFakeChatServer(boundaryModel());
+    guard = await startFakeChatServer(({ messages }) => {
+      const prompt = messages.at(-1)?.content ?? '';
+      const code = /^(S\d+): Discussing my family/m.exec(prompt)?.[1];
+      const agent = /\nAgent: ([\s\S]*)\n\n<END CONVERSATION>/.exec(prompt)?.[1] ?? '';
+      return code && /mom|dad|brother/.test(agent) ? `unsafe\n${code}` : 'safe';
+    });
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'backtalk-boundaries-guard-'));
+    database = await createSystemTestDatabase('boundaries_guard');
+    services = await startServicesInProcess(
+      [creatorsService, billingService, featureFlagsService, chatInferenceService] as ServiceDefinition[],
+      {
+        DATABASE_URL: database.url,
+        BACKTALK_DATA_DIR: dataDir,
+        DEMO_DATA: 'true',
+        LLM_PROVIDER: 'openai',
+        LLM_MODEL: 'scripted',
+        LLM_BASE_URL: model.url,
+        OPENAI_API_KEY: 'sk-test-boundaries',
+        MODERATION_PROVIDER: 'llama-guard',
+        MODERATION_BASE_URL: guard.url,
+        MODERATION_API_KEY: 'sk-test-guard',
+      },
+    );
+    sql = new Client({ connectionString: database.url });
+    await sql.connect();
+    creatorId = (await sql.query(`SELECT id FROM creators.creators WHERE handle = $1`, [DEMO])).rows[0].id;
+    await sql.query(`UPDATE creators.creators SET "userId" = $1 WHERE id = $2`, [owner.userId, creatorId]);
+    await services.client.request(Subjects.CreatorsBoundariesSet, {
+      actor: owner,
+      creatorId,
+      boundaries: [{ topic: 'my family', decline: DECLINE }],
+    });
+  });
+  afterAll(async () => {
+    await sql?.end();
+    await services?.close();
+    await database?.drop();
+    await model?.close();
+    await guard?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('replaces a reply about family with the decline, and never asks the chat model to judge', async () => {
+    const actor: Actor = { userId: randomUUID(), userType: 'guest', groups: [], ageBand: 'adult' };
+    const conversation = await services.client.request(Subjects.ChatConversationOpen, { actor, creatorId });
+    const events: MessageStreamEvent[] = await firstValueFrom(
+      services.client
+        .stream(Subjects.ChatMessageSend, {
+          actor,
+          conversationId: conversation.id,
+          content: [{ text: 'Tell me about your family!' }],
+          aiContext: {},
+        })
+        .pipe(toArray()),
+    );
+    expect(events.flatMap((event) => (event.type === 'message' ? [event.message.content] : []))).toEqual([
+      DECLINE,
+    ]);
+    expect(events.map((event) => (event.type === 'fragment' ? event.text : '')).join('')).not.toMatch(
+      /mom|dad/,
+    );
+    expect(
+      guard.requests.some((request) => /Discussing my family/.test(request.messages.at(-1)?.content ?? '')),
+    ).toBe(true);
+    expect(
+      model.requests.filter((request) =>
+        (request.messages.at(-1)?.content ?? '').startsWith('You check one reply of a chat persona'),
+      ),
+    ).toEqual([]);
+  });
+});
