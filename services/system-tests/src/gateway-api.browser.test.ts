@@ -80,6 +80,8 @@ describe('gateway HTTP API over the real services', () => {
         email: null,
         emailVerified: false,
         isCreator: false,
+        // Not asked yet (docs/safety.md, "Age").
+        ageBand: null,
       });
     });
 
