@@ -9,8 +9,8 @@ const PAIRS = 30;
  * take, whether an email has an account (or whether it is confirmed). Each account and unknown
  * email is asked for once per route, from a new address, so no allowance is in the way. What is
  * timed is the answer: the email sent after it is done before the next request (untimed), and the
- * medians may differ by 25 % or 3 ms (answers take a few ms; before the change an account's and an
- * unknown email's differed by 7 – 80 ms).
+ * pairs' median difference may be 25 % of the larger median or 3 ms (answers take a few ms; before
+ * the change an account's and an unknown email's differed by 7 – 100 ms).
  */
 describe('forgot password and resend answer an account and an unknown email in the same time', () => {
   const identity = useIdentity('code_email_timing');
