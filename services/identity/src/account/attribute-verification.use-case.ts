@@ -47,8 +47,8 @@ export class AttributeVerification {
   > {
     if (attribute !== 'email') throw new ValidationError(NO_SMS);
     const user = await this.ownAccount(actor);
-    await this.codes.redeem(user.id, 'verify-email', code, (manager) =>
-      this.users.markEmailVerified(user.id, manager),
+    await this.codes.redeem(user.id, 'verify-email', code, (transaction) =>
+      this.users.markEmailVerified(user.id, transaction),
     );
     return { verified: true };
   }

@@ -81,8 +81,8 @@ export class ConfirmSignUp {
     const user = await this.users.findAccountByEmail(email);
     const pending = user && !user.confirmed ? user : null;
     await this.codes
-      .redeem(pending?.id ?? null, 'sign-up', code, (manager) =>
-        this.users.markConfirmed(pending!.id, manager),
+      .redeem(pending?.id ?? null, 'sign-up', code, (transaction) =>
+        this.users.markConfirmed(pending!.id, transaction),
       )
       .catch(async (error: unknown) => {
         if (error instanceof ServiceError && error.code === ErrorCode.AuthCodeMismatch)

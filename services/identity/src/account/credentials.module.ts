@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { BruteForceGuard } from '../brute-force/brute-force.guard';
+import { RateLimitRepository } from '../brute-force/rate-limit.repository';
 import { VerificationCodeEntity } from '../code/verification-code.entity';
 import { VerificationCodeRepository } from '../code/verification-code.repository';
 import { VerificationCodeService } from '../code/verification-code.service';
@@ -18,6 +19,7 @@ import { PasswordPolicy } from './password-policy';
     VerificationCodeRepository,
     VerificationCodeService,
     CodeSender,
+    RateLimitRepository,
     BruteForceGuard,
   ],
   exports: [PasswordHasher, PasswordPolicy, VerificationCodeService, CodeSender, BruteForceGuard],

@@ -49,10 +49,10 @@ export class ChangePassword {
     }
     await this.limits.recordSignInSuccess(user.email);
     const passwordHash = await this.hasher.hash(newPassword);
-    const otherSessionsEnded = await this.users.transaction(async (manager) => {
-      await this.users.setPassword(user.id, passwordHash, manager);
+    const otherSessionsEnded = await this.users.transaction(async (transaction) => {
+      await this.users.setPassword(user.id, passwordHash, transaction);
       return signOutOtherSessions
-        ? this.sessions.revokeAllExcept(user.id, actor.sessionId, new Date(), manager)
+        ? this.sessions.revokeAllExcept(user.id, actor.sessionId, new Date(), transaction)
         : 0;
     });
     await this.mailer

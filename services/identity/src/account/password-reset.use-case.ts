@@ -63,9 +63,9 @@ export class ResetPassword {
     const owner = user?.confirmed ? user : null;
     const passwordHash = await this.hasher.hash(password);
     await this.codes
-      .redeem(owner?.id ?? null, 'password-reset', code, async (manager) => {
-        await this.users.setPassword(owner!.id, passwordHash, manager);
-        await this.sessions.revokeAll(owner!.id, new Date(), manager);
+      .redeem(owner?.id ?? null, 'password-reset', code, async (transaction) => {
+        await this.users.setPassword(owner!.id, passwordHash, transaction);
+        await this.sessions.revokeAll(owner!.id, new Date(), transaction);
       })
       .catch(async (error: unknown) => {
         if (error instanceof ServiceError && error.code === ErrorCode.AuthCodeMismatch)

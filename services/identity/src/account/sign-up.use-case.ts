@@ -52,13 +52,13 @@ export class SignUp {
     }
     const id = randomUUID();
     const passwordHash = await this.hasher.hash(password);
-    const codeDelivery = await this.users.transaction(async (manager) => {
+    const codeDelivery = await this.users.transaction(async (transaction) => {
       const created = await this.users.createAccount(
         { id, email, passwordHash, attributes: attributes ?? {} },
-        manager,
+        transaction,
       );
       if (!created) throw new ServiceError(ErrorCode.AuthUserExists);
-      return this.codes.send({ id, email }, 'sign-up', client.ip, manager, 'sign-up');
+      return this.codes.send({ id, email }, 'sign-up', client.ip, transaction, 'sign-up');
     });
     const challenge = await this.challenges.create(id, 'confirmSignUp', guestUserId, new Date());
     return { nextStep: { step: 'confirmSignUp', codeDelivery }, challenge };

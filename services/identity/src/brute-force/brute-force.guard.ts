@@ -1,18 +1,16 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ServiceError } from '@backtalk/kit';
 import { ErrorCode } from '@backtalk/proto';
-import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { createHash } from 'node:crypto';
 import {
   RateLimiterMemory,
-  RateLimiterPostgres,
   RateLimiterRedis,
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import { DataSource } from 'typeorm';
 import { IdentityConfig } from '../identity.config';
+import { RateLimitRepository } from './rate-limit.repository';
 
 const HOUR_SECONDS = 3600;
 const SWEEP_EVERY_MS = 5 * 60_000;
@@ -61,7 +59,7 @@ export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy 
 
   constructor(
     private readonly config: IdentityConfig,
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly store: RateLimitRepository,
   ) {
     if (config.REDIS_URL) {
       this.redis = new Redis(config.REDIS_URL, {
@@ -81,16 +79,7 @@ export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy 
           insuranceLimiter: new RateLimiterMemory({ keyPrefix: options.keyPrefix, points, duration }),
         });
       }
-      return new RateLimiterPostgres({
-        ...options,
-        storeClient: dataSource,
-        storeType: 'typeorm',
-        schemaName: 'identity',
-        tableName: 'rate_limits',
-        tableCreated: true,
-        // Its own 5-minute cleanup timer outlives the module; `sweepExpired` below does the work.
-        clearExpiredByTimeout: false,
-      });
+      return store.limiter(options);
     };
     this.limiters = {
       'signin-fail-account': limiter(
@@ -167,7 +156,7 @@ export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy 
    * key-encryption key, say) never reaches destroy, and its timer would outlive the module.
    */
   onApplicationBootstrap(): void {
-    this.sweep = this.startSweeping(this.dataSource);
+    this.sweep = this.startSweeping();
   }
 
   async onModuleDestroy(): Promise<void> {
@@ -176,11 +165,11 @@ export class BruteForceGuard implements OnApplicationBootstrap, OnModuleDestroy 
   }
 
   /** PostgreSQL store only: rows expired over an hour ago are deleted every 5 minutes (one table for all). */
-  private startSweeping(dataSource: DataSource): NodeJS.Timeout | undefined {
+  private startSweeping(): NodeJS.Timeout | undefined {
     if (this.redis) return undefined;
     const timer = setInterval(() => {
-      dataSource
-        .query('DELETE FROM identity.rate_limits WHERE expire < $1', [Date.now() - HOUR_SECONDS * 1000])
+      this.store
+        .deleteExpired(Date.now() - HOUR_SECONDS * 1000)
         .catch((error: Error) =>
           this.logger.warn(`Deleting expired sign-in counters failed: ${error.message}`),
         );

@@ -103,8 +103,8 @@ export class MfaFactors {
 
   async confirmEmail(account: MfaAccount, code: string, ip: string): Promise<void> {
     await this.prove(account, ip, () =>
-      this.codes.redeem(account.id, 'mfa-email-setup', code, async (manager) => {
-        if (!(await this.settings.confirmEmail(account.id, manager)))
+      this.codes.redeem(account.id, 'mfa-email-setup', code, async (transaction) => {
+        if (!(await this.settings.confirmEmail(account.id, transaction)))
           throw new ServiceError(ErrorCode.MfaNotSetUp);
         return true;
       }),

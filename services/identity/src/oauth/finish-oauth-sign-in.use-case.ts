@@ -1,16 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { OAuthCallbackReply, OAuthCallbackRequest, OAuthErrorReason } from '@backtalk/proto';
 import { timingSafeEqual } from 'node:crypto';
-import { Repository } from 'typeorm';
 import { CompleteSignIn } from '../sign-in/complete-sign-in.use-case';
 import { hashRefreshToken } from '../token/refresh-token.secret';
-import { RefreshTokenEntity } from '../token/refresh-token.entity';
 import { OAuthAccounts } from './oauth-accounts';
 import { OAuthAuthorizationRepository } from './oauth-authorization.repository';
 import { OAuthProviders } from './oauth-providers';
 import { sha256 } from './oauth-secrets';
-import { OAuthSessionEntity } from './oauth-session.entity';
+import { OAuthSessionRepository } from './oauth-session.repository';
 
 /** The provider's codes for "the user said no" (OAuth's access_denied; Apple's own). */
 const CANCEL_ERRORS = new Set(['access_denied', 'user_cancelled_authorize']);
@@ -34,8 +31,7 @@ export class FinishOAuthSignIn {
     private readonly authorizations: OAuthAuthorizationRepository,
     private readonly accounts: OAuthAccounts,
     private readonly completeSignIn: CompleteSignIn,
-    @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
-    @InjectRepository(OAuthSessionEntity) private readonly oauthSessions: Repository<OAuthSessionEntity>,
+    private readonly sessions: OAuthSessionRepository,
   ) {}
 
   async execute(request: OAuthCallbackRequest): Promise<OAuthCallbackReply> {
@@ -81,10 +77,7 @@ export class FinishOAuthSignIn {
       ...(pending.guestUserId ? { guestUserId: pending.guestUserId } : {}),
     });
     if (!reply.session) throw new Error('signing in answered no session');
-    const token = await this.refreshTokens.findOneByOrFail({
-      tokenHash: hashRefreshToken(reply.session.refreshToken),
-    });
-    await this.oauthSessions.insert({ familyId: token.familyId, provider: request.provider });
+    await this.sessions.recordProvider(hashRefreshToken(reply.session.refreshToken), request.provider);
     return {
       outcome: 'signedIn',
       session: reply.session,

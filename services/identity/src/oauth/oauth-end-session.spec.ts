@@ -1,8 +1,6 @@
-import type { Repository } from 'typeorm';
-import type { RefreshTokenEntity } from '../token/refresh-token.entity';
 import { OAuthEndSession } from './oauth-end-session.use-case';
 import type { OAuthProviders } from './oauth-providers';
-import type { OAuthSessionEntity } from './oauth-session.entity';
+import type { OAuthSessionRepository } from './oauth-session.repository';
 
 // The provider's logout out of reach cannot be staged with the real OpenID provider of
 // oauth.medium.spec (its discovery is cached from the sign-in), so this checks the mapping alone.
@@ -10,12 +8,7 @@ describe('OAuthEndSession', () => {
   const endSession = (endSessionUrl: () => Promise<string | null>) =>
     new OAuthEndSession(
       { find: () => ({ endSessionUrl }) } as unknown as OAuthProviders,
-      {
-        findOneBy: async () => ({ familyId: 'family-1', revokedAt: null }),
-      } as unknown as Repository<RefreshTokenEntity>,
-      {
-        findOneBy: async () => ({ familyId: 'family-1', provider: 'google' }),
-      } as unknown as Repository<OAuthSessionEntity>,
+      { providerOf: async () => 'google' } as unknown as OAuthSessionRepository,
     );
 
   it("answers the provider's end-session URL", async () => {

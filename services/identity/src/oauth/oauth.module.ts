@@ -11,8 +11,10 @@ import { OAuthController } from './oauth.controller';
 import { OAuthEndSession } from './oauth-end-session.use-case';
 import { OAuthProvidersModule } from './oauth-providers.module';
 import { OAuthSessionEntity } from './oauth-session.entity';
+import { OAuthSessionRepository } from './oauth-session.repository';
 import { StartOAuthSignIn } from './start-oauth-sign-in.use-case';
 import { UserIdentityEntity } from './user-identity.entity';
+import { UserIdentityRepository } from './user-identity.repository';
 
 /** OAuth / OpenID Connect sign-in with Google, Apple, Amazon and Facebook (docs/architecture.md, "OAuth sign-in"). */
 @Module({
@@ -30,6 +32,8 @@ import { UserIdentityEntity } from './user-identity.entity';
   controllers: [OAuthController],
   providers: [
     OAuthAuthorizationRepository,
+    OAuthSessionRepository,
+    UserIdentityRepository,
     OAuthAccounts,
     StartOAuthSignIn,
     FinishOAuthSignIn,

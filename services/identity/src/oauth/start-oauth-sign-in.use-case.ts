@@ -1,16 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { ServiceError } from '@backtalk/kit';
 import { ErrorCode, type OAuthStartReply, type OAuthStartRequest } from '@backtalk/proto';
-import { Repository } from 'typeorm';
 import { IdentityConfig } from '../identity.config';
 import { hashRefreshToken } from '../token/refresh-token.secret';
-import { RefreshTokenEntity } from '../token/refresh-token.entity';
-import { UserEntity } from '../user/user.entity';
 import { userTypeOf } from '../user/user-type';
 import { OAuthAuthorizationRepository } from './oauth-authorization.repository';
 import { OAuthProviders } from './oauth-providers';
 import { newCodeVerifier, newOAuthState, newRandomToken, sha256 } from './oauth-secrets';
+import { OAuthSessionRepository } from './oauth-session.repository';
 
 /**
  * Begins an OAuth sign-in: a fresh state (32 alphanumerics), PKCE code
@@ -25,8 +22,7 @@ export class StartOAuthSignIn {
   constructor(
     private readonly providers: OAuthProviders,
     private readonly authorizations: OAuthAuthorizationRepository,
-    @InjectRepository(RefreshTokenEntity) private readonly refreshTokens: Repository<RefreshTokenEntity>,
-    @InjectRepository(UserEntity) private readonly users: Repository<UserEntity>,
+    private readonly sessions: OAuthSessionRepository,
     private readonly config: IdentityConfig,
   ) {}
 
@@ -65,9 +61,7 @@ export class StartOAuthSignIn {
 
   /** The guest whose live refresh token the browser sent, if it is a guest's (an account's carries nothing over). */
   private async guestOf(refreshToken: string, now: Date): Promise<string | null> {
-    const token = await this.refreshTokens.findOneBy({ tokenHash: hashRefreshToken(refreshToken) });
-    if (!token || token.usedAt || token.revokedAt || token.expiresAt <= now) return null;
-    const user = await this.users.findOneBy({ id: token.userId });
+    const user = await this.sessions.userOfLiveToken(hashRefreshToken(refreshToken), now);
     return user && userTypeOf(user) === 'guest' ? user.id : null;
   }
 }
