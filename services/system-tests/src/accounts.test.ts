@@ -417,6 +417,31 @@ describeWithNats('accounts over HTTP: gateway, identity and chat-inference as pr
       expect(slowed.headers.get('retry-after')).toBe('1');
     });
 
+    it('answers forgot password and resend alike for any email, and emails what is due afterwards (JetStream)', async () => {
+      const email = `recover.${randomUUID().slice(0, 8)}@example.com`;
+      const nobody = `nobody.${randomUUID().slice(0, 8)}@example.com`;
+      await signUp(email);
+      const masked = (address: string) => ({
+        codeDelivery: {
+          medium: 'EMAIL',
+          destination: `${address[0]}***${address.split('@')[0]!.at(-1)}@example.com`,
+        },
+      });
+      for (const route of ['/api/auth/password/forgot', '/api/auth/sign-up/resend']) {
+        const known = await call(route, { body: { email } });
+        const unknown = await call(route, { body: { email: nobody } });
+        expect([known.status, known.body]).toEqual([200, masked(email)]);
+        expect([unknown.status, unknown.body]).toEqual([200, masked(nobody)]);
+      }
+      const code = await smtp.waitFor(email, /Your Backtalk password reset code[\s\S]*Your code is (\d{6})/);
+      const reset = await call('/api/auth/password/reset', {
+        body: { email, code, password: 'Another-Horse-10' },
+      });
+      expect([reset.status, reset.body]).toEqual([200, { reset: true }]);
+      await smtp.waitFor(email, /Your Backtalk account is already confirmed/);
+      expect(smtp.received.some((mail) => mail.to.includes(nobody))).toBe(false);
+    });
+
     itWhenAvailable(
       'redis',
       redisProblem(),
