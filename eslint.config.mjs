@@ -70,6 +70,49 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // Only repositories touch TypeORM or SQL (docs/architecture.md, "Repositories and transactions"):
+  // use cases, services, jobs and retention plans call repository methods, and work that spans
+  // repositories runs in the kit's UnitOfWork, whose Transaction they only pass on. Entities,
+  // migrations, a service's database declaration, modules (TypeOrmModule.forFeature) and tests may.
+  {
+    files: ['services/*/src/**/*.ts'],
+    ignores: [
+      'services/*/src/**/*.repository.ts',
+      'services/*/src/**/*.entity.ts',
+      'services/*/src/migrations/**',
+      'services/*/src/*.database.ts',
+      'services/*/src/**/*.spec.ts',
+      'services/*/src/**/*.test.ts',
+      'services/system-tests/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'typeorm',
+              message:
+                "Only repositories (*.repository.ts) touch TypeORM or SQL; pass the kit's Transaction to a repository method instead.",
+            },
+            { name: 'pg', message: 'Only repositories (*.repository.ts) touch SQL.' },
+            {
+              name: '@nestjs/typeorm',
+              importNames: ['InjectRepository', 'InjectDataSource', 'InjectEntityManager'],
+              message:
+                'Only repositories (*.repository.ts) are given TypeORM repositories or the data source.',
+            },
+            {
+              name: '@backtalk/kit',
+              importNames: ['managerOf', 'transactionOf'],
+              message:
+                'Only repositories unwrap a Transaction; use cases get one from UnitOfWork.run and pass it on.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   // The web app: the rules of hooks and exhaustive effect dependencies (and the React Compiler's
   // purity checks that the plugin's recommended set includes).
   {

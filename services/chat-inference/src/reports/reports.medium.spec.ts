@@ -373,7 +373,6 @@ describe('reports and chat standing (real PostgreSQL)', () => {
     await dataSource.transaction((manager) =>
       retention.accountDeletion.afterTerm.erase(me.userId, {
         transaction: transactionOf(manager),
-        manager,
         count: (name, records) => (counts[name] = (counts[name] ?? 0) + records),
         afterCommit: () => undefined,
       }),

@@ -127,7 +127,6 @@ export class RetentionJob implements OnApplicationBootstrap, OnApplicationShutdo
       const outcome = await this.erasures.settle(id, (manager) =>
         afterTerm.erase(id, {
           transaction: transactionOf(manager),
-          manager,
           count: (name, records) => tally.set(name, (tally.get(name) ?? 0) + records),
           afterCommit: (work) => committed.push(work),
         }),

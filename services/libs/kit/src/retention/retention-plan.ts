@@ -1,5 +1,4 @@
 import type { AccountDeletedPayload, accountDeletedSubjects } from '@backtalk/proto';
-import type { EntityManager } from 'typeorm';
 import type { Transaction } from '../database/transaction';
 
 /** A service's durable `<service>.account.deleted` subject. */
@@ -20,8 +19,6 @@ export interface RetentionStep {
 export interface ErasureContext {
   /** Handed to the service's repositories, whose statements then belong to the erasure. */
   transaction: Transaction;
-  /** @deprecated the plans pass `transaction` to repositories; goes once none reads this. */
-  manager: EntityManager;
   /** Adds to the run's count under `name` (records erased, pseudonymised). */
   count(name: string, records: number): void;
   /** Work once the transaction committed (an event telling another service). */
