@@ -1,9 +1,10 @@
 import { Module, OnApplicationBootstrap } from '@nestjs/common';
+import { BoundaryModule } from '../boundary/boundary.module';
 import { CreatorModule } from '../creator/creator.module';
 import { CreatorsConfig } from '../creators.config';
 import { SeedDemoAccounts } from './seed-demo-accounts.use-case';
 
-@Module({ imports: [CreatorModule], providers: [SeedDemoAccounts] })
+@Module({ imports: [CreatorModule, BoundaryModule], providers: [SeedDemoAccounts] })
 export class DemoAccountsModule implements OnApplicationBootstrap {
   constructor(
     private readonly seed: SeedDemoAccounts,

@@ -14,7 +14,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { handleSchema } from '@backtalk/proto';
+import { boundaryInputListSchema, handleSchema } from '@backtalk/proto';
 
 import astronomerFixture from './fixtures/dez.looks.up.json';
 import homeCookFixture from './fixtures/demo.creator.json';
@@ -61,6 +61,8 @@ const demoCreatorSchema = z
       .int('must be an integer')
       .min(DEMO_MIN_FOLLOWERS, `must be at least ${DEMO_MIN_FOLLOWERS}`),
     accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a #rrggbb colour'),
+    /** Topics the persona does not discuss, seeded once (docs/safety.md, "Creator boundaries"). */
+    boundaries: boundaryInputListSchema.default([]),
   })
   .superRefine((creator, ctx) => {
     const match = TIKTOK_URL_PATTERN.exec(creator.tiktokURL);

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { afterStartup, DurableQueue, ServiceClient } from '@backtalk/kit';
+import { BoundaryRepository } from '../boundary/boundary.repository';
 import { CreatorRepository, DEMO_OWNER, demoUserIdOf } from '../creator/creator.repository';
 import { handleFromTiktokUrl } from '../creator/creator-handle';
 import { PostRepository } from '../post/post.repository';
@@ -9,8 +10,9 @@ import { renderDemoAvatar } from './demo-avatar';
 import { loadDemoFixtures } from './demo-fixtures';
 
 /**
- * Seeds the fictional demo creators and their posts. Idempotent: creators
- * are keyed by handle and posts by awemeId, so a restart changes nothing.
+ * Seeds the fictional demo creators, their boundaries and their posts. Idempotent: creators
+ * are keyed by handle, posts by awemeId, and boundaries are set only while a demo creator has
+ * none, so a restart changes nothing.
  * A creator whose posts did change is announced once the services have started
  * (`announcePostsChanged`: durably to ingestion, which indexes them).
  */
@@ -21,6 +23,7 @@ export class SeedDemoAccounts {
   constructor(
     private readonly creators: CreatorRepository,
     private readonly posts: PostRepository,
+    private readonly boundaries: BoundaryRepository,
     private readonly client: ServiceClient,
     private readonly queue: DurableQueue,
   ) {}
@@ -46,6 +49,9 @@ export class SeedDemoAccounts {
         featured: fixture.featured,
         followerCount: creator.followerCount,
       });
+      // Once: what an admin changes on a demo persona afterwards stays.
+      if (creator.boundaries.length > 0 && (await this.boundaries.list(stored.id)).length === 0)
+        await this.boundaries.replace(stored.id, creator.boundaries);
       const versionBefore = await this.posts.version(stored.id);
       await this.posts.upsertMany(
         fixture.posts.map((post, index) => ({

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { loadDemoFixtures } from '@backtalk/creators';
 import { z } from 'zod';
 
 /** The committed evaluation set (docs/safety.md, "The safety evaluation"). */
@@ -28,33 +29,36 @@ const caseSchema = z.strictObject({
 });
 export type SafetyCase = z.infer<typeof caseSchema>;
 
-const boundarySchema = z.strictObject({ topic: z.string().min(1), decline: z.string().min(1) });
+const casesFileSchema = z.strictObject({ cases: z.array(caseSchema).min(1) }).superRefine((file, context) => {
+  const seen = new Set<string>();
+  for (const [index, entry] of file.cases.entries()) {
+    if (seen.has(entry.id))
+      context.addIssue({ code: 'custom', path: ['cases', index, 'id'], message: 'repeated id' });
+    seen.add(entry.id);
+  }
+});
+export interface SafetyCasesFile {
+  cases: SafetyCase[];
+  /** Each demo creator's boundaries, as its fixture seeds them (docs/safety.md, "Creator boundaries"). */
+  boundaries: Record<string, { topic: string; decline?: string }[]>;
+}
 
-const casesFileSchema = z
-  .strictObject({
-    /** Each demo creator's boundaries, set before the run (issue 22 item 3). */
-    boundaries: z.record(z.string(), z.array(boundarySchema)),
-    cases: z.array(caseSchema).min(1),
-  })
-  .superRefine((file, context) => {
-    const seen = new Set<string>();
-    for (const [index, entry] of file.cases.entries()) {
-      if (seen.has(entry.id))
-        context.addIssue({ code: 'custom', path: ['cases', index, 'id'], message: 'repeated id' });
-      seen.add(entry.id);
-      if (entry.expect === 'boundary' && !file.boundaries[entry.creator]?.length)
-        context.addIssue({
-          code: 'custom',
-          path: ['cases', index, 'creator'],
-          message: `no boundaries for ${entry.creator}`,
-        });
-    }
-  });
-export type SafetyCasesFile = z.infer<typeof casesFileSchema>;
-
-/** The evaluation set in `file`, checked: a malformed file is refused with where it is wrong. */
+/**
+ * The evaluation set in `file`, checked (a malformed file is refused with where it is wrong),
+ * with the demo creators' boundaries from their fixtures.
+ */
 export function loadSafetyCases(file = SAFETY_CASES_FILE): SafetyCasesFile {
   const parsed = casesFileSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')));
   if (!parsed.success) throw new Error(`${file}: ${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  const boundaries = Object.fromEntries(
+    loadDemoFixtures().map((fixture) => [fixture.creator.handle, fixture.creator.boundaries]),
+  );
+  const unbounded = parsed.data.cases.find(
+    (entry) => entry.expect === 'boundary' && !boundaries[entry.creator]?.length,
+  );
+  if (unbounded)
+    throw new Error(
+      `${file}: case ${unbounded.id} asks about boundaries, but @${unbounded.creator} has none`,
+    );
+  return { cases: parsed.data.cases, boundaries };
 }
