@@ -32,7 +32,14 @@ import { processPostIndex } from '@backtalk/ai';
 jest.setTimeout(90_000);
 
 const storiesModel = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
-const fan = () => ({ userId: randomUUID(), userType: 'guest' as const, groups: [] as string[] });
+// Adult fans: grounding with the tiny model's short context is what these tests check; the minors' prompt
+// rule (unknown age counts as 13–15, docs/safety.md) is not what they are about.
+const fan = () => ({
+  userId: randomUUID(),
+  userType: 'guest' as const,
+  groups: [] as string[],
+  ageBand: 'adult' as const,
+});
 const admin = { userId: randomUUID(), userType: 'authenticated' as const, groups: ['admin'] };
 
 // The other services are booted beside chat-inference, as standalone mode does; they are test fixtures here.

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { afterStartup, DurableQueue, ServiceClient } from '@backtalk/kit';
 import { BoundaryRepository } from '../boundary/boundary.repository';
+import { CreatorsConfig } from '../creators.config';
 import { CreatorRepository, DEMO_OWNER, demoUserIdOf } from '../creator/creator.repository';
 import { handleFromTiktokUrl } from '../creator/creator-handle';
 import { PostRepository } from '../post/post.repository';
@@ -10,9 +11,9 @@ import { renderDemoAvatar } from './demo-avatar';
 import { loadDemoFixtures } from './demo-fixtures';
 
 /**
- * Seeds the fictional demo creators, their boundaries and their posts. Idempotent: creators
- * are keyed by handle, posts by awemeId, and boundaries are set only while a demo creator has
- * none, so a restart changes nothing.
+ * Seeds the fictional demo creators, their posts and (DEMO_BOUNDARIES) their example boundaries.
+ * Idempotent: creators are keyed by handle, posts by awemeId, and boundaries are set only while a
+ * demo creator has none, so a restart changes nothing.
  * A creator whose posts did change is announced once the services have started
  * (`announcePostsChanged`: durably to ingestion, which indexes them).
  */
@@ -24,6 +25,7 @@ export class SeedDemoAccounts {
     private readonly creators: CreatorRepository,
     private readonly posts: PostRepository,
     private readonly boundaries: BoundaryRepository,
+    private readonly config: CreatorsConfig,
     private readonly client: ServiceClient,
     private readonly queue: DurableQueue,
   ) {}
@@ -49,8 +51,12 @@ export class SeedDemoAccounts {
         featured: fixture.featured,
         followerCount: creator.followerCount,
       });
-      // Once: what an admin changes on a demo persona afterwards stays.
-      if (creator.boundaries.length > 0 && (await this.boundaries.list(stored.id)).length === 0)
+      // Once, when asked for: what changes on a demo persona afterwards stays.
+      if (
+        this.config.DEMO_BOUNDARIES &&
+        creator.boundaries.length > 0 &&
+        (await this.boundaries.list(stored.id)).length === 0
+      )
         await this.boundaries.replace(stored.id, creator.boundaries);
       const versionBefore = await this.posts.version(stored.id);
       await this.posts.upsertMany(

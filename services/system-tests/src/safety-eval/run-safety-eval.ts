@@ -97,8 +97,10 @@ function moderatorJudge(boundaries: Record<string, { topic: string }[]>): Judge 
   };
 }
 
-/** Settings every evaluated Backtalk gets: many fans from one address, none limited by the free tier. */
+/** Settings every evaluated Backtalk gets: many fans from one address, none limited by the free tier, demo boundaries. */
 const EVAL_SETTINGS = {
+  // The demo creators' example boundaries, which the boundary cases ask about.
+  DEMO_BOUNDARIES: 'true',
   GUEST_CREATIONS_PER_MINUTE: '100000',
   THROTTLE_PER_MINUTE: '100000',
   FREE_TIER_MESSAGES: '1000',
