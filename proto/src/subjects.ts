@@ -86,7 +86,7 @@ export const Subjects = {
   CreatorsCreatorFindByUser: 'creators.creator.find-by-user',
   CreatorsCreatorFeatured: 'creators.creator.featured',
   /** Fans find creators they can chat with on /discover (docs/creators.md, "Discover"). */
-  CreatorsDiscover: 'creators.discover',
+  CreatorsDiscover: 'creators.creator.discover',
   CreatorsPostList: 'creators.post.list',
   CreatorsPersonaGet: 'creators.persona.get',
   /** Topics the persona must not discuss (docs/safety.md, "Creator boundaries"): the creator's own user only. */

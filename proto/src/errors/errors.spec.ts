@@ -43,7 +43,7 @@ describe('error codes, one list per service', () => {
   });
 
   it.each(entries)('$code ($service) is an error status with a message that ends a sentence', (entry) => {
-    expect(entry.code).toMatch(/^[A-Z][A-Z_]+$/);
+    expect(entry.code).toMatch(/^[A-Z][A-Z0-9_]+$/);
     expect(entry.status).toBeGreaterThanOrEqual(400);
     expect(entry.status).toBeLessThan(600);
     expect(entry.message).toMatch(/^[A-Z].*\.$/);

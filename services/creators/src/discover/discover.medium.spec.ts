@@ -14,7 +14,7 @@ import { creatorsService } from '../index';
  * `creators.discover` over the real query (PostgreSQL, the seeded demo creators and rows of every
  * state a creator can be in). Billing's onboarding fact is answered on the bus as billing answers it.
  */
-describe('creators.discover', () => {
+describe('creators.creator.discover', () => {
   let database: TestDatabase;
   let services: InProcessServices;
   let sql: Client;

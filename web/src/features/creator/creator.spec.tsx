@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import type { SessionInfo } from '../../api';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
-import { newCreator, newSessionInfo, resetAppState, signInAs } from '../../test/fixtures';
+import { newCreator, newSessionInfo, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
 import { STORAGE_KEYS } from '../session';
 import { appRoutes, mergeSections } from '../shell/routes';
@@ -385,9 +385,17 @@ describe('creator screens', () => {
 
   it('gives fans a verified badge on a verified creator’s chat and labels demos instead', async () => {
     const { ChatHeader } = await import('../chat/ChatHeader');
-    const { rerender } = render(<ChatHeader creator={newCreator({ verified: true })} />);
+    const { rerender } = render(
+      <WithProviders>
+        <ChatHeader creator={newCreator({ verified: true })} />
+      </WithProviders>,
+    );
     expect(screen.getByText('Verified creator')).toBeTruthy();
-    rerender(<ChatHeader creator={newCreator({ verified: false, demoAccount: true })} />);
+    rerender(
+      <WithProviders>
+        <ChatHeader creator={newCreator({ verified: false, demoAccount: true })} />
+      </WithProviders>,
+    );
     expect(screen.queryByText('Verified creator')).toBeNull();
     expect(screen.getByText('Demo')).toBeTruthy();
   });
