@@ -158,7 +158,9 @@ describe('chat through chat-inference with a real local model', () => {
       'How do you make shakshuka with canned tomatoes?',
     );
     const parts = fragments(events);
-    expect(parts.length).toBeGreaterThan(2);
+    // Text reaches the fan in moderated, sentence-sized pieces (docs/safety.md): a short reply may be
+    // one piece, then the last fragment with its stop reason.
+    expect(parts.length).toBeGreaterThanOrEqual(2);
     const messageId = parts[0]!.id.split('#')[0]!;
     parts.forEach((part, seq) => expect(part.id).toBe(`${messageId}#${seq}`));
     expect(parts.at(-1)?.stopReason).toMatch(/^(end_turn|max_tokens)$/);
