@@ -146,6 +146,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the user menu and
     const items = await page.getByRole('menuitem').allInnerTexts();
     expect(items.map((item) => item.trim())).toEqual([
       'Manage Billing',
+      'My subscriptions',
       'Account',
       'Register a passkey',
       'Delete account',

@@ -207,11 +207,11 @@ describeWhenAvailable(
       await page.getByRole('heading', { name: 'Customize your AI chat' }).waitFor();
       const editor = page.getByLabel('Creator prompt');
       await editor.fill('Always end with the word sourdough.');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Prompt updated!').waitFor();
       await shoot('06b-prompt-updated');
       await editor.fill('Answer in one short sentence.');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Prompt updated!').waitFor();
       const saved = await apiAsPage<{ creatorPrompt: string; versions: { id: string; version: number }[] }>(
         '/api/creator/prompt',
