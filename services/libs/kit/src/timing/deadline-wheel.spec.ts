@@ -60,6 +60,25 @@ describe('DeadlineWheel', () => {
     expect(wheel.pending).toBe(0);
   });
 
+  it('counts an entry cancelled by another one due in the same slot once, and keeps ticking for the rest', () => {
+    const wheel = new DeadlineWheel(10, 8);
+    const ran: number[] = [];
+    const start = aligned();
+    const later = entry(start + 60, ran);
+    const victim = entry(start + 20, ran);
+    // A stream failing at its deadline lets go of another deadline filed in the same slot.
+    const first = entry(start + 20, ran, () => wheel.cancel(victim));
+    wheel.schedule(first);
+    wheel.schedule(victim);
+    wheel.schedule(later);
+    wheel.tick(start + 40);
+    expect(ran).toHaveLength(1);
+    expect(wheel.pending).toBe(1);
+    wheel.tick(start + 80);
+    expect(ran.map((at) => at - start)).toEqual([40, 80]);
+    expect(wheel.pending).toBe(0);
+  });
+
   it('lets an entry file itself again from onDue (a keep-alive every 30 ms)', () => {
     const wheel = new DeadlineWheel(10, 8);
     const ran: number[] = [];

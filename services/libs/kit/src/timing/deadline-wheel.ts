@@ -73,6 +73,9 @@ export class DeadlineWheel {
       const slot = this.slots[this.cursor++ % this.slots.length] as Set<Due>;
       if (!slot.size) continue;
       for (const entry of [...slot]) {
+        // Cancelled or filed elsewhere by an earlier entry's onDue in this same slot: not ours to
+        // count again (counting it twice let the wheel stop with deadlines still filed).
+        if (!slot.has(entry)) continue;
         slot.delete(entry);
         entry.wheelSlot = -1;
         this.size--;
