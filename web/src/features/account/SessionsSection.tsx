@@ -28,10 +28,12 @@ export function SessionsSection({ userId }: { userId: string }) {
   const signOutEverywhere = () =>
     revokeAll.mutate(undefined, {
       onSuccess: async () => {
-        // Every session is gone, this one too: end it here as well, and carry on as a guest. If the
-        // sign-out call itself fails, a refresh (of a revoked session) restarts as a guest.
+        // Every session is gone, this one too: go home first (this page's guard would otherwise send
+        // the new guest to /sign-in, racing this navigation), then end the session here as well and
+        // carry on as a guest. If the sign-out call fails, a refresh (of a revoked session) restarts
+        // as a guest.
+        await navigate('/');
         await signOut().catch(() => refresh());
-        navigate('/');
       },
     });
 
