@@ -6,6 +6,7 @@
 export * from './age';
 
 export * from './boundaries';
+export * from './knowledge';
 
 export * from './discover';
 

@@ -4,7 +4,9 @@ import { creatorIngestRequestedSchema } from './contracts/ingestion';
 import { accountDeletedPayloadSchema } from './contracts/retention';
 import { codeEmailRequestedSchema } from './contracts/auth';
 import { postsChangedEventSchema } from './contracts/creators';
+import { knowledgeChangedEventSchema } from './contracts/knowledge';
 import { creatorErasedSchema, personaPauseChangedSchema } from './contracts/reports';
+import { priceChangeAnnouncedSchema, weeklyDigestRequestedSchema } from './contracts/studio-mail';
 
 /**
  * Durable work (DESIGN "Communication"): messages that must survive restarts,
@@ -27,6 +29,8 @@ export const DurableSubjects = {
    * run is redelivered.
    */
   IngestionCreatorPostsChanged: 'ingestion.creator-posts.changed',
+  /** A creator's corrected answers, notes or post exclusions changed; ingestion re-indexes them. */
+  IngestionCreatorKnowledgeChanged: 'ingestion.creator-knowledge.changed',
   /** Identity deleted an account: each service erases that user's data (docs/retention.md). */
   ChatInferenceAccountDeleted: 'chat-inference.account.deleted',
   /** Creators paused or resumed a persona; chat-inference keeps the read copy its sends check. */
@@ -38,6 +42,10 @@ export const DurableSubjects = {
   IngestionAccountDeleted: 'ingestion.account.deleted',
   /** Forgot password or a sign-up code resend was answered; identity sends the email that is due. */
   IdentityCodeEmailRequested: 'identity.code-email.requested',
+  /** A creator changed their price: billing emails existing subscribers and schedules their move (30 days' notice). */
+  BillingPriceChangeAnnounced: 'billing.price-change.announced',
+  /** One creator's weekly digest for one week; creators composes it and identity sends it once. */
+  CreatorsWeeklyDigestRequested: 'creators.weekly-digest.requested',
 } as const;
 export type DurableSubject = (typeof DurableSubjects)[keyof typeof DurableSubjects];
 
@@ -46,6 +54,7 @@ export const durableContracts = {
   [DurableSubjects.IngestionCreatorInitRequested]: creatorIngestRequestedSchema,
   [DurableSubjects.IngestionCreatorResyncRequested]: creatorIngestRequestedSchema,
   [DurableSubjects.IngestionCreatorPostsChanged]: postsChangedEventSchema,
+  [DurableSubjects.IngestionCreatorKnowledgeChanged]: knowledgeChangedEventSchema,
   [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.ChatInferencePersonaPauseChanged]: personaPauseChangedSchema,
   [DurableSubjects.ChatInferenceCreatorErased]: creatorErasedSchema,
@@ -53,6 +62,8 @@ export const durableContracts = {
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.IngestionAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.IdentityCodeEmailRequested]: codeEmailRequestedSchema,
+  [DurableSubjects.BillingPriceChangeAnnounced]: priceChangeAnnouncedSchema,
+  [DurableSubjects.CreatorsWeeklyDigestRequested]: weeklyDigestRequestedSchema,
 } as const satisfies Record<DurableSubject, z.ZodType>;
 export type DurablePayloadOf<S extends DurableSubject> = z.output<(typeof durableContracts)[S]>;
 

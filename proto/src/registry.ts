@@ -3,6 +3,7 @@ import { Events, type EventName, type Subject, Subjects } from './subjects';
 import { healthCheckReplySchema, healthCheckRequestSchema } from './contracts/health';
 import { configShowReplySchema, configShowRequestSchema } from './contracts/service-config';
 import * as identity from './contracts/identity';
+import * as inbox from './contracts/inbox';
 import * as creators from './contracts/creators';
 import * as discover from './contracts/discover';
 import * as chat from './contracts/chat';
@@ -16,6 +17,9 @@ import * as ingestion from './contracts/ingestion';
 import * as retention from './contracts/retention';
 import * as reports from './contracts/reports';
 import * as boundaries from './contracts/boundaries';
+import * as studioMail from './contracts/studio-mail';
+import * as knowledge from './contracts/knowledge';
+import * as drafts from './contracts/drafts';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -221,6 +225,42 @@ export const contracts = {
     request: creators.personaGetRequestSchema,
     reply: creators.personaGetReplySchema,
   },
+  [Subjects.CreatorsKnowledgeGet]: {
+    request: knowledge.knowledgeGetRequestSchema,
+    reply: knowledge.knowledgeReplySchema,
+  },
+  [Subjects.CreatorsCorrectedAnswerSave]: {
+    request: knowledge.correctedAnswerSaveRequestSchema,
+    reply: knowledge.knowledgeChangeReplySchema,
+  },
+  [Subjects.CreatorsCorrectedAnswerDelete]: {
+    request: knowledge.knowledgeEntryDeleteRequestSchema,
+    reply: knowledge.knowledgeChangeReplySchema,
+  },
+  [Subjects.CreatorsKnowledgeNoteSave]: {
+    request: knowledge.knowledgeNoteSaveRequestSchema,
+    reply: knowledge.knowledgeChangeReplySchema,
+  },
+  [Subjects.CreatorsKnowledgeNoteDelete]: {
+    request: knowledge.knowledgeEntryDeleteRequestSchema,
+    reply: knowledge.knowledgeChangeReplySchema,
+  },
+  [Subjects.CreatorsPostExclusionSet]: {
+    request: knowledge.postExclusionSetRequestSchema,
+    reply: knowledge.knowledgeChangeReplySchema,
+  },
+  [Subjects.CreatorsKnowledgeReindex]: {
+    request: knowledge.knowledgeGetRequestSchema,
+    reply: knowledge.knowledgeChangeReplySchema,
+  },
+  [Subjects.CreatorsKnowledgeSource]: {
+    request: knowledge.knowledgeSourceRequestSchema,
+    reply: knowledge.knowledgeSourceReplySchema,
+  },
+  [Subjects.CreatorsKnowledgeIndexRecord]: {
+    request: knowledge.knowledgeIndexRecordRequestSchema,
+    reply: knowledge.knowledgeIndexRecordReplySchema,
+  },
   [Subjects.CreatorsBoundariesGet]: {
     request: boundaries.boundaryGetRequestSchema,
     reply: boundaries.boundaryListReplySchema,
@@ -232,6 +272,20 @@ export const contracts = {
   [Subjects.ChatBoundaryPreview]: {
     request: boundaries.boundaryPreviewRequestSchema,
     reply: boundaries.boundaryPreviewReplySchema,
+  },
+  [Subjects.CreatorsDraftGet]: { request: drafts.draftGetRequestSchema, reply: drafts.personaDraftSchema },
+  [Subjects.CreatorsDraftSave]: { request: drafts.draftSaveRequestSchema, reply: drafts.personaDraftSchema },
+  [Subjects.CreatorsDraftPublish]: {
+    request: drafts.draftPublishRequestSchema,
+    reply: drafts.personaDraftSchema,
+  },
+  [Subjects.CreatorsDraftDiscard]: {
+    request: drafts.draftDiscardRequestSchema,
+    reply: drafts.personaDraftSchema,
+  },
+  [Subjects.ChatPersonaPreviewAsk]: {
+    request: drafts.previewAskRequestSchema,
+    reply: drafts.previewAskReplySchema,
   },
 
   [Subjects.CreatorsVerificationKeyGet]: {
@@ -355,6 +409,11 @@ export const contracts = {
     reply: chat.messageSendReplySchema,
     streaming: true,
   },
+  [Subjects.ChatMessageAttach]: {
+    request: chat.messageAttachRequestSchema,
+    reply: chat.messageSendReplySchema,
+    streaming: true,
+  },
   [Subjects.ChatRateLimitCheck]: {
     request: chat.rateLimitCheckRequestSchema,
     reply: chat.rateLimitCheckReplySchema,
@@ -380,6 +439,29 @@ export const contracts = {
   [Subjects.ChatCreatorReportList]: {
     request: reports.creatorReportListRequestSchema,
     reply: reports.creatorReportListReplySchema,
+  },
+  [Subjects.ChatInPersonGet]: {
+    request: inbox.inPersonGetRequestSchema,
+    reply: inbox.inPersonGetReplySchema,
+  },
+  [Subjects.ChatInboxConsentSet]: {
+    request: inbox.inboxConsentSetRequestSchema,
+    reply: inbox.inboxConsentSetReplySchema,
+  },
+  [Subjects.ChatInboxList]: { request: inbox.inboxListRequestSchema, reply: inbox.inboxListReplySchema },
+  [Subjects.ChatInboxThreadGet]: {
+    request: inbox.inboxThreadRequestSchema,
+    reply: inbox.inboxThreadReplySchema,
+  },
+  [Subjects.ChatInPersonReply]: {
+    request: inbox.inPersonReplyRequestSchema,
+    reply: inbox.inPersonReplyReplySchema,
+  },
+  [Subjects.ChatInPersonHandBack]: { request: inbox.handBackRequestSchema, reply: inbox.handBackReplySchema },
+  [Subjects.ChatConversationWatch]: {
+    request: inbox.conversationWatchRequestSchema,
+    reply: inbox.conversationEventSchema,
+    streaming: true,
   },
   [Subjects.CreatorsPersonaPauseSet]: {
     request: reports.personaPauseSetRequestSchema,
@@ -434,6 +516,35 @@ export const contracts = {
     reply: billing.earningsReplySchema,
   },
 
+  [Subjects.BillingPriceChangeList]: {
+    request: studioMail.priceChangeListRequestSchema,
+    reply: studioMail.priceChangeListReplySchema,
+  },
+  [Subjects.BillingWeekFiguresGet]: {
+    request: studioMail.digestWeekRequestSchema,
+    reply: studioMail.billingWeekFiguresSchema,
+  },
+  [Subjects.ChatWeekFiguresGet]: {
+    request: studioMail.digestWeekRequestSchema,
+    reply: studioMail.chatWeekFiguresSchema,
+  },
+  [Subjects.IdentityMailSend]: {
+    request: studioMail.mailSendRequestSchema,
+    reply: studioMail.mailSendReplySchema,
+  },
+  [Subjects.CreatorsDigestSettingGet]: {
+    request: studioMail.digestSettingGetRequestSchema,
+    reply: studioMail.digestSettingSchema,
+  },
+  [Subjects.CreatorsDigestSettingSet]: {
+    request: studioMail.digestSettingSetRequestSchema,
+    reply: studioMail.digestSettingSchema,
+  },
+  [Subjects.CreatorsDigestUnsubscribe]: {
+    request: studioMail.digestUnsubscribeRequestSchema,
+    reply: studioMail.digestUnsubscribeReplySchema,
+  },
+
   [Subjects.FeatureFlagsFlagGet]: { request: flags.flagGetRequestSchema, reply: flags.flagGetReplySchema },
   [Subjects.FeatureFlagsFlagList]: { request: flags.flagListRequestSchema, reply: flags.flagListReplySchema },
   [Subjects.FeatureFlagsFlagUpdate]: {
@@ -456,6 +567,7 @@ export type ReplyOf<S extends Subject> = z.output<Contracts[S]['reply']>;
 export const eventContracts = {
   [Events.CreatorsPostsChanged]: creators.postsChangedEventSchema,
   [Events.IdentityGuestPurged]: identity.guestPurgedEventSchema,
+  [Events.ChatConversationUpdated]: inbox.conversationUpdatedEventSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 export type EventPayloadOf<E extends EventName> = z.output<(typeof eventContracts)[E]>;
 

@@ -73,6 +73,8 @@ export const Subjects = {
   IdentityPasskeyDelete: 'identity.passkey.delete',
   /** Development outbox (no SMTP_URL); the gateway serves it only to loopback clients outside production. */
   IdentityOutboxList: 'identity.outbox.list',
+  /** Internal: another service emails one of identity's users (digests, price-change notices). */
+  IdentityMailSend: 'identity.mail.send',
   /** OAuth / OpenID Connect sign-in: begin (authorization URL), finish (callback), provider logout URL. */
   IdentityOAuthStart: 'identity.oauth.start',
   IdentityOAuthCallback: 'identity.oauth.callback',
@@ -113,6 +115,26 @@ export const Subjects = {
   CreatorsPersonaPauseSet: 'creators.persona-pause.set',
   /** The youngest fans a creator's chat is for (docs/safety.md, "Age"). */
   CreatorsAudienceSet: 'creators.audience.set',
+  /** The weekly digest (docs/creators.md, "Weekly digest"): the creator's own setting, and the email's unsubscribe link. */
+  CreatorsDigestSettingGet: 'creators.digest-setting.get',
+  CreatorsDigestSettingSet: 'creators.digest-setting.set',
+  CreatorsDigestUnsubscribe: 'creators.digest.unsubscribe',
+  /** What the persona may know (docs/creators.md, "Knowledge"): the creator's own user only. */
+  CreatorsKnowledgeGet: 'creators.knowledge.get',
+  CreatorsCorrectedAnswerSave: 'creators.corrected-answer.save',
+  CreatorsCorrectedAnswerDelete: 'creators.corrected-answer.delete',
+  CreatorsKnowledgeNoteSave: 'creators.knowledge-note.save',
+  CreatorsKnowledgeNoteDelete: 'creators.knowledge-note.delete',
+  CreatorsPostExclusionSet: 'creators.post-exclusion.set',
+  CreatorsKnowledgeReindex: 'creators.knowledge.reindex',
+  /** Internal: ingestion reads answers, notes and exclusions to index, and reports its progress. */
+  CreatorsKnowledgeSource: 'creators.knowledge.source',
+  CreatorsKnowledgeIndexRecord: 'creators.knowledge-index.record',
+  /** Prompt and boundary changes waiting to be published (docs/creators.md, "Drafts, preview and publish"). */
+  CreatorsDraftGet: 'creators.draft.get',
+  CreatorsDraftSave: 'creators.draft.save',
+  CreatorsDraftPublish: 'creators.draft.publish',
+  CreatorsDraftDiscard: 'creators.draft.discard',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',
@@ -135,18 +157,32 @@ export const Subjects = {
   ChatConversationOpen: 'chat-inference.conversation.open',
   ChatMessageList: 'chat-inference.message.list',
   ChatMessageSend: 'chat-inference.message.send',
+  /** A reply in progress (or just ended) streamed again to another tab or device of its fan: replay, then live. */
+  ChatMessageAttach: 'chat-inference.message.attach',
   /** /creator/tools: the persona's answer with boundaries as edited; nothing stored or counted (the creator only). */
   ChatBoundaryPreview: 'chat-inference.boundary-preview.run',
+  /** /creator/preview: a question to the draft or the published persona; nothing stored or counted (the creator only). */
+  ChatPersonaPreviewAsk: 'chat-inference.persona-preview.ask',
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
   /** Internal: identity moves a converted guest's chats to the account (the gateway never calls it). */
   ChatGuestDataTransfer: 'chat-inference.guest-data.transfer',
   /** Internal: billing asks for a creator's chat funnel figures (fans, fans who reached the free-tier limit). */
   ChatCreatorFunnelGet: 'chat-inference.creator-funnel.get',
+  /** Internal: creators asks for a creator's chat figures of one digest week. */
+  ChatWeekFiguresGet: 'chat-inference.week-figures.get',
   /** Reports on persona replies (docs/safety.md, "Reports"): a fan files, admins review and act, creators read anonymised. */
   ChatReportCreate: 'chat-inference.report.create',
   ChatReportList: 'chat-inference.report.list',
   ChatReportAct: 'chat-inference.report.act',
   ChatCreatorReportList: 'chat-inference.creator-report.list',
+  /** In-person replies (issue 23 item 5): the fan's consent, the creator's inbox, the fan's live events. */
+  ChatInPersonGet: 'chat-inference.in-person.get',
+  ChatInboxConsentSet: 'chat-inference.inbox-consent.set',
+  ChatInboxList: 'chat-inference.inbox.list',
+  ChatInboxThreadGet: 'chat-inference.inbox-thread.get',
+  ChatInPersonReply: 'chat-inference.in-person.reply',
+  ChatInPersonHandBack: 'chat-inference.in-person.hand-back',
+  ChatConversationWatch: 'chat-inference.conversation.watch',
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
   BillingCreatorPaymentGet: 'billing.creator-payment.get',
@@ -160,6 +196,10 @@ export const Subjects = {
   BillingPortalCreate: 'billing.portal.create',
   BillingSubscriptionList: 'billing.subscription.list',
   BillingEarningsGet: 'billing.earnings.get',
+  /** The caller's own creator's price changes with their notice (docs/billing.md, "Price changes with notice"). */
+  BillingPriceChangeList: 'billing.price-change.list',
+  /** Internal: creators asks for a creator's subscription figures of one digest week. */
+  BillingWeekFiguresGet: 'billing.week-figures.get',
 
   FeatureFlagsFlagGet: 'feature-flags.flag.get',
   FeatureFlagsFlagList: 'feature-flags.flag.list',
@@ -172,11 +212,16 @@ export type Subject = (typeof Subjects)[keyof typeof Subjects];
 export const internalSubjects: readonly Subject[] = [
   Subjects.ChatGuestDataTransfer,
   Subjects.ChatCreatorFunnelGet,
+  Subjects.ChatWeekFiguresGet,
+  Subjects.BillingWeekFiguresGet,
+  Subjects.IdentityMailSend,
   Subjects.IdentityUserMarkCreator,
   Subjects.IngestionProfileGet,
   Subjects.CreatorsInitStatusRecord,
   Subjects.CreatorsInitProfileSave,
   Subjects.CreatorsPostUpsertMany,
+  Subjects.CreatorsKnowledgeSource,
+  Subjects.CreatorsKnowledgeIndexRecord,
 ];
 
 export const healthSubjectFor = {
@@ -207,5 +252,7 @@ export const Events = {
   CreatorsPostsChanged: 'creators.posts.changed',
   /** Unconverted guests deleted after GUEST_RETENTION_DAYS; services holding their data may drop it. */
   IdentityGuestPurged: 'identity.guest.purged',
+  /** Something to show in a fan's open chat (an in-person reply); every chat-inference replica takes it. */
+  ChatConversationUpdated: 'chat-inference.conversation.updated',
 } as const;
 export type EventName = (typeof Events)[keyof typeof Events];

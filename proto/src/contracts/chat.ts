@@ -6,6 +6,13 @@ export const citationSchema = z.object({
   date: isoDateSchema,
   url: z.string(),
   caption: z.string(),
+  /**
+   * What grounded the reply (docs/creators.md, "Knowledge"): a post (absent: a post), a corrected
+   * answer the creator wrote ("Answered by <by>") or one of the creator's notes.
+   */
+  source: z.enum(['post', 'answer', 'note']).optional(),
+  /** The creator's display name, for an answer or a note. */
+  by: z.string().optional(),
 });
 export type Citation = z.infer<typeof citationSchema>;
 
@@ -37,7 +44,8 @@ export type CrisisCare = z.infer<typeof crisisCareSchema>;
 
 export const messageSchema = z.object({
   id: idSchema,
-  role: z.enum(['user', 'assistant']),
+  /** `creator`: the creator wrote it in person (contracts/inbox.ts), never the persona's words. */
+  role: z.enum(['user', 'assistant', 'creator']),
   content: z.string(),
   createdAt: isoDateSchema,
   status: z.enum(['complete', 'streaming', 'failed']),
@@ -153,6 +161,28 @@ export const messageSendReplySchema = z.discriminatedUnion('type', [
   streamMessageSchema,
 ]);
 export type MessageStreamEvent = z.infer<typeof messageSendReplySchema>;
+
+/**
+ * Attaches to a reply (docs/architecture.md, "Replies that resume anywhere"): any tab or device of
+ * the fan who owns it. `after` is the seq of the last fragment the caller has (from the SSE
+ * `Last-Event-ID`): the fragments after it are replayed, then the reply continues live. Without it,
+ * the reply so far comes as one `message` event (replacing the caller's copy), then live fragments.
+ * The stream is the send's: it ends with the reply's last fragment (the one with `stopReason`).
+ */
+export const messageAttachRequestSchema = z.object({
+  actor: actorSchema,
+  conversationId: idSchema,
+  messageId: idSchema,
+  after: z.number().int().min(0).optional(),
+});
+
+/** The seq of a fragment id of `messageId` (`<messageId>#<seq>`); null for anything else. */
+export function fragmentSeqOf(id: string, messageId: string): number | null {
+  const prefix = `${messageId}#`;
+  if (!id.startsWith(prefix)) return null;
+  const seq = id.slice(prefix.length);
+  return /^\d{1,9}$/.test(seq) ? Number(seq) : null;
+}
 
 export function fragmentId(messageId: string, seq: number): string {
   return `${messageId}#${seq}`;
