@@ -115,6 +115,11 @@ export const Subjects = {
   CreatorsPersonaPauseSet: 'creators.persona-pause.set',
   /** The youngest fans a creator's chat is for (docs/safety.md, "Age"). */
   CreatorsAudienceSet: 'creators.audience.set',
+  /** Prompt and boundary changes waiting to be published (docs/creators.md, "Drafts, preview and publish"). */
+  CreatorsDraftGet: 'creators.draft.get',
+  CreatorsDraftSave: 'creators.draft.save',
+  CreatorsDraftPublish: 'creators.draft.publish',
+  CreatorsDraftDiscard: 'creators.draft.discard',
   /** The weekly digest (docs/creators.md, "Weekly digest"): the creator's own setting, and the email's unsubscribe link. */
   CreatorsDigestSettingGet: 'creators.digest-setting.get',
   CreatorsDigestSettingSet: 'creators.digest-setting.set',
@@ -161,6 +166,8 @@ export const Subjects = {
   ChatMessageAttach: 'chat-inference.message.attach',
   /** /creator/tools: the persona's answer with boundaries as edited; nothing stored or counted (the creator only). */
   ChatBoundaryPreview: 'chat-inference.boundary-preview.run',
+  /** /creator/preview: a question to the draft or the published persona; nothing stored or counted (the creator only). */
+  ChatPersonaPreviewAsk: 'chat-inference.persona-preview.ask',
   /** /creator/preview: a question to the draft or the published persona; nothing stored or counted (the creator only). */
   ChatPersonaPreviewAsk: 'chat-inference.persona-preview.ask',
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
