@@ -23,7 +23,6 @@ export * from './contracts/retention';
 export * from './contracts/reports';
 export * from './contracts/boundaries';
 export * from './contracts/studio-mail';
-export * from './contracts/studio-mail';
 export * from './contracts/knowledge';
 export * from './contracts/drafts';
 export * from './contracts/inbox';

@@ -20,7 +20,6 @@ import * as boundaries from './contracts/boundaries';
 import * as drafts from './contracts/drafts';
 import * as studioMail from './contracts/studio-mail';
 import * as knowledge from './contracts/knowledge';
-import * as drafts from './contracts/drafts';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -273,20 +272,6 @@ export const contracts = {
   [Subjects.ChatBoundaryPreview]: {
     request: boundaries.boundaryPreviewRequestSchema,
     reply: boundaries.boundaryPreviewReplySchema,
-  },
-  [Subjects.CreatorsDraftGet]: { request: drafts.draftGetRequestSchema, reply: drafts.personaDraftSchema },
-  [Subjects.CreatorsDraftSave]: { request: drafts.draftSaveRequestSchema, reply: drafts.personaDraftSchema },
-  [Subjects.CreatorsDraftPublish]: {
-    request: drafts.draftPublishRequestSchema,
-    reply: drafts.personaDraftSchema,
-  },
-  [Subjects.CreatorsDraftDiscard]: {
-    request: drafts.draftDiscardRequestSchema,
-    reply: drafts.personaDraftSchema,
-  },
-  [Subjects.ChatPersonaPreviewAsk]: {
-    request: drafts.previewAskRequestSchema,
-    reply: drafts.previewAskReplySchema,
   },
   [Subjects.CreatorsDraftGet]: { request: drafts.draftGetRequestSchema, reply: drafts.personaDraftSchema },
   [Subjects.CreatorsDraftSave]: { request: drafts.draftSaveRequestSchema, reply: drafts.personaDraftSchema },

@@ -135,11 +135,6 @@ export const Subjects = {
   /** Internal: ingestion reads answers, notes and exclusions to index, and reports its progress. */
   CreatorsKnowledgeSource: 'creators.knowledge.source',
   CreatorsKnowledgeIndexRecord: 'creators.knowledge-index.record',
-  /** Prompt and boundary changes waiting to be published (docs/creators.md, "Drafts, preview and publish"). */
-  CreatorsDraftGet: 'creators.draft.get',
-  CreatorsDraftSave: 'creators.draft.save',
-  CreatorsDraftPublish: 'creators.draft.publish',
-  CreatorsDraftDiscard: 'creators.draft.discard',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',
@@ -166,8 +161,6 @@ export const Subjects = {
   ChatMessageAttach: 'chat-inference.message.attach',
   /** /creator/tools: the persona's answer with boundaries as edited; nothing stored or counted (the creator only). */
   ChatBoundaryPreview: 'chat-inference.boundary-preview.run',
-  /** /creator/preview: a question to the draft or the published persona; nothing stored or counted (the creator only). */
-  ChatPersonaPreviewAsk: 'chat-inference.persona-preview.ask',
   /** /creator/preview: a question to the draft or the published persona; nothing stored or counted (the creator only). */
   ChatPersonaPreviewAsk: 'chat-inference.persona-preview.ask',
   ChatRateLimitCheck: 'chat-inference.rate-limit.check',
