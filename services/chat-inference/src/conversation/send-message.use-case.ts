@@ -57,12 +57,14 @@ import { onlyBoundaries } from '../safety/boundary-check';
 import { declineFor, type PersonaBoundary } from '../safety/boundary-decline';
 import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 import { ChatStanding } from '../reports/chat-standing';
+import { answerLanguage, languageRule } from '../language';
 import { ChatError } from './chat.errors';
 import { FragmentCoalescer } from './fragment-coalescer';
 import { messageText } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
 import { MessageRepository, type StoredVerdict } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
+import { LiveReplies } from './live-replies';
 
 type SendRequest = ParsedRequestOf<typeof Subjects.ChatMessageSend>;
 type StopReason = 'end_turn' | 'max_tokens' | 'error';
@@ -94,6 +96,7 @@ export class SendMessage {
     private readonly config: ChatInferenceConfig,
     private readonly moderation: ChatModeration,
     private readonly standing: ChatStanding,
+    private readonly live: LiveReplies,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {
@@ -167,12 +170,23 @@ export class SendMessage {
 
     this.progress.begin(assistantMessageId);
     chatStreamsActive.inc({ service: 'chat-inference' });
+    // Every event is also kept for the fan's other tabs and devices, which may attach to the reply.
+    const emitLive = this.live.begin(assistantMessageId, actor.userId, emit);
     try {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
       const prompt = () =>
         this.buildPrompt(actor, persona, request, text, [userMessageId, assistantMessageId]);
-      await this.stream(actor, assistantMessageId, prompt, emit, ticket, audience, persona.boundaries ?? []);
+      await this.stream(
+        actor,
+        assistantMessageId,
+        prompt,
+        emitLive,
+        ticket,
+        audience,
+        persona.boundaries ?? [],
+      );
     } finally {
+      this.live.end(assistantMessageId);
       chatStreamsActive.dec({ service: 'chat-inference' });
     }
   }
@@ -313,14 +327,17 @@ export class SendMessage {
       HISTORY_TURNS,
       currentTurn,
     );
+    const turns = history.map((message) => ({ role: message.role, content: messageText(message) }));
+    const fanTurns = turns.filter((turn) => turn.role === 'user').map((turn) => turn.content);
     return this.prompts.build({
       creator: this.creatorOf(persona, request, mayOverridePrompts(actor, persona)),
       posts: posts.map((post) => post.doc),
-      history: history.map((message) => ({ role: message.role, content: messageText(message) })),
+      history: turns,
       message: text,
       budget: await this.budget(),
       countTokens: tokenCounterFor(this.model),
       fanIsMinor: audienceOfActor(actor) === 'minor',
+      languageRule: languageRule(answerLanguage(text, fanTurns)),
     });
   }
 

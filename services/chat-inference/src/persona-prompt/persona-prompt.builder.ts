@@ -44,6 +44,10 @@ export interface PersonaPromptInput {
   canary?: string;
   /** The fan is under 18, or their age is unknown (docs/safety.md, "Age"): the minors' rule applies. */
   fanIsMinor?: boolean;
+  /** Which language to answer in, one line (see ../language): always kept. */
+  languageRule?: string;
+  /** What the persona remembers about this fan (see ../memory): left out first when the context is small. */
+  fanMemory?: string;
 }
 
 export interface PersonaPromptOptions {
@@ -72,6 +76,8 @@ export interface PersonaPrompt {
   replyTokens: number;
   /** Whether the essence or the creator prompt had to be shortened to fit. */
   creatorTextsClipped: boolean;
+  /** Whether the fan's memory (if any) is in the prompt. */
+  fanMemoryIncluded: boolean;
   /**
    * A random token written into this prompt's system message only: a reply that
    * contains it is quoting the instructions (OWASP LLM07), and is stopped.
@@ -121,14 +127,33 @@ export class PersonaPromptBuilder {
     // texts are clipped, and only then is the message refused.
     const replyFloor = Math.min(reservedReplyTokens, MIN_REPLY_TOKENS);
     let creatorTextChars = this.maxCreatorTextChars;
-    let rules = this.systemText(input.creator, now, creatorTextChars, canary, input.fanIsMinor ?? false);
+    let fanMemory = input.fanMemory?.trim() ?? '';
+    const fanLines = () => fanContextLines(input.languageRule, fanMemory);
+    let rules = this.systemText(
+      input.creator,
+      now,
+      creatorTextChars,
+      canary,
+      input.fanIsMinor ?? false,
+      fanLines(),
+    );
     let fixed = await fixedWith(rules);
     let replyTokens = reservedReplyTokens;
     const wanted = fixed + GROUNDING_TOKENS;
     if (contextWindow - replyTokens < wanted) replyTokens = Math.max(replyFloor, contextWindow - wanted);
-    while (contextWindow - replyTokens - fixed < 0 && creatorTextChars > 0) {
-      creatorTextChars = creatorTextChars > MIN_CREATOR_TEXT_CHARS ? Math.floor(creatorTextChars / 2) : 0;
-      rules = this.systemText(input.creator, now, creatorTextChars, canary, input.fanIsMinor ?? false);
+    // The fan's memory goes before the creator's own texts are clipped.
+    while (contextWindow - replyTokens - fixed < 0 && (fanMemory || creatorTextChars > 0)) {
+      if (fanMemory) fanMemory = '';
+      else
+        creatorTextChars = creatorTextChars > MIN_CREATOR_TEXT_CHARS ? Math.floor(creatorTextChars / 2) : 0;
+      rules = this.systemText(
+        input.creator,
+        now,
+        creatorTextChars,
+        canary,
+        input.fanIsMinor ?? false,
+        fanLines(),
+      );
       fixed = await fixedWith(rules);
     }
     let free = contextWindow - replyTokens - fixed;
@@ -213,6 +238,7 @@ export class PersonaPromptBuilder {
       promptTokens,
       replyTokens,
       creatorTextsClipped,
+      fanMemoryIncluded: fanMemory !== '',
       canary,
     };
   }
@@ -242,6 +268,7 @@ export class PersonaPromptBuilder {
     creatorTextChars: number,
     canary: string,
     fanIsMinor: boolean,
+    fanLines: readonly string[] = [],
   ): string {
     const name = creator.nickName.trim() || creator.handle;
     const handle = creator.handle.replace(/^@+/, '');
@@ -263,6 +290,7 @@ export class PersonaPromptBuilder {
       `6. Today is ${now.toISOString().slice(0, 10)}.`,
       ...(fanIsMinor ? [MINOR_FAN_RULE] : []),
       ...boundaryRules(creator.boundaries ?? [], name),
+      ...fanLines,
     ].join('\n');
   }
 }
@@ -279,6 +307,11 @@ const MIN_CREATOR_TEXT_CHARS = 200;
 const GROUNDING_TOKENS = 128;
 /** A message this short must always fit, or the model, not the message, is too small. */
 const MIN_MESSAGE_TOKENS = 64;
+
+/** The fan's language line and memory block, after the rules. */
+function fanContextLines(languageRule: string | undefined, fanMemory: string): string[] {
+  return [...(languageRule?.trim() ? ['', languageRule.trim()] : []), ...(fanMemory ? ['', fanMemory] : [])];
+}
 
 function hasCreatorTexts(creator: PersonaCreator): boolean {
   return Boolean(creator.essencePrompt?.trim() || creator.creatorPrompt?.trim());

@@ -1,0 +1,1 @@
+export { answerLanguage, languageRule } from './fan-language';
