@@ -8,6 +8,7 @@ import { AuthSessionEntity } from './session/auth-session.entity';
 import { VerificationCodeEntity } from './code/verification-code.entity';
 import { SignInChallengeEntity } from './sign-in/sign-in-challenge.entity';
 import { OutboxMessageEntity } from './mail/outbox-message.entity';
+import { SentMailEntity } from './mail/sent-mail.entity';
 import { RateLimitEntity } from './brute-force/rate-limit.entity';
 import { MfaSettingsEntity } from './mfa/mfa-settings.entity';
 import { PasskeyChallengeEntity } from './passkey/passkey-challenge.entity';
@@ -30,6 +31,7 @@ export const identityDatabase: ServiceDatabase = {
     VerificationCodeEntity,
     SignInChallengeEntity,
     OutboxMessageEntity,
+    SentMailEntity,
     RateLimitEntity,
     MfaSettingsEntity,
     PasskeyEntity,

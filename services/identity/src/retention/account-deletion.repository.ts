@@ -37,6 +37,7 @@ export class AccountDeletionRepository {
       'passkeys',
       'mfa_settings',
       'user_identities',
+      'sent_mails',
     ])
       await manager.query(`DELETE FROM identity.${table} WHERE "userId" = $1`, id);
     await manager.query(
