@@ -1,6 +1,7 @@
 import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { BoundaryEntity } from './boundary/boundary.entity';
 import { CreatorEntity } from './creator/creator.entity';
+import { PersonaDraftEntity } from './draft/persona-draft.entity';
 import { CreatorInitStatusEntity } from './init-status/creator-init-status.entity';
 import { PostEntity } from './post/post.entity';
 import { CreatorPromptVersionEntity } from './prompt/creator-prompt-version.entity';
@@ -16,6 +17,7 @@ export const creatorsDatabase: ServiceDatabase = {
     CreatorInitStatusEntity,
     CreatorPromptVersionEntity,
     BoundaryEntity,
+    PersonaDraftEntity,
     // Retention (docs/retention.md): deleted accounts to erase, and the standalone durable queue they arrive by.
     AccountErasureEntity,
     DurableMessageEntity,

@@ -6,6 +6,7 @@ import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
 import { DiscoverModule } from './discover/discover.module';
+import { PersonaDraftModule } from './draft/persona-draft.module';
 import { CreatorInitModule } from './init/creator-init.module';
 import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
 import { CreatorPromptModule } from './prompt/creator-prompt.module';
@@ -31,6 +32,7 @@ export class CreatorsModule {
         DemoAccountsModule,
         VerificationModule,
         CreatorPromptModule,
+        PersonaDraftModule,
         CreatorsRetentionModule,
       ],
     };
