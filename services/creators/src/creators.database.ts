@@ -2,6 +2,12 @@ import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from
 import { BoundaryEntity } from './boundary/boundary.entity';
 import { CreatorEntity } from './creator/creator.entity';
 import { PersonaDraftEntity } from './draft/persona-draft.entity';
+import {
+  CorrectedAnswerEntity,
+  KnowledgeIndexEntity,
+  KnowledgeNoteEntity,
+  PostExclusionEntity,
+} from './knowledge/knowledge.entity';
 import { CreatorInitStatusEntity } from './init-status/creator-init-status.entity';
 import { PostEntity } from './post/post.entity';
 import { CreatorPromptVersionEntity } from './prompt/creator-prompt-version.entity';
@@ -18,6 +24,10 @@ export const creatorsDatabase: ServiceDatabase = {
     CreatorPromptVersionEntity,
     BoundaryEntity,
     PersonaDraftEntity,
+    CorrectedAnswerEntity,
+    KnowledgeNoteEntity,
+    PostExclusionEntity,
+    KnowledgeIndexEntity,
     // Retention (docs/retention.md): deleted accounts to erase, and the standalone durable queue they arrive by.
     AccountErasureEntity,
     DurableMessageEntity,

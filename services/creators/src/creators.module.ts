@@ -9,6 +9,7 @@ import { DiscoverModule } from './discover/discover.module';
 import { PersonaDraftModule } from './draft/persona-draft.module';
 import { CreatorInitModule } from './init/creator-init.module';
 import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
+import { KnowledgeModule } from './knowledge/knowledge.module';
 import { CreatorPromptModule } from './prompt/creator-prompt.module';
 import { VerificationModule } from './verification-key/verification.module';
 
@@ -33,6 +34,7 @@ export class CreatorsModule {
         VerificationModule,
         CreatorPromptModule,
         PersonaDraftModule,
+        KnowledgeModule,
         CreatorsRetentionModule,
       ],
     };
