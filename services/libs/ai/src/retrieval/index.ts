@@ -16,3 +16,4 @@ export {
   type QdrantPostClient,
 } from './qdrant-post.index';
 export { PostRetriever, syncPostIndex, type PostRetrieverOptions } from './post.retriever';
+export { answersQuestion, personaDocuments, rankKnowledgeFirst } from './knowledge-document';

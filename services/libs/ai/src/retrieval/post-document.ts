@@ -10,6 +10,18 @@ export interface PostDocument {
   /** ISO 8601 timestamp of the post on TikTok. */
   tikTokCreatedAt: string;
   url: string;
+  /**
+   * What the creator wrote for the persona (docs/creators.md, "Knowledge"): a corrected answer
+   * (caption: the question, transcript: the answer) or a note (caption: its title). Absent: a post.
+   */
+  source?: KnowledgeKind;
+}
+
+export type KnowledgeKind = 'answer' | 'note';
+
+/** The source an index stored, when it is one of the knowledge kinds (anything else reads as a post). */
+export function knowledgeKindOf(value: unknown): { source?: KnowledgeKind } {
+  return value === 'answer' || value === 'note' ? { source: value } : {};
 }
 
 /** A creator's post, as creators lists it with transcripts, in the shape retrieval indexes. */
@@ -75,6 +87,7 @@ export function toPostDocument(post: IndexablePost | PostDocument): PostDocument
     transcript: post.transcript,
     tikTokCreatedAt: post.tikTokCreatedAt,
     url: post.url,
+    ...knowledgeKindOf(post.source),
   };
 }
 

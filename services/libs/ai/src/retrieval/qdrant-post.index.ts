@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { QdrantClient } from '@qdrant/js-client-rest' with { 'resolution-mode': 'import' };
 import {
   type IndexablePost,
+  knowledgeKindOf,
   type PostDocument,
   type PostIndex,
   type PostQuery,
@@ -226,6 +227,7 @@ export class QdrantPostIndex implements PostIndex {
       transcript: post.transcript ?? '',
       tikTokCreatedAt: post.tikTokCreatedAt,
       url: post.url,
+      ...(post.source ? { source: post.source } : {}),
     };
     const vector: Record<string, number[] | { indices: number[]; values: number[] }> = {
       [LEXICAL_VECTOR]: this.encoder.encodeDocument(post),
@@ -339,5 +341,6 @@ function toDocument(payload: Record<string, unknown> | null | undefined): PostDo
     transcript: text('transcript'),
     tikTokCreatedAt: text('tikTokCreatedAt'),
     url: text('url'),
+    ...knowledgeKindOf(payload.source),
   };
 }
