@@ -4,6 +4,7 @@ import { MessageEntity } from './conversation/message.entity';
 import { FreeTierLimitReachedEntity } from './creator-funnel/free-tier-limit-reached.entity';
 import { FreeTierCounterEntity } from './rate-limit/free-tier-counter.entity';
 import { UserRateLimitEntity } from './rate-limit/user-rate-limit.entity';
+import { ConversationWatchEntity, InboxConsentEntity } from './inbox/inbox.entity';
 import { migrations } from './migrations';
 import { ReportEntity } from './reports/report.entity';
 import {
@@ -30,6 +31,9 @@ export const chatInferenceDatabase: ServiceDatabase = {
     FanBlockedMessageEntity,
     PersonaPauseEntity,
     HiddenMessageEntity,
+    // In-person replies: the fans' consents and their open chats (issue 23 item 5).
+    InboxConsentEntity,
+    ConversationWatchEntity,
   ],
   migrations,
 };

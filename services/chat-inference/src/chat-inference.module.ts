@@ -6,6 +6,7 @@ import { chatInferenceDatabase } from './chat-inference.database';
 import { ConversationModule } from './conversation/conversation.module';
 import { ChatRetentionModule } from './retention/retention.module';
 import { GuestDataModule } from './guest-data/guest-data.module';
+import { InboxModule } from './inbox/inbox.module';
 import { ReportsModule } from './reports/reports.module';
 
 @Module({})
@@ -25,6 +26,7 @@ export class ChatInferenceModule {
         GuestDataModule,
         ChatRetentionModule,
         ReportsModule,
+        InboxModule,
       ],
     };
   }

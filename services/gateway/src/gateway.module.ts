@@ -20,6 +20,7 @@ import { FeatureFlagsController } from './feature-flags/feature-flags.controller
 import { GatewayConfig } from './gateway.config';
 import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
+import { InboxController } from './inbox/inbox.controller';
 import { ReportsController } from './reports/reports.controller';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
@@ -61,6 +62,7 @@ export class GatewayModule implements NestModule {
         MediaController,
         ConversationsController,
         ReportsController,
+        InboxController,
         FeatureFlagsController,
         EnvironmentController,
         BillingController,

@@ -1,6 +1,7 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-export type MessageRole = 'user' | 'assistant';
+/** `creator`: the creator's in-person message (inbox), never shown to the model as the persona's words. */
+export type MessageRole = 'user' | 'assistant' | 'creator';
 export type ModerationDirection = 'fan-message' | 'persona-reply';
 /** proto's MessageKind: the persona's message (and every fan message), or what moderation answered with. */
 export type MessageKind = 'message' | 'safety-notice' | 'crisis-care';

@@ -95,11 +95,13 @@ export class MessageRepository {
     conversationId: string,
     limit: number,
     exclude: string[],
-  ): Promise<MessageEntity[]> {
+  ): Promise<(MessageEntity & { role: 'user' | 'assistant' })[]> {
     const rows = await this.messages
       .createQueryBuilder('message')
       .where('message.owner = :owner AND message.conversationId = :conversationId', { owner, conversationId })
       .andWhere('message.status = :status', { status: 'complete' })
+      // The creator's in-person messages are not the persona's words (docs/architecture.md, "Inbox").
+      .andWhere(`message.role IN ('user', 'assistant')`)
       // Never shown to the model: a fan message moderation held back, a replaced reply, a safety
       // notice or crisis card (not the persona's words).
       .andWhere(`message.kind = 'message' AND message.moderationFlagged IS NOT TRUE`)
@@ -109,7 +111,7 @@ export class MessageRepository {
       .orderBy('message.createdAt', 'DESC')
       .limit(limit)
       .getMany();
-    return rows.reverse();
+    return rows.reverse() as (MessageEntity & { role: 'user' | 'assistant' })[];
   }
 
   /**
