@@ -836,6 +836,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/messages/{messageId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConversationsController_attach"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creator/content-providers": {
         parameters: {
             query?: never;
@@ -4107,6 +4123,29 @@ export interface operations {
             };
             header?: never;
             path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    ConversationsController_attach: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The last fragment id received. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+                messageId: string;
+            };
             cookie?: never;
         };
         requestBody?: never;

@@ -21,6 +21,7 @@ import { MessageRepository } from './message.repository';
 import { withHeartbeats } from './reply-heartbeat';
 import { SendAdmission } from './send-admission';
 import { SendMessage } from './send-message.use-case';
+import { AttachReply } from './attach-reply.use-case';
 import { audienceOfActor, ChatModeration } from '../safety/chat-moderation';
 
 /**
@@ -41,6 +42,7 @@ export class ConversationController {
     private readonly standing: ChatStanding,
     private readonly reports: ReportRepository,
     private readonly moderation: ChatModeration,
+    private readonly attachReply: AttachReply,
   ) {}
 
   @MessagePattern(Subjects.ChatConversationOpen)
@@ -87,6 +89,14 @@ export class ConversationController {
     return withHeartbeats(
       this.admission.admit(concat(standing$.pipe(ignoreElements()), this.sendMessage.execute(request))),
     );
+  }
+
+  /** Another tab or device of the fan follows a reply: what it missed, then live (AttachReply). */
+  @MessagePattern(Subjects.ChatMessageAttach)
+  attach(
+    @Payload() request: ParsedRequestOf<typeof Subjects.ChatMessageAttach>,
+  ): Observable<MessageStreamEvent> {
+    return withHeartbeats(this.attachReply.execute(request));
   }
 
   @MessagePattern(Subjects.ChatRateLimitCheck)

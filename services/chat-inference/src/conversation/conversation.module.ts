@@ -21,6 +21,8 @@ import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
 import { SendAdmission } from './send-admission';
+import { LiveReplies } from './live-replies';
+import { AttachReply } from './attach-reply.use-case';
 import { SendMessage } from './send-message.use-case';
 
 @Module({
@@ -41,6 +43,8 @@ import { SendMessage } from './send-message.use-case';
     FeatureFlagReader,
     SendMessage,
     SendAdmission,
+    LiveReplies,
+    AttachReply,
     ChatModeration,
     moderatorProvider,
     InterruptedReplies,

@@ -159,6 +159,11 @@ export class MessageRepository {
     }
   }
 
+  /** A reply of the fan's conversation (null for another fan's, a fan message or an unknown id). */
+  findReply(owner: string, conversationId: string, id: string): Promise<MessageEntity | null> {
+    return this.messages.findOneBy({ id, owner, conversationId, role: 'assistant' });
+  }
+
   async saveAssistant(
     owner: string,
     id: string,

@@ -50,6 +50,8 @@ import { ConversationRepository } from './conversation.repository';
 import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
+import { LiveReplies } from './live-replies';
+import { AttachReply } from './attach-reply.use-case';
 import { SendAdmission } from './send-admission';
 import { SendMessage } from './send-message.use-case';
 import { ChatModeration, type ChatModerator } from '../safety/chat-moderation';
@@ -195,6 +197,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     );
     const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }));
     const standing = new ChatStanding(new ChatStandingRepository(dataSource), config);
+    const live = new LiveReplies();
     const useCase = new SendMessage(
       conversations,
       messages,
@@ -206,6 +209,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       config,
       new ChatModeration(moderator),
       standing,
+      live,
     );
     const controller = new ConversationController(
       conversations,
@@ -217,6 +221,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       standing,
       new ReportRepository(dataSource),
       new ChatModeration(moderator),
+      new AttachReply(conversations, messages, new ReportRepository(dataSource), live),
     );
     const send = (actor: Actor, conversationId: string, text: string, extra: Partial<SendRequest> = {}) =>
       firstValueFrom(
@@ -225,7 +230,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
           .pipe(toArray()),
       );
     const open = async (actor: Actor) => (await conversations.open(actor.userId, creatorId)).id;
-    return { useCase, controller, freeTier, conversations, messages, send, open };
+    return { useCase, controller, freeTier, conversations, messages, send, open, live };
   }
 
   const stored = (owner: string) =>
@@ -573,6 +578,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
         config,
         new ChatModeration(),
         new ChatStanding(new ChatStandingRepository(tiny), config),
+        new LiveReplies(),
       );
       const failure: unknown = await firstValueFrom(
         useCase.execute({ actor, conversationId, content: [{ text: 'hi' }], aiContext: {} }),

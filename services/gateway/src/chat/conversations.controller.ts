@@ -1,7 +1,14 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { ServiceClient } from '@backtalk/kit';
-import { type Actor, REPLY_LIVENESS_MS, Subjects } from '@backtalk/proto';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiProduces,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ServiceClient, ValidationError } from '@backtalk/kit';
+import { type Actor, fragmentSeqOf, REPLY_LIVENESS_MS, Subjects } from '@backtalk/proto';
 import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/auth.guard';
 import { GatewayConfig } from '../gateway.config';
@@ -13,6 +20,7 @@ import {
   MessageListResponse,
   RateLimitBody,
   RateLimitResponse,
+  ReplyStreamParams,
   SendMessageBody,
 } from './dto/chat.dto';
 import { clientOrigin } from '../security/client-origin';
@@ -71,6 +79,36 @@ export class ConversationsController {
           ? { acceptLanguage: request.headers['accept-language'].slice(0, 512) }
           : {}),
       },
+      relay,
+      { firstMs: REPLY_LIVENESS_MS, eachMs: REPLY_LIVENESS_MS },
+    );
+  }
+
+  /**
+   * Attaches to a reply of the fan's conversation from any tab, device or gateway replica
+   * (docs/architecture.md, "Replies that resume anywhere"): the fragments after `Last-Event-ID`
+   * (a fragment id of this reply) are replayed, then the reply continues live; without the
+   * header the reply so far comes as one `message` event. The same events as the send's stream.
+   */
+  @Get('conversations/:id/messages/:messageId/stream')
+  @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'The last fragment id received.' })
+  attach(
+    @CurrentActor() actor: Actor,
+    @Param() { id, messageId }: ReplyStreamParams,
+    @Headers('last-event-id') lastEventId: string | undefined,
+    @Res() response: Response,
+  ): void {
+    let after: number | undefined;
+    if (lastEventId !== undefined && lastEventId !== '') {
+      const seq = fragmentSeqOf(lastEventId, messageId);
+      if (seq === null) throw new ValidationError('Last-Event-ID must be a fragment id of this reply.');
+      after = seq;
+    }
+    const relay = new ChatReplyRelay(response, this.config.CHAT_STREAM_TIMEOUT_MS);
+    relay.call = this.client.open(
+      Subjects.ChatMessageAttach,
+      { actor, conversationId: id, messageId, ...(after === undefined ? {} : { after }) },
       relay,
       { firstMs: REPLY_LIVENESS_MS, eachMs: REPLY_LIVENESS_MS },
     );

@@ -22,6 +22,8 @@ export class ConversationOpenBody extends createZodDto(
 ) {}
 export class ConversationResponse extends createZodDto(conversationSchema) {}
 export class ConversationIdParams extends createZodDto(z.object({ id: idSchema })) {}
+/** A reply of a conversation, to attach to (GET …/messages/{messageId}/stream). */
+export class ReplyStreamParams extends createZodDto(z.object({ id: idSchema, messageId: idSchema })) {}
 /** `?before=<nextCursor>&limit=` pages back through the conversation. */
 export class MessageListQuery extends createZodDto(messageListQuerySchema) {}
 export class MessageListResponse extends createZodDto(messageListReplySchema) {}
