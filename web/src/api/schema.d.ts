@@ -804,6 +804,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/conversations/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InboxController_events"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/in-person": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InboxController_state"];
+        put: operations["InboxController_setConsent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/conversations/{id}/messages": {
         parameters: {
             query?: never;
@@ -830,22 +862,6 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["ReportsController_report"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/conversations/{id}/messages/{messageId}/stream": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["ConversationsController_attach"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1118,6 +1134,70 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["CreatorBoundariesController_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/inbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InboxController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/inbox/{conversationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["InboxController_thread"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/inbox/{conversationId}/hand-back": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InboxController_handBack"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/inbox/{conversationId}/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["InboxController_reply"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2143,6 +2223,114 @@ export interface components {
             };
             /** Format: uuid */
             userId: string;
+        };
+        HandBackResponse: {
+            /** @enum {boolean} */
+            inPerson: false;
+        };
+        InboxConsentBody: {
+            creatorMayRead: boolean;
+        };
+        InboxListResponse: {
+            conversations: {
+                fanLabel: string;
+                /** Format: uuid */
+                id: string;
+                inPerson: boolean;
+                /** Format: date-time */
+                lastActivityAt: string;
+                preview: string;
+            }[];
+        };
+        InboxThreadResponse: {
+            conversation: {
+                fanLabel: string;
+                /** Format: uuid */
+                id: string;
+                inPerson: boolean;
+                /** Format: date-time */
+                lastActivityAt: string;
+                preview: string;
+            };
+            messages: {
+                care?: {
+                    country: string | null;
+                    countryName: string;
+                    emergency: string;
+                    lines: {
+                        contact: string;
+                        name: string;
+                        url: string;
+                    }[];
+                };
+                citations: {
+                    by?: string;
+                    caption: string;
+                    /** Format: date-time */
+                    date: string;
+                    /** Format: uuid */
+                    postId: string;
+                    /** @enum {string} */
+                    source?: "post" | "answer" | "note";
+                    url: string;
+                }[];
+                content: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind?: "message" | "safety-notice" | "crisis-care";
+                moderated?: boolean;
+                /** @enum {string} */
+                role: "user" | "assistant" | "creator";
+                /** @enum {string} */
+                status: "complete" | "streaming" | "failed";
+            }[];
+        };
+        InPersonReplyBody: {
+            text: string;
+        };
+        InPersonReplyResponse: {
+            message: {
+                care?: {
+                    country: string | null;
+                    countryName: string;
+                    emergency: string;
+                    lines: {
+                        contact: string;
+                        name: string;
+                        url: string;
+                    }[];
+                };
+                citations: {
+                    by?: string;
+                    caption: string;
+                    /** Format: date-time */
+                    date: string;
+                    /** Format: uuid */
+                    postId: string;
+                    /** @enum {string} */
+                    source?: "post" | "answer" | "note";
+                    url: string;
+                }[];
+                content: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                id: string;
+                /** @enum {string} */
+                kind?: "message" | "safety-notice" | "crisis-care";
+                moderated?: boolean;
+                /** @enum {string} */
+                role: "user" | "assistant" | "creator";
+                /** @enum {string} */
+                status: "complete" | "streaming" | "failed";
+            };
+        };
+        InPersonStateResponse: {
+            creatorMayRead: boolean;
+            inPerson: boolean;
         };
         MessageListResponse: {
             messages: {
@@ -3961,6 +4149,71 @@ export interface operations {
             };
         };
     };
+    InboxController_events: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    InboxController_state: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InPersonStateResponse"];
+                };
+            };
+        };
+    };
+    InboxController_setConsent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InboxConsentBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InPersonStateResponse"];
+                };
+            };
+        };
+    };
     ConversationsController_messages: {
         parameters: {
             query?: {
@@ -4123,29 +4376,6 @@ export interface operations {
             };
             header?: never;
             path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    ConversationsController_attach: {
-        parameters: {
-            query?: never;
-            header?: {
-                /** @description The last fragment id received. */
-                "Last-Event-ID"?: string;
-            };
-            path: {
-                id: string;
-                messageId: string;
-            };
             cookie?: never;
         };
         requestBody?: never;
@@ -4522,6 +4752,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BoundaryPreviewResponse"];
+                };
+            };
+        };
+    };
+    InboxController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxListResponse"];
+                };
+            };
+        };
+    };
+    InboxController_thread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InboxThreadResponse"];
+                };
+            };
+        };
+    };
+    InboxController_handBack: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HandBackResponse"];
+                };
+            };
+        };
+    };
+    InboxController_reply: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                conversationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InPersonReplyBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InPersonReplyResponse"];
                 };
             };
         };

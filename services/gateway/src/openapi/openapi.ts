@@ -17,6 +17,7 @@ import * as developerDtos from '../developer/developer.dto';
 import * as discoverDtos from '../discover/discover.dto';
 import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
+import * as inboxDtos from '../inbox/inbox.dto';
 import * as reportDtos from '../reports/reports.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 
@@ -37,6 +38,7 @@ const dtos = {
   ...discoverDtos,
   ...environmentDtos,
   ...featureFlagDtos,
+  ...inboxDtos,
   ...reportDtos,
   ...stripeWebhookDtos,
 } as Record<string, ZodDto>;
