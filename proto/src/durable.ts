@@ -6,6 +6,7 @@ import { codeEmailRequestedSchema } from './contracts/auth';
 import { postsChangedEventSchema } from './contracts/creators';
 import { knowledgeChangedEventSchema } from './contracts/knowledge';
 import { creatorErasedSchema, personaPauseChangedSchema } from './contracts/reports';
+import { fanQuestionRecordedSchema } from './contracts/insights';
 import { priceChangeAnnouncedSchema, weeklyDigestRequestedSchema } from './contracts/studio-mail';
 
 /**
@@ -37,6 +38,8 @@ export const DurableSubjects = {
   ChatInferencePersonaPauseChanged: 'chat-inference.persona-pause.changed',
   /** Creators erased a deleted creator's record; chat-inference erases the reports about it and its pause. */
   ChatInferenceCreatorErased: 'chat-inference.creator.erased',
+  /** A fan question was stored; chat-inference groups the creator's new questions into topics (docs/insights.md). */
+  ChatInferenceFanQuestionRecorded: 'chat-inference.fan-question.recorded',
   CreatorsAccountDeleted: 'creators.account.deleted',
   BillingAccountDeleted: 'billing.account.deleted',
   IngestionAccountDeleted: 'ingestion.account.deleted',
@@ -58,6 +61,7 @@ export const durableContracts = {
   [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.ChatInferencePersonaPauseChanged]: personaPauseChangedSchema,
   [DurableSubjects.ChatInferenceCreatorErased]: creatorErasedSchema,
+  [DurableSubjects.ChatInferenceFanQuestionRecorded]: fanQuestionRecordedSchema,
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.IngestionAccountDeleted]: accountDeletedPayloadSchema,

@@ -21,6 +21,7 @@ export * from './contracts/token';
 export * from './contracts/ingestion';
 export * from './contracts/retention';
 export * from './contracts/reports';
+export * from './contracts/insights';
 export * from './contracts/boundaries';
 export * from './contracts/studio-mail';
 export * from './contracts/knowledge';

@@ -16,6 +16,7 @@ import * as oauth from './contracts/oauth';
 import * as ingestion from './contracts/ingestion';
 import * as retention from './contracts/retention';
 import * as reports from './contracts/reports';
+import * as insights from './contracts/insights';
 import * as boundaries from './contracts/boundaries';
 import * as drafts from './contracts/drafts';
 import * as studioMail from './contracts/studio-mail';
@@ -439,6 +440,14 @@ export const contracts = {
   [Subjects.ChatCreatorReportList]: {
     request: reports.creatorReportListRequestSchema,
     reply: reports.creatorReportListReplySchema,
+  },
+  [Subjects.ChatCreatorInsightsGet]: {
+    request: insights.creatorInsightsRequestSchema,
+    reply: insights.creatorInsightsReplySchema,
+  },
+  [Subjects.ChatInsightsDigestGet]: {
+    request: insights.insightsDigestRequestSchema,
+    reply: insights.insightsDigestReplySchema,
   },
   [Subjects.ChatInPersonGet]: {
     request: inbox.inPersonGetRequestSchema,

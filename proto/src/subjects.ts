@@ -175,6 +175,10 @@ export const Subjects = {
   ChatReportList: 'chat-inference.report.list',
   ChatReportAct: 'chat-inference.report.act',
   ChatCreatorReportList: 'chat-inference.creator-report.list',
+  /** Insights and video ideas (issue 23 item 1; docs/insights.md): the creator's own. */
+  ChatCreatorInsightsGet: 'chat-inference.creator-insights.get',
+  /** Internal: the weekly digest (creators) asks for a creator's top questions and video ideas. */
+  ChatInsightsDigestGet: 'chat-inference.insights-digest.get',
   /** In-person replies (issue 23 item 5): the fan's consent, the creator's inbox, the fan's live events. */
   ChatInPersonGet: 'chat-inference.in-person.get',
   ChatInboxConsentSet: 'chat-inference.inbox-consent.set',
@@ -212,6 +216,7 @@ export type Subject = (typeof Subjects)[keyof typeof Subjects];
 export const internalSubjects: readonly Subject[] = [
   Subjects.ChatGuestDataTransfer,
   Subjects.ChatCreatorFunnelGet,
+  Subjects.ChatInsightsDigestGet,
   Subjects.ChatWeekFiguresGet,
   Subjects.BillingWeekFiguresGet,
   Subjects.IdentityMailSend,

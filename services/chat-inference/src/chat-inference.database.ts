@@ -7,6 +7,7 @@ import { UserRateLimitEntity } from './rate-limit/user-rate-limit.entity';
 import { ConversationWatchEntity, InboxConsentEntity } from './inbox/inbox.entity';
 import { migrations } from './migrations';
 import { ReportEntity } from './reports/report.entity';
+import { FanQuestionEntity, QuestionTopicEntity } from './insights/insights.entity';
 import {
   FanBlockedMessageEntity,
   FanChatStandingEntity,
@@ -31,6 +32,9 @@ export const chatInferenceDatabase: ServiceDatabase = {
     FanBlockedMessageEntity,
     PersonaPauseEntity,
     HiddenMessageEntity,
+    // Fan questions and their topics: insights and video ideas (docs/insights.md).
+    FanQuestionEntity,
+    QuestionTopicEntity,
     // In-person replies: the fans' consents and their open chats (issue 23 item 5).
     InboxConsentEntity,
     ConversationWatchEntity,

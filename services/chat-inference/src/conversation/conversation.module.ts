@@ -9,6 +9,7 @@ import { FreeTierService } from '../rate-limit/free-tier.service';
 import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
 import { ReportsModule } from '../reports/reports.module';
+import { InsightsModule } from '../insights/insights.module';
 import { ChatModeration, moderatorProvider } from '../safety/chat-moderation';
 import { boundaryJudgeProvider } from '../safety/boundary-check';
 import { BoundaryPreview } from '../safety/boundary-preview';
@@ -31,6 +32,7 @@ import { SendMessage } from './send-message.use-case';
     PersonaModule,
     CreatorFunnelModule,
     ReportsModule,
+    InsightsModule,
   ],
   controllers: [ConversationController, BoundaryPreviewController],
   providers: [

@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import {
   ServiceError,
   busyErrorOf,
@@ -42,6 +42,7 @@ import {
   type TokenBudget,
 } from '../persona-prompt';
 import { CreatorCorpus } from '../persona/creator-corpus';
+import { InsightsService } from '../insights/insights.service';
 import { CHAT_MODEL } from '../persona/persona.tokens';
 import { type FreeTierTicket, FreeTierService } from '../rate-limit/free-tier.service';
 import {
@@ -97,6 +98,8 @@ export class SendMessage {
     private readonly moderation: ChatModeration,
     private readonly standing: ChatStanding,
     private readonly live: LiveReplies,
+    // Insights (docs/insights.md); optional so the use case runs without them in focused tests.
+    @Optional() private readonly insights?: InsightsService,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {
@@ -321,6 +324,15 @@ export class SendMessage {
       );
       return [];
     });
+    // Insights (docs/insights.md): the fan's question and whether the posts answer it, stored for
+    // the creator's topics and video ideas; the creator's own questions to their persona do not count.
+    if (persona.userId !== actor.userId)
+      void this.insights?.record({
+        creatorId: persona.creatorId,
+        fanId: actor.userId,
+        text,
+        posts: posts.map((post) => post.doc),
+      });
     const history = await this.messages.recentTurns(
       actor.userId,
       request.conversationId,

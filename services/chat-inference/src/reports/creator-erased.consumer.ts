@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DurableHandler } from '@backtalk/kit';
 import { type DurablePayloadOf, DurableSubjects } from '@backtalk/proto';
 import { ReportRepository } from './report.repository';
+import { InsightsRepository } from '../insights/insights.repository';
 
 /**
  * A deleted creator's record is gone (creators' retention): the reports about its persona and
@@ -9,12 +10,17 @@ import { ReportRepository } from './report.repository';
  */
 @Injectable()
 export class CreatorErasedConsumer {
-  constructor(private readonly reports: ReportRepository) {}
+  constructor(
+    private readonly reports: ReportRepository,
+    private readonly insights: InsightsRepository,
+  ) {}
 
   @DurableHandler(DurableSubjects.ChatInferenceCreatorErased)
   async erased({
     creatorId,
   }: DurablePayloadOf<typeof DurableSubjects.ChatInferenceCreatorErased>): Promise<void> {
     await this.reports.eraseCreator(creatorId);
+    // Its fans' questions and their topics (docs/insights.md).
+    await this.insights.eraseCreator(creatorId);
   }
 }

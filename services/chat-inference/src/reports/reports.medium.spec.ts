@@ -19,6 +19,7 @@ import { ChatRetentionRepository } from '../retention/chat-retention.repository'
 import { ChatStanding } from './chat-standing';
 import { ChatStandingRepository } from './chat-standing.repository';
 import { CreatorErasedConsumer } from './creator-erased.consumer';
+import { InsightsRepository } from '../insights/insights.repository';
 import { ReportRepository } from './report.repository';
 import { ReportsService } from './reports.service';
 
@@ -353,7 +354,12 @@ describe('reports and chat standing (real PostgreSQL)', () => {
     });
     const now = new Date().toISOString();
     await standingRepository.applyPauseChange({ creatorId: gone.creatorId, pausedAt: now, changedAt: now });
-    await new CreatorErasedConsumer(new ReportRepository(dataSource)).erased({ creatorId: gone.creatorId });
+    await new CreatorErasedConsumer(
+      new ReportRepository(dataSource),
+      new InsightsRepository(dataSource),
+    ).erased({
+      creatorId: gone.creatorId,
+    });
     const remaining = (await dataSource.query(
       `SELECT "creatorId" FROM message_reports WHERE reporter = $1
        UNION ALL SELECT "creatorId" FROM persona_pauses WHERE "creatorId" = $2`,

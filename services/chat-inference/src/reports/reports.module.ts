@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DurableQueueModule } from '@backtalk/kit';
 import { PersonaModule } from '../persona/persona.module';
+import { InsightsModule } from '../insights/insights.module';
 import { ChatStanding } from './chat-standing';
 import { ChatStandingRepository } from './chat-standing.repository';
 import { CreatorErasedConsumer } from './creator-erased.consumer';
@@ -16,7 +17,7 @@ import { ReportsService } from './reports.service';
  * ChatStanding.recordBlockedMessage.
  */
 @Module({
-  imports: [PersonaModule, DurableQueueModule.forService()],
+  imports: [PersonaModule, InsightsModule, DurableQueueModule.forService()],
   controllers: [ReportsController],
   providers: [
     ReportRepository,

@@ -55,6 +55,20 @@ export class ChatRetentionRepository {
     ])) as [unknown, number];
     await manager.query(`DELETE FROM fan_chat_standings WHERE "fanId" = $1`, [userId]);
     await manager.query(`DELETE FROM fan_blocked_messages WHERE "fanId" = $1`, [userId]);
+    // The fan's questions behind creators' insights (docs/insights.md); the topics they were in
+    // lose their suggested video title (it may have been written from them) and go when left empty.
+    const [asked] = (await manager.query(`DELETE FROM fan_questions WHERE "fanId" = $1 RETURNING "topicId"`, [
+      userId,
+    ])) as [{ topicId: string | null }[], number];
+    const topicIds = [...new Set(asked.flatMap(({ topicId }) => (topicId ? [topicId] : [])))];
+    await manager.query(
+      `DELETE FROM question_topics t WHERE t.id = ANY($1::uuid[])
+       AND NOT EXISTS (SELECT 1 FROM fan_questions q WHERE q."topicId" = t.id)`,
+      [topicIds],
+    );
+    await manager.query(`UPDATE question_topics SET "videoTitle" = NULL WHERE id = ANY($1::uuid[])`, [
+      topicIds,
+    ]);
     await manager.query(
       `DELETE FROM hidden_messages h WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = h."messageId")`,
     );

@@ -127,7 +127,11 @@ export class PostRetriever {
     return result;
   }
 
-  private async embedQuery(question: string): Promise<number[] | undefined> {
+  /**
+   * The question's embedding, or undefined when no model is configured, it fails or is slow (the
+   * caller then works lexically). Retrieval and chat-inference's topic grouping (insights) use it.
+   */
+  async embedQuery(question: string): Promise<number[] | undefined> {
     if (!this.embeddings || question.trim() === '' || this.slowEmbedding) return undefined;
     let timer: NodeJS.Timeout | undefined;
     const embedding = this.embeddings.embedQuery(question);
