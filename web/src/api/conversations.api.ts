@@ -76,6 +76,31 @@ export async function sendMessage(
   await readEventStream(response, (event) => dispatchStreamEvent(event, handlers), signal);
 }
 
+/**
+ * Attaches to a reply in progress (or just ended) from this tab: another tab, a reload or a dropped
+ * connection (docs/architecture.md, "Replies that resume anywhere"). With `lastEventId` (the last
+ * fragment id this tab has) the server replays the fragments after it; without it the reply so far
+ * comes as one `message` event; then the reply continues live to its last fragment.
+ */
+export async function attachReply(
+  conversationId: string,
+  messageId: string,
+  lastEventId: string | null,
+  handlers: StreamHandlers,
+  signal?: AbortSignal,
+): Promise<void> {
+  const { response } = await api.GET('/api/conversations/{id}/messages/{messageId}/stream', {
+    params: {
+      path: { id: conversationId, messageId },
+      ...(lastEventId ? { header: { 'Last-Event-ID': lastEventId } } : {}),
+    },
+    headers: { Accept: 'text/event-stream' },
+    parseAs: 'stream',
+    signal,
+  });
+  await readEventStream(response, (event) => dispatchStreamEvent(event, handlers), signal);
+}
+
 function dispatchStreamEvent(event: EventSourceMessage, handlers: StreamHandlers): void {
   let data: unknown;
   try {

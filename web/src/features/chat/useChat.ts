@@ -12,8 +12,16 @@ import {
 } from '../../api';
 import { useSessionStore } from '../session';
 import { useChatStore } from './chat.store';
+import {
+  followReply,
+  newProgress,
+  REPLY_FAILED_MESSAGE,
+  type ReplyProgress,
+  replyHandlers,
+} from './follow-reply';
+import { messageIdOf } from './merge-fragment';
 
-export const REPLY_FAILED_MESSAGE = 'Something went wrong while getting a reply. Please try again.';
+export { REPLY_FAILED_MESSAGE } from './follow-reply';
 const HISTORY_FAILED_MESSAGE = "We couldn't load this conversation. Please refresh the page to try again.";
 export const SESSION_FAILED_MESSAGE =
   "We couldn't start your chat session. Please refresh the page to try again.";
@@ -68,6 +76,23 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     if (history)
       useChatStore.getState().setHistory([...history.pages].reverse().flatMap((page) => page.messages));
   }, [history]);
+
+  // A reply still streaming when the chat opens (a reload, another tab or device, a network drop
+  // that reloaded the page) is attached to and followed live (docs/architecture.md).
+  const resumedRef = useRef<string | null>(null);
+  useEffect(() => {
+    const newest = history?.pages[0]?.messages.at(-1);
+    if (!conversationId || newest?.role !== 'assistant' || newest.status !== 'streaming') return;
+    if (resumedRef.current === newest.id || streamRef.current) return;
+    resumedRef.current = newest.id;
+    const controller = new AbortController();
+    streamRef.current = controller;
+    useChatStore.setState({ isSending: true });
+    void resume(conversationId, newest.id, newProgress(), controller).finally(() => {
+      if (streamRef.current === controller) streamRef.current = null;
+      useChatStore.setState({ isTyping: false, isSending: false });
+    });
+  }, [history, conversationId]);
 
   const historyFailed = conversation.isError || (pages.isError && !pages.data);
   const historyError = conversation.error ?? (pages.data ? null : pages.error);
@@ -138,35 +163,20 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     useChatStore.setState({ draft: '', isTyping: true, error: null });
     const controller = new AbortController();
     streamRef.current = controller;
-    // The server's fan-facing message from the stream's error event (MODEL_BUSY, LLM_UNAVAILABLE, …);
-    // the final fragment of a failed reply must not replace it with the generic text.
-    let serverError: string | null = null;
+    // Where the reply got to: a stream that drops before its last fragment is attached again from there.
+    const progress = newProgress();
     try {
       await sendMessage(
         conversationId,
         { content: [{ text }], aiContext: {} },
-        {
-          onFragment(fragment) {
-            const state = useChatStore.getState();
-            state.applyFragment(fragment);
-            if (fragment.stopReason) {
-              state.setTyping(false);
-              if (fragment.stopReason === 'error') state.showError(serverError ?? REPLY_FAILED_MESSAGE);
-            }
-          },
-          onCitations(event) {
-            useChatStore.getState().applyCitations(event);
-          },
-          onMessage(message) {
-            useChatStore.getState().applyMessage(message);
-          },
-          onError(error) {
-            serverError = error?.message || null;
-            useChatStore.setState({ isTyping: false, error: serverError ?? REPLY_FAILED_MESSAGE });
-          },
-        },
+        replyHandlers(progress),
         controller.signal,
       );
+      // The connection closed before the reply's end (a proxy, a gateway replica that went away).
+      if (!progress.ended && progress.lastFragmentId) {
+        useChatStore.setState({ isTyping: true });
+        await followReply(conversationId, messageIdOf(progress.lastFragmentId), progress, controller.signal);
+      }
     } catch (error) {
       if (!isAbortError(error)) {
         const state = useChatStore.getState();
@@ -175,6 +185,9 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
           state.removeMessage(localId);
           if (!state.draft) state.setDraft(text);
           state.openLimitNotice(error.nextAvailableTime);
+        } else if (!(error instanceof ApiError) && progress.lastFragmentId && !progress.ended) {
+          // The network dropped mid-reply: the reply goes on on the server; follow it from here.
+          await resume(conversationId, messageIdOf(progress.lastFragmentId), progress, controller);
         } else {
           console.error('Error sending message', error);
           state.showError(
@@ -198,6 +211,21 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
   }, [openConversationId, sendQueued, isSending, send]);
 
   return { send, older };
+}
+
+/** Follows a reply the server goes on generating; its errors are shown, an abort is quiet. */
+async function resume(
+  conversationId: string,
+  messageId: string,
+  progress: ReplyProgress,
+  controller: AbortController,
+): Promise<void> {
+  useChatStore.setState({ isTyping: true, error: null });
+  try {
+    await followReply(conversationId, messageId, progress, controller.signal);
+  } catch (error) {
+    if (!isAbortError(error)) console.error('Error following a reply', error);
+  }
 }
 
 function timeOf(reply: RateLimitReply): string | null {
