@@ -5,6 +5,7 @@ import { accountDeletedPayloadSchema } from './contracts/retention';
 import { codeEmailRequestedSchema } from './contracts/auth';
 import { postsChangedEventSchema } from './contracts/creators';
 import { knowledgeChangedEventSchema } from './contracts/knowledge';
+import { memoryTurnSentSchema } from './contracts/memory';
 import { creatorErasedSchema, personaPauseChangedSchema } from './contracts/reports';
 import { fanQuestionRecordedSchema } from './contracts/insights';
 import { priceChangeAnnouncedSchema, weeklyDigestRequestedSchema } from './contracts/studio-mail';
@@ -38,6 +39,8 @@ export const DurableSubjects = {
   ChatInferencePersonaPauseChanged: 'chat-inference.persona-pause.changed',
   /** Creators erased a deleted creator's record; chat-inference erases the reports about it and its pause. */
   ChatInferenceCreatorErased: 'chat-inference.creator.erased',
+  /** A fan's turn was sent; chat-inference asks the chat model what to remember of it (issue 24 item 2). */
+  ChatInferenceMemoryTurnSent: 'chat-inference.memory-turn.sent',
   /** A fan question was stored; chat-inference groups the creator's new questions into topics (docs/insights.md). */
   ChatInferenceFanQuestionRecorded: 'chat-inference.fan-question.recorded',
   CreatorsAccountDeleted: 'creators.account.deleted',
@@ -61,6 +64,7 @@ export const durableContracts = {
   [DurableSubjects.ChatInferenceAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.ChatInferencePersonaPauseChanged]: personaPauseChangedSchema,
   [DurableSubjects.ChatInferenceCreatorErased]: creatorErasedSchema,
+  [DurableSubjects.ChatInferenceMemoryTurnSent]: memoryTurnSentSchema,
   [DurableSubjects.ChatInferenceFanQuestionRecorded]: fanQuestionRecordedSchema,
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,

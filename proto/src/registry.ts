@@ -18,9 +18,10 @@ import * as retention from './contracts/retention';
 import * as reports from './contracts/reports';
 import * as insights from './contracts/insights';
 import * as boundaries from './contracts/boundaries';
-import * as drafts from './contracts/drafts';
 import * as studioMail from './contracts/studio-mail';
 import * as knowledge from './contracts/knowledge';
+import * as memory from './contracts/memory';
+import * as drafts from './contracts/drafts';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -452,6 +453,23 @@ export const contracts = {
   [Subjects.ChatInPersonGet]: {
     request: inbox.inPersonGetRequestSchema,
     reply: inbox.inPersonGetReplySchema,
+  },
+  [Subjects.ChatMemoryList]: { request: memory.memoryListRequestSchema, reply: memory.memoryListReplySchema },
+  [Subjects.ChatMemoryUpdate]: {
+    request: memory.memoryUpdateRequestSchema,
+    reply: memory.memoryUpdateReplySchema,
+  },
+  [Subjects.ChatMemoryDelete]: {
+    request: memory.memoryDeleteRequestSchema,
+    reply: memory.memoryDeleteReplySchema,
+  },
+  [Subjects.ChatMemoryForget]: {
+    request: memory.memoryForgetRequestSchema,
+    reply: memory.memoryForgetReplySchema,
+  },
+  [Subjects.ChatMemorySettingsSet]: {
+    request: memory.memorySettingsRequestSchema,
+    reply: memory.memorySettingsReplySchema,
   },
   [Subjects.ChatInboxConsentSet]: {
     request: inbox.inboxConsentSetRequestSchema,

@@ -187,6 +187,12 @@ export const Subjects = {
   ChatInPersonReply: 'chat-inference.in-person.reply',
   ChatInPersonHandBack: 'chat-inference.in-person.hand-back',
   ChatConversationWatch: 'chat-inference.conversation.watch',
+  /** What a persona remembers about the fan (issue 24 item 2): the fan's own, never another's. */
+  ChatMemoryList: 'chat-inference.memory.list',
+  ChatMemoryUpdate: 'chat-inference.memory.update',
+  ChatMemoryDelete: 'chat-inference.memory.delete',
+  ChatMemoryForget: 'chat-inference.memory.forget',
+  ChatMemorySettingsSet: 'chat-inference.memory-settings.set',
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
   BillingCreatorPaymentGet: 'billing.creator-payment.get',

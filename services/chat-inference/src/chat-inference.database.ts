@@ -6,6 +6,7 @@ import { FreeTierCounterEntity } from './rate-limit/free-tier-counter.entity';
 import { UserRateLimitEntity } from './rate-limit/user-rate-limit.entity';
 import { ConversationWatchEntity, InboxConsentEntity } from './inbox/inbox.entity';
 import { migrations } from './migrations';
+import { FanMemoryEntity, FanMemorySettingEntity } from './memory/memory.entity';
 import { ReportEntity } from './reports/report.entity';
 import { FanQuestionEntity, QuestionTopicEntity } from './insights/insights.entity';
 import {
@@ -32,6 +33,9 @@ export const chatInferenceDatabase: ServiceDatabase = {
     FanBlockedMessageEntity,
     PersonaPauseEntity,
     HiddenMessageEntity,
+    // What personas remember about fans, and fans' memory switches (issue 24 item 2).
+    FanMemoryEntity,
+    FanMemorySettingEntity,
     // Fan questions and their topics: insights and video ideas (docs/insights.md).
     FanQuestionEntity,
     QuestionTopicEntity,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { FeatureFlagReader } from '@backtalk/kit';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { CreatorFunnelModule } from '../creator-funnel/creator-funnel.module';
+import { MemoryModule } from '../memory/memory.module';
 import { PersonaModule } from '../persona/persona.module';
 import { FreeTierCounterEntity } from '../rate-limit/free-tier-counter.entity';
 import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repository';
@@ -33,6 +34,7 @@ import { SendMessage } from './send-message.use-case';
     CreatorFunnelModule,
     ReportsModule,
     InsightsModule,
+    MemoryModule,
   ],
   controllers: [ConversationController, BoundaryPreviewController],
   providers: [

@@ -59,6 +59,7 @@ import { declineFor, type PersonaBoundary } from '../safety/boundary-decline';
 import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 import { ChatStanding } from '../reports/chat-standing';
 import { answerLanguage, languageRule } from '../language';
+import { FanMemoryService } from '../memory/fan-memory.service';
 import { ChatError } from './chat.errors';
 import { FragmentCoalescer } from './fragment-coalescer';
 import { messageText } from './conversation.mapper';
@@ -100,6 +101,8 @@ export class SendMessage {
     private readonly live: LiveReplies,
     // Insights (docs/insights.md); optional so the use case runs without them in focused tests.
     @Optional() private readonly insights?: InsightsService,
+    // What the persona remembers about the fan (issue 24 item 2); optional like insights.
+    @Optional() private readonly memory?: FanMemoryService,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {
@@ -192,6 +195,8 @@ export class SendMessage {
       this.live.end(assistantMessageId);
       chatStreamsActive.dec({ service: 'chat-inference' });
     }
+    // What to remember of the fan's message is asked in the background (issue 24 item 2).
+    await this.memory?.afterTurn(actor, conversation.creatorId, userMessageId);
   }
 
   /**
@@ -350,6 +355,7 @@ export class SendMessage {
       countTokens: tokenCounterFor(this.model),
       fanIsMinor: audienceOfActor(actor) === 'minor',
       languageRule: languageRule(answerLanguage(text, fanTurns)),
+      fanMemory: await this.memory?.promptBlock(actor, persona.creatorId),
     });
   }
 

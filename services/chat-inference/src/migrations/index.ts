@@ -7,6 +7,7 @@ import { SendTurnWaitsForEveryAllowance1795700000000 } from './1795700000000-Sen
 import { InterruptedReplies1795800000000 } from './1795800000000-InterruptedReplies';
 import { MessageModeration1795900000000 } from './1795900000000-MessageModeration';
 import { Reports1796000000000 } from './1796000000000-Reports';
+import { FanMemories1796400000000 } from './1796400000000-FanMemories';
 import { Insights1796100000000 } from './1796100000000-Insights';
 import { InboxConsents1796230000000 } from './1796230000000-InboxConsents';
 
@@ -23,4 +24,5 @@ export const migrations = [
   Reports1796000000000,
   Insights1796100000000,
   InboxConsents1796230000000,
+  FanMemories1796400000000,
 ];

@@ -24,6 +24,25 @@ export class ChatRetentionRepository {
     return counters;
   }
 
+  /** What personas remember about the user, and their memory switch (issue 24 item 2). */
+  async eraseFanMemory(userId: string, transaction?: Transaction): Promise<number> {
+    const manager = transaction ? managerOf(transaction) : this.dataSource.manager;
+    const [, memories] = (await manager.query(`DELETE FROM fan_memories WHERE owner = $1`, [userId])) as [
+      unknown,
+      number,
+    ];
+    await manager.query(`DELETE FROM fan_memory_settings WHERE owner = $1`, [userId]);
+    return memories;
+  }
+
+  /** Remembered facts not learnt or edited since `cutoff`. */
+  async removeFanMemoriesUnchangedSince(cutoff: Date): Promise<number> {
+    const [, removed] = (await this.dataSource.query(`DELETE FROM fan_memories WHERE "updatedAt" <= $1`, [
+      cutoff,
+    ])) as [unknown, number];
+    return removed;
+  }
+
   /** Flagged content kept for review since `cutoff` or earlier: its text goes, its verdict stays. */
   async eraseContentFlaggedBy(cutoff: Date): Promise<number> {
     const [, erased] = (await this.dataSource.query(
@@ -69,6 +88,8 @@ export class ChatRetentionRepository {
     await manager.query(`UPDATE question_topics SET "videoTitle" = NULL WHERE id = ANY($1::uuid[])`, [
       topicIds,
     ]);
+    // Anything remembered since the deletion (a reply in flight): erased at once already.
+    await this.eraseFanMemory(userId, transaction);
     await manager.query(
       `DELETE FROM hidden_messages h WHERE NOT EXISTS (SELECT 1 FROM messages m WHERE m.id = h."messageId")`,
     );

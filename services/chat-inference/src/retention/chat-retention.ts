@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DAY_MS, type ErasureContext, type RetentionPlan } from '@backtalk/kit';
+import type { AccountDeletedPayload } from '@backtalk/proto';
 import { ChatInferenceConfig } from '../chat-inference.config';
 import { ChatRetentionRepository } from './chat-retention.repository';
 
@@ -15,6 +16,8 @@ import { ChatRetentionRepository } from './chat-retention.repository';
 const ChatTerms = {
   deletedAccountContentMs: 30 * DAY_MS,
   expiredFreeTierCounterMs: 1 * DAY_MS,
+  /** A remembered fact neither used to learn nor edited for a year goes (issue 24 item 2). */
+  staleFanMemoryMs: 365 * DAY_MS,
 } as const;
 
 /**
@@ -24,6 +27,10 @@ const ChatTerms = {
 @Injectable()
 export class ChatRetention implements RetentionPlan {
   readonly accountDeletion = {
+    // What a persona remembers about the fan goes at once, not after the content term.
+    atOnce: async ({ userId }: AccountDeletedPayload): Promise<void> => {
+      await this.records.eraseFanMemory(userId);
+    },
     afterTerm: {
       termMs: ChatTerms.deletedAccountContentMs,
       counts: ['conversations', 'messages', 'reports'],
@@ -38,6 +45,11 @@ export class ChatRetention implements RetentionPlan {
         this.records.removeFreeTierCountersResetBy(
           new Date(now.getTime() - ChatTerms.expiredFreeTierCounterMs),
         ),
+    },
+    {
+      name: 'fanMemories',
+      run: (now: Date): Promise<number> =>
+        this.records.removeFanMemoriesUnchangedSince(new Date(now.getTime() - ChatTerms.staleFanMemoryMs)),
     },
     {
       name: 'flaggedContent',

@@ -113,8 +113,11 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     emits: [],
     // Each replica's own copy of creators' posts follows their changes (CreatorPostsCopy).
     listens: [Events.CreatorsPostsChanged],
+    // What to remember of a fan's turn is asked after the reply, by its own durable consumer.
+    enqueues: [DurableSubjects.ChatInferenceMemoryTurnSent],
     consumes: [
       DurableSubjects.ChatInferenceAccountDeleted,
+      DurableSubjects.ChatInferenceMemoryTurnSent,
       DurableSubjects.ChatInferencePersonaPauseChanged,
       DurableSubjects.ChatInferenceCreatorErased,
     ],
