@@ -3,7 +3,7 @@ import {
   embeddingModelKey,
   type IndexablePost,
   type PostDocument,
-  postDocumentOf,
+  personaDocuments,
   postEmbeddingText,
   PostRetriever,
   syncPostIndex,
@@ -12,6 +12,7 @@ import { ServiceClient, ServiceError } from '@backtalk/kit';
 import { ErrorCode, type PostListReply, Subjects } from '@backtalk/proto';
 import { createHash } from 'node:crypto';
 import { IngestionConfig } from '../ingestion.config';
+import { CreatorKnowledge } from '../knowledge/creator-knowledge';
 import { PostEmbeddingRepository } from '../post-embedding/post-embedding.repository';
 
 export interface IndexCreatorPostsResult {
@@ -25,7 +26,8 @@ export interface IndexCreatorPostsResult {
 }
 
 /**
- * Brings one creator's posts in the index up to date with the creators service:
+ * Brings one creator's posts in the index up to date with the creators service
+ * (their posts but the excluded ones, with their corrected answers and notes):
  * posts are upserted (their embeddings reused from PostgreSQL when the text is
  * unchanged, computed and stored otherwise) and then only posts that are gone
  * are removed. Nothing is cleared first, so running it twice, or on two
@@ -42,6 +44,7 @@ export class IndexCreatorPosts {
     private readonly client: ServiceClient,
     private readonly retriever: PostRetriever,
     private readonly embeddings: PostEmbeddingRepository,
+    private readonly knowledge: CreatorKnowledge,
     config: IngestionConfig,
   ) {
     this.model = embeddingModelKey(config);
@@ -58,13 +61,17 @@ export class IndexCreatorPosts {
   ): Promise<IndexCreatorPostsResult> {
     const started = Date.now();
     const posts = await this.postsOf(creatorId);
-    if (!posts) {
+    // What the persona may know besides its posts, and the posts it may not use (docs/creators.md, "Knowledge").
+    const knowledge = posts && (await this.knowledge.load(creatorId));
+    if (!posts || !knowledge) {
       await this.retriever.postIndex.removeCreator(creatorId);
       await this.embeddings.removeOtherPosts(creatorId, []);
       this.logger.log(`Removed creator ${creatorId} from the post index: creators no longer has it`);
       return { posts: 0, embedded: 0, withoutVector: 0, gone: true };
     }
-    const docs: PostDocument[] = posts.map(postDocumentOf);
+    await this.knowledge.store(knowledge);
+    const docs: PostDocument[] = personaDocuments(posts, knowledge);
+    await this.knowledge.report(knowledge, 0, docs.length);
     const hashes = new Map(docs.map((doc) => [doc.postId, contentHash(doc)]));
 
     let withStored: IndexablePost[] = docs;
@@ -101,6 +108,7 @@ export class IndexCreatorPosts {
       docs.map((doc) => doc.postId),
     );
     const embedded = fresh.length;
+    await this.knowledge.report(knowledge, docs.length, docs.length);
     this.logger.log(
       `Indexed ${docs.length} posts of creator ${creatorId} (${embedded} embedded) in ${Date.now() - started} ms`,
     );

@@ -11,8 +11,8 @@ import {
 } from '@backtalk/testing';
 import { Controller, Module, type INestMicroservice } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { MessagePattern } from '@nestjs/microservices';
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -68,7 +68,31 @@ class FakeCreators {
   posts(): ReplyOf<typeof Subjects.CreatorsPostList> {
     return { posts };
   }
+
+  @MessagePattern(Subjects.CreatorsKnowledgeSource)
+  knowledgeSource(): ReplyOf<typeof Subjects.CreatorsKnowledgeSource> {
+    return knowledge;
+  }
+
+  @MessagePattern(Subjects.CreatorsKnowledgeIndexRecord)
+  record(
+    @Payload() report: { version: number; done: number; total: number },
+  ): ReplyOf<typeof Subjects.CreatorsKnowledgeIndexRecord> {
+    reports.push(report);
+    return { recorded: true };
+  }
 }
+
+/** The creator's corrected answers, notes and exclusions as the fake creators service holds them. */
+let knowledge: ReplyOf<typeof Subjects.CreatorsKnowledgeSource> = {
+  creatorId,
+  version: 0,
+  answers: [],
+  notes: [],
+  excludedPostIds: [],
+};
+/** Ingestion's progress reports (creators.knowledge-index.record). */
+const reports: Array<{ version: number; done: number; total: number }> = [];
 
 @Module({ controllers: [FakeCreators] })
 class FakeCreatorsModule {}
@@ -239,5 +263,73 @@ describe('ingestion builds the post index (fake creators on the in-process bus, 
       { timeoutMs: 20_000, what: 'the posts indexed without the model to be embedded after it loads' },
     );
     expect(rows.map((row) => row.postId).sort()).toEqual(expected);
+  });
+  it('follows ingestion.creator-knowledge.changed: answers and notes are indexed with their kind and kept under customai-kb, an excluded post leaves the index, progress is reported', async () => {
+    // One replica, so the one writing to this folder is the one taking the message.
+    for (const services of running.splice(0)) await services.close();
+    const storageDir = await mkdtemp(path.join(os.tmpdir(), 'backtalk-kb-'));
+    const ingestion = await startIngestion({ OBJECT_STORAGE: 'local', OBJECT_STORAGE_DIR: storageDir });
+    setPosts(10);
+    const answerId = randomUUID();
+    const noteId = randomUUID();
+    knowledge = {
+      creatorId,
+      version: 7,
+      answers: [
+        {
+          id: answerId,
+          question: 'Which flour do you use for sourdough?',
+          answer: 'Always a strong bread flour, 13 % protein.',
+          updatedAt: new Date().toISOString(),
+        },
+      ],
+      notes: [
+        {
+          id: noteId,
+          title: 'Classes',
+          text: 'Baking classes every Sunday.',
+          updatedAt: new Date().toISOString(),
+        },
+      ],
+      excludedPostIds: [postIds[2]!],
+    };
+    await ingestion.apps[0]!.get(DurableQueue).publish(
+      DurableSubjects.IngestionCreatorKnowledgeChanged,
+      { creatorId, version: 7 },
+      { dedupeId: `knowledge-changed:${creatorId}:7` },
+    );
+    const expected = [...postIds.slice(0, 10).filter((id) => id !== postIds[2]), answerId, noteId].sort();
+    await waitFor(async () => JSON.stringify(await ids()) === JSON.stringify(expected) || undefined, {
+      timeoutMs: 20_000,
+      what: 'the knowledge to be indexed',
+    });
+    const hits = await index.search(creatorId, 'which flour for sourdough', 10);
+    expect(hits.find((hit) => hit.doc.postId === answerId)?.doc.source).toBe('answer');
+    await waitFor(
+      () => reports.some((r) => r.version === 7 && r.done === 11 && r.total === 11) || undefined,
+      { timeoutMs: 20_000, what: 'the run to report version 7 indexed' },
+    );
+    const folder = path.join(storageDir, 'customai-kb', creatorId, 'knowledge');
+    const answer = JSON.parse(
+      await readFile(path.join(folder, 'answers', answerId, 'answer.json'), 'utf8'),
+    ) as {
+      answer: string;
+    };
+    expect(answer.answer).toBe('Always a strong bread flour, 13 % protein.');
+
+    // The note deleted: its object goes, and so does its document.
+    knowledge = { ...knowledge, version: 8, notes: [] };
+    await ingestion.apps[0]!.get(DurableQueue).publish(
+      DurableSubjects.IngestionCreatorKnowledgeChanged,
+      { creatorId, version: 8 },
+      { dedupeId: `knowledge-changed:${creatorId}:8` },
+    );
+    await waitFor(async () => !(await ids()).includes(noteId) || undefined, {
+      timeoutMs: 20_000,
+      what: 'the deleted note to leave the index',
+    });
+    await expect(readFile(path.join(folder, 'notes', noteId, 'note.json'))).rejects.toThrow();
+    knowledge = { creatorId, version: 8, answers: [], notes: [], excludedPostIds: [] };
+    await rm(storageDir, { recursive: true, force: true });
   });
 });

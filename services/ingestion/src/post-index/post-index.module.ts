@@ -2,6 +2,9 @@ import { Logger, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { PostRetriever, postRetrieverFromConfig } from '@backtalk/ai';
 import { IngestionConfig } from '../ingestion.config';
+import { CreatorKnowledge } from '../knowledge/creator-knowledge';
+import { KnowledgeIndexConsumer } from '../knowledge/knowledge-index.consumer';
+import { ObjectStorageModule } from '../object-storage/object-storage.module';
 import { PostEmbeddingEntity } from '../post-embedding/post-embedding.entity';
 import { PostEmbeddingRepository } from '../post-embedding/post-embedding.repository';
 import { IndexCreatorPosts } from './index-creator-posts.use-case';
@@ -13,7 +16,7 @@ import { ReconcilePostIndex } from './reconcile-post-index.use-case';
 const logger = new Logger('PostIndex');
 
 @Module({
-  imports: [TypeOrmModule.forFeature([PostEmbeddingEntity])],
+  imports: [TypeOrmModule.forFeature([PostEmbeddingEntity]), ObjectStorageModule],
   providers: [
     {
       provide: PostRetriever,
@@ -28,6 +31,8 @@ const logger = new Logger('PostIndex');
     IndexCreatorPosts,
     PostIndexBuilder,
     PostIndexConsumer,
+    CreatorKnowledge,
+    KnowledgeIndexConsumer,
     ReconcilePostIndex,
     PostIndexReconcileJob,
   ],

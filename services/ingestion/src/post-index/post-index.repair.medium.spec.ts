@@ -75,6 +75,15 @@ class FakeCreators {
     if (!posts) throw fail(ErrorCode.CreatorNotFound, 'No such creator');
     return { posts };
   }
+
+  /** No corrected answers, notes or exclusions (docs/creators.md, "Knowledge"). */
+  @MessagePattern(Subjects.CreatorsKnowledgeSource)
+  knowledge(
+    @Payload() { creatorId }: { creatorId: string },
+  ): ReplyOf<typeof Subjects.CreatorsKnowledgeSource> {
+    if (!held.has(creatorId)) throw fail(ErrorCode.CreatorNotFound, 'No such creator');
+    return { creatorId, version: 0, answers: [], notes: [], excludedPostIds: [] };
+  }
 }
 
 @Module({ controllers: [FakeCreators] })

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PostRetriever } from '@backtalk/ai';
+import { personaDocuments, PostRetriever } from '@backtalk/ai';
 import { ServiceClient } from '@backtalk/kit';
 import { Subjects } from '@backtalk/proto';
+import { CreatorKnowledge } from '../knowledge/creator-knowledge';
 import { PostEmbeddingRepository } from '../post-embedding/post-embedding.repository';
 import { PostIndexBuilder } from './post-index.builder';
 
@@ -33,6 +34,7 @@ export class ReconcilePostIndex {
     private readonly retriever: PostRetriever,
     private readonly embeddings: PostEmbeddingRepository,
     private readonly builder: PostIndexBuilder,
+    private readonly knowledge: CreatorKnowledge,
   ) {}
 
   async execute(signal?: AbortSignal): Promise<ReconcilePostIndexResult> {
@@ -75,10 +77,13 @@ export class ReconcilePostIndex {
     }
   }
 
-  /** Whether the index holds other post ids than creators lists for the creator. */
+  /** Whether the index holds other document ids than creators lists for the creator (posts and knowledge). */
   private async differs(creatorId: string): Promise<boolean> {
     const { posts } = await this.client.request(Subjects.CreatorsPostList, { creatorId });
+    const knowledge = await this.knowledge.load(creatorId);
+    if (!knowledge) return true;
+    const wanted = personaDocuments(posts, knowledge);
     const indexed = new Set(await this.retriever.postIndex.postIds(creatorId));
-    return posts.length !== indexed.size || posts.some((post) => !indexed.has(post.id));
+    return wanted.length !== indexed.size || wanted.some((doc) => !indexed.has(doc.postId));
   }
 }
