@@ -25,6 +25,14 @@ describe('standalone defaults', () => {
     ]);
   });
 
+  it('moderate with Llama Guard in-process (`local`), and leave a cluster to its own setting', () => {
+    const moderation = (env: Record<string, string | undefined>) =>
+      (loadConfig(chatInferenceService.config, env) as { MODERATION_PROVIDER: string }).MODERATION_PROVIDER;
+    expect(moderation(standalone)).toBe('local');
+    expect(moderation({ ...standalone, MODERATION_PROVIDER: 'openai' })).toBe('openai');
+    expect(moderation({ BACKTALK_MODE: 'cluster' })).toBe('none');
+  });
+
   it('yield to the environment, and leave a cluster lexical unless it says otherwise', () => {
     expect(embeddingSettings({ ...standalone, EMBEDDINGS_PROVIDER: 'none' }).map((s) => s.provider)).toEqual([
       'none',

@@ -29,7 +29,9 @@ export class StartupError extends Error {}
  * What standalone mode sets unless the environment says otherwise. Dense
  * retrieval is on: ingestion and chat-inference both read `EMBEDDINGS_PROVIDER`
  * and get the same local model (bge-small, downloaded on first use; lexical
- * retrieval alone while it is unavailable). A cluster sets its own (charts, compose).
+ * retrieval alone while it is unavailable). Moderation is Llama Guard in-process
+ * (`MODERATION_PROVIDER=local`, downloaded on first use; `MODERATION_FAILURE` decides until it
+ * can be had, docs/safety.md). A cluster sets its own (charts, compose).
  */
 export function standaloneServiceDefaults(dataDir: string): Record<string, string> {
   return {
@@ -37,6 +39,7 @@ export function standaloneServiceDefaults(dataDir: string): Record<string, strin
     DEMO_DATA: 'true',
     CONTENT_FIXTURES_DIR: path.join(dataDir, 'content-fixtures'),
     EMBEDDINGS_PROVIDER: 'local',
+    MODERATION_PROVIDER: 'local',
   };
 }
 

@@ -8,7 +8,13 @@ import path from 'node:path';
 import { repoRoot, spawnNode, type SpawnedProcess } from './processes';
 
 const TEST_MODEL = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
-const offline = { LLM_MODEL: TEST_MODEL, EMBEDDINGS_PROVIDER: 'none', LLM_THREADS: '1', LOG_LEVEL: 'warn' };
+const offline = {
+  LLM_MODEL: TEST_MODEL,
+  EMBEDDINGS_PROVIDER: 'none',
+  MODERATION_PROVIDER: 'none',
+  LLM_THREADS: '1',
+  LOG_LEVEL: 'warn',
+};
 const entry = 'services/standalone/dist/main.js';
 
 // The AI library's OpenAI-compatible server that answers at a fixed pace: replies long enough to

@@ -51,6 +51,9 @@ export async function startStandaloneApp(
     // Standalone's default, dense retrieval with a local model, is started by standalone.test.ts.
     EMBEDDINGS_PROVIDER: 'none',
     LLM_THREADS: '1',
+    // No download of standalone's default moderator (Llama Guard, `local`): the floor alone,
+    // unless a test chooses a moderator (the fake moderation server of @backtalk/testing).
+    MODERATION_PROVIDER: 'none',
     ...(webBuild && { WEB_DIST_DIR: webBuild.dir }),
     ...env,
   });

@@ -7,7 +7,18 @@ import { repoRoot, spawnNode } from './processes';
 
 /** Local model files: the tests must never reach outside this machine (the default models are downloaded). */
 const testModel = path.resolve(repoRoot, '../shared/models/stories260K.gguf');
-const offline = { LLM_MODEL: testModel, EMBEDDINGS_MODEL: testModel, LLM_THREADS: '1' };
+/**
+ * Standalone's default moderator (`local`, Llama Guard downloaded on first use) with a download
+ * that fails at once, as on a machine without a network: the start must not wait for it.
+ */
+const unreachableGuard = 'http://127.0.0.1:9/llama-guard.gguf';
+const offline = {
+  LLM_MODEL: testModel,
+  EMBEDDINGS_MODEL: testModel,
+  MODERATION_MODEL: unreachableGuard,
+  LLM_THREADS: '1',
+};
+const guardWarning = /MODERATION_PROVIDER=local: the moderation model is unavailable/g;
 
 const entry = 'services/standalone/dist/main.js';
 
@@ -42,6 +53,8 @@ describe('standalone mode: `npm start`', () => {
       'ingestion',
     ]);
     expect(Object.values(body.services).every((status) => status === 'up')).toBe(true);
+    // Moderated by default: the unreachable model is said once, in one warning, after the start.
+    await app.waitForOutput(guardWarning, 10_000);
     return app;
   }
 
@@ -50,6 +63,7 @@ describe('standalone mode: `npm start`', () => {
     const exit = await app.exited;
     expect(exit.code).toBe(0);
     expect(app.output()).toContain('Stopped.');
+    expect(app.output().match(guardWarning)).toHaveLength(1);
     // PostgreSQL stopped too: it removes its pid file on a clean shutdown.
     expect(fs.existsSync(path.join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
   }

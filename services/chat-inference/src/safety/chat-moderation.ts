@@ -1,4 +1,5 @@
 import { createModerator, modelsDirOf } from '@backtalk/ai';
+import { afterStartup } from '@backtalk/kit';
 import { Inject, Injectable, Logger, Optional, type Provider } from '@nestjs/common';
 import type { Actor } from '@backtalk/proto';
 import { ChatInferenceConfig } from '../chat-inference.config';
@@ -45,7 +46,8 @@ const MODERATOR = Symbol('backtalk:moderator');
 
 /**
  * The moderator of MODERATION_PROVIDER, with the floor under it; `none` keeps the floor alone and
- * says so once at start (docs/safety.md, "Moderation").
+ * says so once at start (docs/safety.md, "Moderation"). A local model is loaded, or its download
+ * started, after start-up: never in its way (docs/safety.md, "The local moderator").
  */
 export const moderatorProvider: Provider = {
   provide: MODERATOR,
@@ -55,7 +57,11 @@ export const moderatorProvider: Provider = {
       new Logger(ChatModeration.name).warn(
         'MODERATION_PROVIDER=none: fan messages and replies are checked by the floor alone (crisis signals, sexual talk involving minors, profanity to minors); set a moderator before launch (docs/safety.md)',
       );
-    return createModerator(config, modelsDirOf(config));
+    const moderator = createModerator(config, modelsDirOf(config));
+    afterStartup(async () => {
+      await moderator.prepare?.();
+    });
+    return moderator;
   },
 };
 

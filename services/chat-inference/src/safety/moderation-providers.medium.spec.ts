@@ -2,13 +2,17 @@ import {
   createChatModel,
   createModerator,
   LlamaGuardProvider,
+  LocalLlamaGuardProvider,
   type ModerationConfig,
   type ModerationRequest,
 } from '@backtalk/ai';
 import { metricsRegistry } from '@backtalk/kit';
 import { type FakeModerationServer, startFakeModerationServer } from '@backtalk/testing';
+import { once } from 'node:events';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 
 /**
@@ -214,5 +218,155 @@ describe('MODERATION_PROVIDER=local with the tiny offline model (mechanics)', ()
     await expect(provider.classify(fan('what pan do you use?'), AbortSignal.timeout(30_000))).rejects.toThrow(
       'an answer that is neither safe nor unsafe',
     );
+  }, 60_000);
+});
+
+/**
+ * A server for the tiny model as a download: refuses until `serve` (connection refused is what an
+ * offline machine answers soonest after a failed DNS look-up), then answers the reachability probe
+ * and the file, holding the file until `release` when asked to.
+ */
+async function modelDownloadServer(options: { holdFile?: boolean } = {}) {
+  const bytes = await readFile(path.resolve(__dirname, '../../../../../shared/models/stories260K.gguf'));
+  let release: () => void = () => undefined;
+  const held = options.holdFile ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
+  const server = http.createServer((req, res) => {
+    if (req.headers.range === 'bytes=0-0') {
+      res.writeHead(206, { 'content-range': `bytes 0-0/${bytes.length}`, 'content-length': 1 });
+      return res.end(bytes.subarray(0, 1));
+    }
+    void held.then(() => {
+      res.writeHead(200, { 'content-length': bytes.length, 'content-type': 'application/octet-stream' });
+      res.end(bytes);
+    });
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const port = (server.address() as AddressInfo).port;
+  server.close();
+  return {
+    url: `http://127.0.0.1:${port}/llama-guard.gguf`,
+    release,
+    async serve() {
+      server.listen(port, '127.0.0.1');
+      await once(server, 'listening');
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+async function until(condition: () => boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+describe('MODERATION_PROVIDER=local, downloaded on first use (the standalone default)', () => {
+  let modelsDir: string;
+  beforeEach(async () => (modelsDir = await mkdtemp(path.join(os.tmpdir(), 'guard-models-'))));
+  afterEach(() => rm(modelsDir, { recursive: true, force: true }));
+
+  it('without a network: start-up is not held up, one warning, and every check answered at once by the failure policy and counted', async () => {
+    const download = await modelDownloadServer();
+    const lines: string[] = [];
+    const log = {
+      log: (line: string) => lines.push(line),
+      warn: (line: string) => lines.push(`WARN ${line}`),
+    };
+    const blocking = createModerator(
+      config({ MODERATION_PROVIDER: 'local', MODERATION_MODEL: download.url, MODERATION_TIMEOUT_MS: 30_000 }),
+      modelsDir,
+      log,
+    );
+    const floorOnly = createModerator(
+      config({
+        MODERATION_PROVIDER: 'local',
+        MODERATION_MODEL: download.url,
+        MODERATION_FAILURE: 'floor-only',
+      }),
+      modelsDir,
+      log,
+    );
+    try {
+      const failuresBefore = await counted('backtalk_moderation_failures_total', { provider: 'local' });
+      const started = Date.now();
+      // At start-up: the download begins in the background, and fails at once without a network.
+      await blocking.prepare?.();
+      await floorOnly.prepare?.();
+      const warnings = () => lines.filter((line) => line.startsWith('WARN'));
+      await until(() => warnings().length === 2, 2_000);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(warnings()).toHaveLength(2); // one per moderator (one per process in the app)
+      expect(warnings()[0]).toMatch(
+        /^WARN MODERATION_PROVIDER=local: the moderation model is unavailable \(Could not download model http:\/\/127\.0\.0\.1:\d+\/llama-guard\.gguf: .*ECONNREFUSED.*\); until it is, every fan message and reply is blocked \(MODERATION_FAILURE=block\)\. Next try at /,
+      );
+      expect(warnings()[1]).toContain('the floor alone checks');
+
+      const checking = Date.now();
+      // block: nothing unchecked passes; floor-only: an adult's ordinary message passes, a minor's is
+      // blocked, and the floor still finds a crisis.
+      expect(await blocking.check(fan('what pan do you use?'))).toMatchObject({
+        flagged: true,
+        decidedBy: 'failure-policy',
+        provider: 'local',
+      });
+      expect(await floorOnly.check(fan('what pan do you use?'))).toMatchObject({ flagged: false });
+      expect(await floorOnly.check(fan('what pan do you use?', 'minor'))).toMatchObject({
+        flagged: true,
+        decidedBy: 'failure-policy',
+      });
+      expect(await floorOnly.check(fan('I want to kill myself'))).toMatchObject({
+        flagged: true,
+        crisis: true,
+      });
+      expect(Date.now() - checking).toBeLessThan(1_000);
+      expect(warnings()).toHaveLength(2); // counted, not warned again
+      expect(
+        (await counted('backtalk_moderation_failures_total', { provider: 'local' })) - failuresBefore,
+      ).toBe(4);
+    } finally {
+      blocking.close?.();
+      floorOnly.close?.();
+      await download.close();
+    }
+  }, 30_000);
+
+  it('downloads in the background, answering checks at once meanwhile, retries a failed download, and then runs the model', async () => {
+    const download = await modelDownloadServer({ holdFile: true });
+    const events: string[] = [];
+    const provider = new LocalLlamaGuardProvider({
+      model: download.url,
+      modelsDir,
+      threads: 1,
+      retryAfterMs: 300,
+      onUnavailable: () => events.push('unavailable'),
+      onReady: () => events.push('ready'),
+    });
+    const check = () => provider.classify(fan('what pan do you use?'), AbortSignal.timeout(30_000));
+    try {
+      await provider.prepare();
+      await until(() => events.length > 0, 2_000);
+      expect(events).toEqual(['unavailable']);
+      await expect(check()).rejects.toMatchObject({ reason: 'the model is unavailable' });
+      await download.serve(); // the network is back: the retry downloads
+      const deadline = Date.now() + 5_000;
+      let reason = '';
+      while (Date.now() < deadline && reason !== 'the model is downloading') {
+        reason = await check().then(
+          () => 'answered',
+          (error: { reason: string }) => error.reason,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(reason).toBe('the model is downloading');
+      download.release();
+      while (Date.now() < deadline + 20_000 && !events.includes('ready'))
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(events).toEqual(['unavailable', 'ready']);
+      // The model ran: the tiny one does not answer as Llama Guard, which is a failure, never a pass.
+      await expect(check()).rejects.toMatchObject({ reason: 'an answer that is neither safe nor unsafe' });
+    } finally {
+      provider.close();
+      await download.close();
+    }
   }, 60_000);
 });

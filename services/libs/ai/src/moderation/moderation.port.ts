@@ -58,6 +58,10 @@ export interface ModerationVerdict {
 export interface Moderator {
   readonly name: string;
   check(request: ModerationRequest, signal?: AbortSignal): Promise<ModerationVerdict>;
+  /** Gets the provider ready (a local model loads or starts its download); never fails. */
+  prepare?(): Promise<void>;
+  /** Stops whatever the provider keeps running (a pending retry). */
+  close?(): void;
 }
 
 /** What a provider answers before the floor and the failure policy are applied. */
@@ -72,6 +76,8 @@ export class ModerationUnavailableError extends Error {
     readonly provider: string,
     /** Why, in words that never carry the checked text (see failureReason). */
     readonly reason: string,
+    /** `known`: the operator has been told already (one warning), so a check need not say it again. */
+    readonly options: { known?: boolean } = {},
   ) {
     super(`The ${provider} moderator is unavailable: ${reason}`);
     this.name = 'ModerationUnavailableError';
@@ -93,6 +99,8 @@ export function failureReason(error: unknown, signal: AbortSignal): string {
 export interface ModerationProvider {
   readonly name: string;
   classify(request: ModerationRequest, signal: AbortSignal): Promise<ProviderVerdict>;
+  prepare?(): Promise<void>;
+  close?(): void;
 }
 
 /** Categories that mean a risk of self-harm. */

@@ -1,9 +1,11 @@
 import { secret } from '@backtalk/kit';
+import { Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { createChatModel } from '../llm/chat-model.factory';
 import { LlmConfigError } from '../llm/llm.error';
 import { BedrockGuardrailProvider } from './bedrock-guardrail.provider';
 import { LlamaGuardProvider } from './llama-guard.provider';
+import { LocalLlamaGuardProvider } from './local-llama-guard.provider';
 import type { ModerationProvider, Moderator } from './moderation.port';
 import { type ModerationFailurePolicy, PolicyModerator } from './moderator';
 import { OpenAiModerationProvider } from './openai-moderation.provider';
@@ -13,8 +15,9 @@ export const moderationConfigShape = {
   MODERATION_PROVIDER: z
     .enum(['openai', 'llama-guard', 'local', 'bedrock', 'none'])
     .default('none')
+    .meta({ defaultText: '`local` (standalone), `none` (cluster)' })
     .describe(
-      'who checks fan messages and replies above the always-on floor: `openai` (a `/moderations` API), `llama-guard` (a Llama Guard 3 model behind an OpenAI-compatible chat endpoint), `local` (Llama Guard in-process, GGUF), `bedrock` (an Amazon Bedrock guardrail) or `none` (the floor alone; a start-up warning says so)',
+      'who checks fan messages and replies above the always-on floor: `openai` (a `/moderations` API), `llama-guard` (a Llama Guard 3 model behind an OpenAI-compatible chat endpoint), `local` (Llama Guard in-process, GGUF downloaded on first use; until it can be had, `MODERATION_FAILURE` decides), `bedrock` (an Amazon Bedrock guardrail) or `none` (the floor alone; a start-up warning says so)',
     ),
   MODERATION_BASE_URL: z
     .string()
@@ -91,7 +94,50 @@ export interface ModerationConfig {
 
 const LOCAL_LLAMA_GUARD = 'hf:QuantFactory/Llama-Guard-3-1B-GGUF/Llama-Guard-3-1B.Q4_K_M.gguf';
 
-function providerOf(config: ModerationConfig, modelsDir: string): ModerationProvider | null {
+/** What the failure policy does meanwhile, in the one warning of a local model that cannot be had. */
+function meanwhile(config: ModerationConfig): string {
+  return config.MODERATION_FAILURE === 'block'
+    ? 'every fan message and reply is blocked (MODERATION_FAILURE=block)'
+    : "the floor alone checks adults' messages and replies, and minors' are blocked (MODERATION_FAILURE=floor-only)";
+}
+
+function localGuard(
+  config: ModerationConfig,
+  modelsDir: string,
+  log: ModerationLog,
+): LocalLlamaGuardProvider {
+  const model = config.MODERATION_MODEL ?? LOCAL_LLAMA_GUARD;
+  let lastProgress = 0;
+  return new LocalLlamaGuardProvider({
+    model,
+    modelsDir,
+    onDownloadProgress: ({ downloadedBytes, totalBytes }) => {
+      if (Date.now() - lastProgress < 5_000) return;
+      lastProgress = Date.now();
+      const mb = (bytes: number) => (bytes / 1_048_576).toFixed(1);
+      log.log(
+        `Downloading the moderation model ${model}: ${mb(downloadedBytes)}${totalBytes ? ` / ${mb(totalBytes)}` : ''} MB`,
+      );
+    },
+    onUnavailable: (message, retryAt) =>
+      log.warn(
+        `MODERATION_PROVIDER=local: the moderation model is unavailable (${message}); until it is, ${meanwhile(config)}. Next try at ${retryAt.toISOString()}; or put the file in ${modelsDir}, set MODERATION_MODEL, or choose another MODERATION_PROVIDER (docs/safety.md)`,
+      ),
+    onReady: () => log.log(`The moderation model ${model} is ready`),
+  });
+}
+
+/** Where the moderation set-up reports a local model's download, failure and readiness. */
+export interface ModerationLog {
+  log(line: string): void;
+  warn(line: string): void;
+}
+
+function providerOf(
+  config: ModerationConfig,
+  modelsDir: string,
+  log: ModerationLog,
+): ModerationProvider | null {
   switch (config.MODERATION_PROVIDER) {
     case 'openai':
       return new OpenAiModerationProvider({
@@ -116,17 +162,7 @@ function providerOf(config: ModerationConfig, modelsDir: string): ModerationProv
         }),
       );
     case 'local':
-      return new LlamaGuardProvider(
-        'local',
-        createChatModel({
-          provider: 'local',
-          model: config.MODERATION_MODEL ?? LOCAL_LLAMA_GUARD,
-          temperature: 0,
-          maxTokens: 20,
-          modelsDir,
-          parallelSequences: 1,
-        }),
-      );
+      return localGuard(config, modelsDir, log);
     case 'bedrock':
       if (!config.MODERATION_REGION || !config.MODERATION_GUARDRAIL_ID)
         throw new LlmConfigError(
@@ -146,8 +182,12 @@ function providerOf(config: ModerationConfig, modelsDir: string): ModerationProv
 }
 
 /** The configured moderator: the floor always, the provider above it, the failure policy. */
-export function createModerator(config: ModerationConfig, modelsDir: string): Moderator {
-  return new PolicyModerator(providerOf(config, modelsDir), {
+export function createModerator(
+  config: ModerationConfig,
+  modelsDir: string,
+  log: ModerationLog = new Logger('Moderation'),
+): Moderator {
+  return new PolicyModerator(providerOf(config, modelsDir, log), {
     timeoutMs: config.MODERATION_TIMEOUT_MS,
     failurePolicy: config.MODERATION_FAILURE,
   });

@@ -92,6 +92,7 @@ export class PolicyModerator implements Moderator {
     let provider: Awaited<ReturnType<ModerationProvider['classify']>> | null = null;
     let providerFailed = false;
     let failure = '';
+    let known = false;
     if (this.provider) {
       const deadline = AbortSignal.timeout(this.options.timeoutMs);
       try {
@@ -104,6 +105,7 @@ export class PolicyModerator implements Moderator {
         if (!(error instanceof ModerationUnavailableError) && !deadline.aborted) throw error;
         providerFailed = true;
         failure = deadline.aborted ? 'timed out' : (error as ModerationUnavailableError).reason;
+        known = !deadline.aborted && (error as ModerationUnavailableError).options.known === true;
       }
     }
     const verdict = decideVerdict({
@@ -117,8 +119,9 @@ export class PolicyModerator implements Moderator {
     if (providerFailed) {
       const outcome = verdict.flagged ? 'blocked' : 'floor-only';
       moderationFailuresTotal.inc({ provider: this.name, outcome });
-      // Never the text: who failed, why (failureReason), for what, and what the policy did.
-      this.logger.warn(
+      // Never the text: who failed, why (failureReason), for what, and what the policy did. A
+      // failure the operator has been told about once (a local model not there yet) is counted only.
+      (known ? this.logger.debug.bind(this.logger) : this.logger.warn.bind(this.logger))(
         `The ${this.name} moderator failed (${failure}) on a ${request.direction} for a ${request.audience}: ${outcome}`,
       );
     }
@@ -131,5 +134,13 @@ export class PolicyModerator implements Moderator {
         outcome: verdict.flagged ? 'flagged' : 'passed',
       });
     return verdict;
+  }
+
+  async prepare(): Promise<void> {
+    await this.provider?.prepare?.();
+  }
+
+  close(): void {
+    this.provider?.close?.();
   }
 }
