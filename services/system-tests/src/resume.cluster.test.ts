@@ -1,0 +1,284 @@
+import { freePort } from '@backtalk/embedded-db';
+import { describeWithNats, testNatsUrl, type TestDatabase } from '@backtalk/testing';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { createSystemTestDatabase } from './service-databases';
+import {
+  type RunningCluster,
+  backendServices,
+  repoRoot,
+  startCluster,
+  waitUntilAnswering,
+} from './processes';
+
+// The AI library's OpenAI-compatible server that answers at a fixed pace: a reply long enough to
+// leave it, and attach to it again, while it streams.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a bench file outside this project's sources
+const { startPacedOpenAiServer } = require(
+  path.join(repoRoot, 'services/libs/ai/bench/paced-openai-server.ts'),
+) as typeof import('../../libs/ai/bench/paced-openai-server');
+
+/** 80 tokens at 60 ms: a reply streams for about 5 s. */
+const REPLY = Array.from({ length: 80 }, (_, index) => `word${index}`).join(' ');
+
+interface SseEvent {
+  event: string;
+  id?: string;
+  data: unknown;
+}
+
+interface Opened {
+  status: number;
+  events: SseEvent[];
+  /** Resolves when the stream ends (or was left); the body of a refusal is in `body`. */
+  ended: Promise<void>;
+  body: string;
+  /** Leaves the stream, as a closed tab does. */
+  leave(): void;
+}
+
+/**
+ * Issue 24 item 3, "Done when": the resume endpoint across two gateway replicas in cluster mode. A
+ * fan leaves a reply mid-stream on gateway A and attaches on gateway B with Last-Event-ID; a second
+ * device attaches on gateway A without it; each reads the whole reply exactly once, as stored.
+ */
+describeWithNats('replies that resume anywhere (two gateway replicas, cluster mode)', () => {
+  let database: TestDatabase;
+  let cluster: RunningCluster;
+  let paced: Awaited<ReturnType<typeof startPacedOpenAiServer>>;
+  let gatewayA: string;
+  let gatewayB: string;
+  let creatorId: string;
+
+  beforeAll(async () => {
+    paced = await startPacedOpenAiServer({ reply: REPLY, firstTokenDelayMs: 200, interTokenDelayMs: 60 });
+    database = await createSystemTestDatabase('chat_resume');
+    const env = {
+      DATABASE_URL: database.url,
+      NATS_URL: testNatsUrl(),
+      NATS_SUBJECT_PREFIX: `test${randomBytes(4).toString('hex')}.`,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'true',
+      LLM_PROVIDER: 'openai',
+      LLM_MODEL: 'paced',
+      LLM_BASE_URL: paced.url,
+      OPENAI_API_KEY: 'test',
+    };
+    cluster = await startCluster(env, backendServices);
+    const portB = await freePort();
+    cluster.supervisor.start({
+      name: 'gateway-2',
+      command: process.execPath,
+      args: [path.join(repoRoot, 'services/gateway/dist/main.js')],
+      env: { PATH: process.env.PATH, ...env, PORT: String(portB), BACKTALK_MODE: 'cluster' },
+    });
+    gatewayA = cluster.gatewayUrl;
+    gatewayB = `http://127.0.0.1:${portB}`;
+    await waitUntilAnswering(cluster, 90_000);
+    await waitUntilAnswering({ ...cluster, gatewayUrl: gatewayB }, 90_000);
+    const creator = await fetch(`${gatewayA}/api/creators/by-handle/demo.creator`);
+    creatorId = ((await creator.json()) as { id: string }).id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await cluster?.stop();
+    await database?.drop();
+    await paced?.close();
+  });
+
+  async function newFan(): Promise<{ token: string; conversationId: string }> {
+    const guest = await fetch(`${gatewayA}/api/auth/guest`, { method: 'POST' });
+    const token = ((await guest.json()) as { tokens: { accessToken: string } }).tokens.accessToken;
+    const conversation = await fetch(`${gatewayB}/api/conversations`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ creatorId }),
+    });
+    return { token, conversationId: ((await conversation.json()) as { id: string }).id };
+  }
+
+  /** One SSE request on a connection of its own, its events parsed as they come. */
+  function open(
+    base: string,
+    method: 'GET' | 'POST',
+    route: string,
+    token: string,
+    options: { body?: unknown; lastEventId?: string } = {},
+  ): Promise<Opened> {
+    return new Promise((resolve, reject) => {
+      const request = http.request(`${base}${route}`, {
+        method,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          accept: 'text/event-stream',
+          ...(options.body ? { 'content-type': 'application/json' } : {}),
+          ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}),
+        },
+      });
+      request.on('response', (response) => {
+        const opened: Opened = {
+          status: response.statusCode ?? 0,
+          events: [],
+          body: '',
+          ended: new Promise((done) => {
+            response.on('end', done);
+            response.on('close', done);
+          }),
+          leave: () => request.destroy(),
+        };
+        let buffer = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          if (opened.status !== 200) {
+            opened.body += chunk;
+            return;
+          }
+          buffer += chunk;
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) !== -1) {
+            const frame = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event: Partial<SseEvent> = {};
+            for (const line of frame.split('\n')) {
+              if (line.startsWith('event: ')) event.event = line.slice(7);
+              else if (line.startsWith('id: ')) event.id = line.slice(4);
+              else if (line.startsWith('data: ')) event.data = JSON.parse(line.slice(6));
+            }
+            if (event.event) opened.events.push(event as SseEvent);
+          }
+        });
+        response.on('error', () => undefined);
+        resolve(opened);
+      });
+      request.on('error', (error) => {
+        // A stream this test left on purpose ends with a reset; anything else fails the test.
+        if (!request.destroyed) reject(error);
+      });
+      request.end(options.body ? JSON.stringify(options.body) : undefined);
+    });
+  }
+
+  const fragments = (opened: Opened) =>
+    opened.events.filter((event) => event.event === 'fragment') as {
+      event: 'fragment';
+      id: string;
+      data: { text: string; stopReason?: string };
+    }[];
+  const seqOf = (id: string) => Number(id.split('#')[1]);
+  async function until(check: () => boolean, ms = 20_000): Promise<void> {
+    const deadline = Date.now() + ms;
+    while (!check()) {
+      if (Date.now() > deadline) throw new Error('timed out');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+  async function stored(fan: { token: string; conversationId: string }, id: string) {
+    const page = await fetch(`${gatewayB}/api/conversations/${fan.conversationId}/messages`, {
+      headers: { authorization: `Bearer ${fan.token}` },
+    });
+    const { messages } = (await page.json()) as {
+      messages: { id: string; content: string; status: string }[];
+    };
+    return messages.find((message) => message.id === id)!;
+  }
+
+  it('a reply left on gateway A continues on gateway B from Last-Event-ID, and whole on a second device: no duplicate, no gap', async () => {
+    const fan = await newFan();
+    const sent = await open(
+      gatewayA,
+      'POST',
+      `/api/conversations/${fan.conversationId}/messages`,
+      fan.token,
+      {
+        body: { content: [{ text: 'Tell me everything' }] },
+      },
+    );
+    expect(sent.status).toBe(200);
+    await until(() => fragments(sent).length >= 5);
+    sent.leave();
+    const before = fragments(sent);
+    const last = before.at(-1)!;
+    const messageId = last.id.split('#')[0]!;
+
+    const route = `/api/conversations/${fan.conversationId}/messages/${messageId}/stream`;
+    const resumed = await open(gatewayB, 'GET', route, fan.token, { lastEventId: last.id });
+    const device = await open(gatewayA, 'GET', route, fan.token);
+    expect([resumed.status, device.status]).toEqual([200, 200]);
+    await Promise.all([resumed.ended, device.ended]);
+
+    // Gateway B: exactly the fragments after the last one the first tab had, to the end.
+    const after = fragments(resumed);
+    const seqs = [...before, ...after].map((fragment) => seqOf(fragment.id));
+    expect(seqs).toEqual(seqs.map((_, index) => index));
+    expect(after.at(-1)!.data.stopReason).toBe('end_turn');
+    const whole = [...before, ...after].map((fragment) => fragment.data.text).join('');
+
+    // The second device: the reply so far as one message, then the rest live.
+    const [first, ...rest] = device.events;
+    expect(first!.event).toBe('message');
+    const fromDevice =
+      (first!.data as { content: string }).content +
+      rest
+        .filter((event) => event.event === 'fragment')
+        .map((event) => (event.data as { text: string }).text)
+        .join('');
+    const reply = await stored(fan, messageId);
+    expect(reply.status).toBe('complete');
+    expect(whole).toBe(reply.content);
+    expect(fromDevice).toBe(reply.content);
+    expect(reply.content).toContain('word79');
+    expect(reply.content.match(/word40\b/g)).toHaveLength(1);
+
+    // Once it has ended, a tab reopened attaches still: the whole reply as one message, then its end.
+    const later = await open(gatewayB, 'GET', route, fan.token);
+    await later.ended;
+    expect(later.events.map((event) => event.event)).toEqual(['message', 'fragment']);
+    expect((later.events[0]!.data as { content: string }).content).toBe(reply.content);
+    // And from Last-Event-ID, exactly what that tab missed again.
+    const again = await open(gatewayB, 'GET', route, fan.token, { lastEventId: last.id });
+    await again.ended;
+    expect(fragments(again).map((fragment) => fragment.id)).toEqual(after.map((fragment) => fragment.id));
+  }, 90_000);
+
+  it("another fan's reply is never readable, and a Last-Event-ID of another reply is refused", async () => {
+    const fan = await newFan();
+    const other = await newFan();
+    const sent = await open(
+      gatewayA,
+      'POST',
+      `/api/conversations/${fan.conversationId}/messages`,
+      fan.token,
+      {
+        body: { content: [{ text: 'Hello' }] },
+      },
+    );
+    await until(() => fragments(sent).length >= 1);
+    const messageId = fragments(sent)[0]!.id.split('#')[0]!;
+    const route = `/api/conversations/${fan.conversationId}/messages/${messageId}/stream`;
+
+    const stranger = await open(gatewayB, 'GET', route, other.token);
+    await stranger.ended;
+    expect(stranger.status).toBe(404);
+    expect(stranger.events).toEqual([]);
+    // The other fan's own conversation does not reach this reply either.
+    const viaOwn = await open(
+      gatewayB,
+      'GET',
+      `/api/conversations/${other.conversationId}/messages/${messageId}/stream`,
+      other.token,
+    );
+    await viaOwn.ended;
+    expect(viaOwn.status).toBe(404);
+    expect(JSON.parse(viaOwn.body)).toMatchObject({ code: 'MESSAGE_NOT_FOUND' });
+
+    const wrong = await open(gatewayB, 'GET', route, fan.token, {
+      lastEventId: '00000000-0000-4000-8000-000000000000#3',
+    });
+    await wrong.ended;
+    expect(wrong.status).toBe(400);
+    expect(JSON.parse(wrong.body)).toMatchObject({ code: 'VALIDATION_FAILED' });
+    await sent.ended;
+  }, 60_000);
+});
