@@ -453,7 +453,7 @@ export class SendMessage {
       fragments.end('error');
       return;
     }
-    const citations = prompt.includedPosts.map(toCitation);
+    const citations = prompt.includedPosts.map((post) => toCitation(post, prompt.creatorName));
     await this.progress.finish(messageId);
     await this.messages.saveAssistant(actor.userId, messageId, {
       text: reply,
@@ -538,12 +538,14 @@ function finishReason(chunk: AIMessageChunk): string | undefined {
   return metadata?.finish_reason ?? (metadata?.stop_reason === 'max_tokens' ? 'length' : undefined);
 }
 
-function toCitation(post: PostDocument): Citation {
+function toCitation(post: PostDocument, creatorName: string): Citation {
   // The index may hold posts stored before links were checked at ingestion (issue 21 item 17).
   return {
     postId: post.postId,
     date: post.tikTokCreatedAt,
     url: safePostLink(post.url),
     caption: post.caption,
+    // A corrected answer is cited "Answered by <creator>", a note as the creator's (docs/creators.md, "Knowledge").
+    ...(post.source ? { source: post.source, by: creatorName } : {}),
   };
 }

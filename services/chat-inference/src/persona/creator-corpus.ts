@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { type PersonaGetReply, Subjects } from '@backtalk/proto';
-import { PostRetriever, type ScoredPost } from '@backtalk/ai';
+import { PostRetriever, rankKnowledgeFirst, type ScoredPost } from '@backtalk/ai';
 import type { CreatorPostsCopy } from './creator-posts.copy';
 import { CREATOR_POSTS_COPY } from './persona.tokens';
 
@@ -30,9 +30,17 @@ export class CreatorCorpus {
     return payments[0]?.onboardingComplete ?? false;
   }
 
-  /** Reads the index; building it is ingestion's job (on creators.posts.changed and at its start). */
+  /**
+   * Reads the index; building it is ingestion's job (on creators.posts.changed and at its start).
+   * A corrected answer to the question leads (docs/creators.md, "Knowledge"): twice as many are
+   * read so one ranked low still makes the cut.
+   */
   async search(persona: PersonaGetReply, question: string, limit: number): Promise<ScoredPost[]> {
     await this.copy?.ensure(persona);
-    return this.retriever.retrieve(persona.creatorId, question, limit);
+    return rankKnowledgeFirst(
+      question,
+      await this.retriever.retrieve(persona.creatorId, question, limit * 2),
+      limit,
+    );
   }
 }
