@@ -12,6 +12,7 @@ import { CreatorOnboardingController } from './creators/creator-onboarding.contr
 import { TikTokConnectionController } from './creators/tiktok-connection.controller';
 import { CreatorAudienceController } from './creators/creator-audience.controller';
 import { CreatorBoundariesController } from './creators/creator-boundaries.controller';
+import { CreatorPreviewController } from './creators/creator-preview.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { DiscoverController } from './discover/discover.controller';
 import { MediaController } from './creators/media.controller';
@@ -57,6 +58,7 @@ export class GatewayModule implements NestModule {
         DiscoverController,
         CreatorAudienceController,
         CreatorBoundariesController,
+        CreatorPreviewController,
         CreatorOnboardingController,
         TikTokConnectionController,
         MediaController,

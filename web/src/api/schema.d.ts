@@ -900,6 +900,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creator/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorPreviewController_draft"];
+        put: operations["CreatorPreviewController_saveDraft"];
+        post?: never;
+        delete: operations["CreatorPreviewController_discard"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/draft/publish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorPreviewController_publish"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creator/init": {
         parameters: {
             query?: never;
@@ -942,6 +974,22 @@ export interface paths {
         get: operations["CreatorOnboardingController_me"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creator/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorPreviewController_ask"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2636,6 +2684,37 @@ export interface components {
             changed: true;
             otherSessionsEnded: number;
         };
+        PersonaDraftResponse: {
+            changed: {
+                boundaries: boolean;
+                creatorPrompt: boolean;
+            };
+            /** Format: uuid */
+            creatorId: string;
+            draft: {
+                boundaries: {
+                    decline?: string & (string);
+                    topic: string & (string);
+                }[];
+                creatorPrompt: string;
+            };
+            published: {
+                boundaries: {
+                    decline?: string & (string);
+                    topic: string & (string);
+                }[];
+                creatorPrompt: string;
+            };
+            /** Format: date-time */
+            updatedAt: string | null;
+        };
+        PersonaDraftSaveBody: {
+            boundaries?: {
+                decline?: string & (string);
+                topic: string & (string);
+            }[];
+            creatorPrompt?: string;
+        };
         PersonaPauseBody: {
             paused: boolean;
         };
@@ -2662,6 +2741,25 @@ export interface components {
                 tikTokCreatedAt: string;
                 videoUrl: string;
             }[];
+        };
+        PreviewAskBody: {
+            /** @default [] */
+            history: {
+                /** @enum {string} */
+                role: "fan" | "persona";
+                text: string;
+            }[];
+            question: string;
+            /** @enum {string} */
+            version: "draft" | "published";
+        };
+        PreviewAskResponse: {
+            /** @enum {string} */
+            outcome: "answered" | "declined" | "replaced" | "held-back";
+            text: string;
+            topic: string | null;
+            /** @enum {string} */
+            version: "draft" | "published";
         };
         PriceSetBody: {
             pricePerSubscription: number;
@@ -4329,6 +4427,86 @@ export interface operations {
             };
         };
     };
+    CreatorPreviewController_draft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaDraftResponse"];
+                };
+            };
+        };
+    };
+    CreatorPreviewController_saveDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PersonaDraftSaveBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaDraftResponse"];
+                };
+            };
+        };
+    };
+    CreatorPreviewController_discard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaDraftResponse"];
+                };
+            };
+        };
+    };
+    CreatorPreviewController_publish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PersonaDraftResponse"];
+                };
+            };
+        };
+    };
     CreatorOnboardingController_initStatus: {
         parameters: {
             query?: {
@@ -4403,6 +4581,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorResponse"];
+                };
+            };
+        };
+    };
+    CreatorPreviewController_ask: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PreviewAskBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreviewAskResponse"];
                 };
             };
         };

@@ -15,6 +15,8 @@ import { ChatModeration, moderatorProvider } from '../safety/chat-moderation';
 import { boundaryJudgeProvider } from '../safety/boundary-check';
 import { BoundaryPreview } from '../safety/boundary-preview';
 import { BoundaryPreviewController } from '../safety/boundary-preview.controller';
+import { PersonaPreview } from '../preview/persona-preview';
+import { PersonaPreviewController } from '../preview/persona-preview.controller';
 import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
@@ -36,7 +38,7 @@ import { SendMessage } from './send-message.use-case';
     InsightsModule,
     MemoryModule,
   ],
-  controllers: [ConversationController, BoundaryPreviewController],
+  controllers: [ConversationController, BoundaryPreviewController, PersonaPreviewController],
   providers: [
     ConversationRepository,
     MessageRepository,
@@ -54,6 +56,7 @@ import { SendMessage } from './send-message.use-case';
     InterruptedReplies,
     boundaryJudgeProvider,
     BoundaryPreview,
+    PersonaPreview,
   ],
 })
 export class ConversationModule {}

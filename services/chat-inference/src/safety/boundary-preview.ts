@@ -1,10 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { LlmBusyError, LocalLlamaChatModel, streamReply, tokenCounterFor } from '@backtalk/ai';
 import { ServiceError } from '@backtalk/kit';
-import { type BoundaryPreviewReply, ErrorCode, type ParsedRequestOf, type Subjects } from '@backtalk/proto';
+import {
+  type BoundaryInput,
+  type BoundaryPreviewReply,
+  ErrorCode,
+  type ParsedRequestOf,
+  type PersonaGetReply,
+  type Subjects,
+} from '@backtalk/proto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { ChatInferenceConfig } from '../chat-inference.config';
-import { PersonaPromptBuilder, PromptLeakGuard } from '../persona-prompt';
+import { type ChatTurn, PersonaPromptBuilder, PromptLeakGuard } from '../persona-prompt';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { CHAT_MODEL } from '../persona/persona.tokens';
 import { onlyBoundaries } from './boundary-check';
@@ -39,6 +46,20 @@ export class BoundaryPreview {
     const persona = await this.corpus.persona(creatorId);
     if (persona.userId !== actor.userId)
       throw new ServiceError(ErrorCode.Forbidden, "Only the creator can preview their persona's boundaries.");
+    return this.answer(persona, question, boundaries, { creatorPrompt: persona.creatorPrompt, history: [] });
+  }
+
+  /**
+   * A question answered by `persona` with the given prompt, boundaries and earlier turns, as a
+   * fan's would be; nothing stored or counted. Also /creator/preview's draft and published
+   * answers (preview/persona-preview.ts).
+   */
+  async answer(
+    persona: PersonaGetReply,
+    question: string,
+    boundaries: readonly BoundaryInput[],
+    { creatorPrompt, history }: { creatorPrompt: string; history: readonly ChatTurn[] },
+  ): Promise<BoundaryPreviewReply> {
     const list: PersonaBoundary[] = boundaries.map((boundary, index) => ({
       id: `preview-${index}`,
       topic: boundary.topic,
@@ -61,11 +82,11 @@ export class BoundaryPreview {
         nickName: persona.nickName,
         handle: persona.handle,
         essencePrompt: persona.essencePrompt,
-        creatorPrompt: persona.creatorPrompt,
+        creatorPrompt,
         boundaries: list,
       },
       posts: posts.map((post) => post.doc),
-      history: [],
+      history,
       message: question,
       budget: { contextWindow: await this.contextWindow(), reservedReplyTokens: this.config.LLM_MAX_TOKENS },
       countTokens: tokenCounterFor(this.model),

@@ -12,6 +12,7 @@ import * as billingDtos from '../billing/billing.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
 import * as creatorBoundaryDtos from '../creators/creator-boundaries.dto';
 import * as creatorOnboardingDtos from '../creators/creator-onboarding.dto';
+import * as creatorPreviewDtos from '../creators/creator-preview.dto';
 import * as creatorDtos from '../creators/creators.dto';
 import * as developerDtos from '../developer/developer.dto';
 import * as discoverDtos from '../discover/discover.dto';
@@ -34,6 +35,7 @@ const dtos = {
   ...creatorDtos,
   ...creatorBoundaryDtos,
   ...creatorOnboardingDtos,
+  ...creatorPreviewDtos,
   ...developerDtos,
   ...discoverDtos,
   ...environmentDtos,

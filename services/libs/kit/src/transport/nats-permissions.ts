@@ -102,6 +102,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
   [ServiceName.ChatInference]: {
     calls: [
       Subjects.CreatorsPersonaGet,
+      // /creator/preview answers from the caller's own draft (creators decides whose it is).
+      Subjects.CreatorsDraftGet,
       // Only in a cluster without Qdrant, for its own copy of the posts (CreatorPostsCopy).
       Subjects.CreatorsPostList,
       Subjects.BillingSubscriptionGetActive,
