@@ -23,6 +23,7 @@ import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
 import { InboxController } from './inbox/inbox.controller';
 import { ReportsController } from './reports/reports.controller';
+import { MemoryController } from './memory/memory.controller';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
 import { ApiThrottleMiddleware, GuestCreationThrottleMiddleware } from './throttle/throttle.middleware';
@@ -64,6 +65,7 @@ export class GatewayModule implements NestModule {
         MediaController,
         ConversationsController,
         ReportsController,
+        MemoryController,
         InboxController,
         FeatureFlagsController,
         EnvironmentController,

@@ -157,8 +157,18 @@ describeWithNats('bad input: generated requests change nothing and never fail in
         )
         .finally(() => sqlOwner.end())
     ).rows[0].id as string;
+    // A fact the persona remembers about the fan: the memory routes meet an id they could accept.
+    const memoryId = randomUUID();
+    const sqlMemory = new Client({ connectionString: database.url });
+    await sqlMemory.connect();
+    await sqlMemory
+      .query(
+        `INSERT INTO chat_inference.fan_memories (id, owner, "creatorId", text) VALUES ($1, $2, $3, 'The fan''s name is Sam.')`,
+        [memoryId, fan.userId, featuredId],
+      )
+      .finally(() => sqlMemory.end());
     known = {
-      uuids: [featuredId, conversationId, fan.userId, replyId, ownedId],
+      uuids: [featuredId, conversationId, fan.userId, replyId, ownedId, memoryId],
       strings: ['demo.creator', '@demo.creator', 'bypassSubscriptions', 'development'],
     };
     expect(await allowance()).toEqual({ canSendMessage: true, nextAvailableTime: null });

@@ -20,6 +20,7 @@ import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
 import * as inboxDtos from '../inbox/inbox.dto';
 import * as reportDtos from '../reports/reports.dto';
+import * as memoryDtos from '../memory/memory.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 
 /** Every zod DTO of the API, by class name (the name Swagger gives its schema). Add a new DTO module here. */
@@ -42,6 +43,7 @@ const dtos = {
   ...featureFlagDtos,
   ...inboxDtos,
   ...reportDtos,
+  ...memoryDtos,
   ...stripeWebhookDtos,
 } as Record<string, ZodDto>;
 
