@@ -23,6 +23,7 @@ import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
 import { InboxController } from './inbox/inbox.controller';
 import { ReportsController } from './reports/reports.controller';
+import { InsightsController } from './insights/insights.controller';
 import { MemoryController } from './memory/memory.controller';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
@@ -65,6 +66,7 @@ export class GatewayModule implements NestModule {
         MediaController,
         ConversationsController,
         ReportsController,
+        InsightsController,
         MemoryController,
         InboxController,
         FeatureFlagsController,

@@ -20,6 +20,7 @@ import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
 import * as inboxDtos from '../inbox/inbox.dto';
 import * as reportDtos from '../reports/reports.dto';
+import * as insightDtos from '../insights/insights.dto';
 import * as memoryDtos from '../memory/memory.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 
@@ -43,6 +44,7 @@ const dtos = {
   ...featureFlagDtos,
   ...inboxDtos,
   ...reportDtos,
+  ...insightDtos,
   ...memoryDtos,
   ...stripeWebhookDtos,
 } as Record<string, ZodDto>;

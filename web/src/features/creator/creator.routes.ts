@@ -25,5 +25,9 @@ export const creatorRoutes: RouteSections = {
     { path: 'tools', lazy: page(() => import('./CreatorToolsPage'), 'CreatorToolsPage') },
     { path: 'posts', lazy: page(() => import('./CreatorPostsPage'), 'CreatorPostsPage') },
     { path: 'safety', lazy: page(() => import('./safety/CreatorSafetyPage'), 'CreatorSafetyPage') },
+    {
+      path: 'insights',
+      lazy: page(() => import('./insights/CreatorInsightsPage'), 'CreatorInsightsPage'),
+    },
   ],
 };

@@ -143,6 +143,7 @@ describe('Navbar', () => {
       'Posts',
       'Payments',
       'Safety',
+      'Insights',
       'Account',
       'Register a passkey',
       'Delete account',

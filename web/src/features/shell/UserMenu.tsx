@@ -127,6 +127,9 @@ export function UserMenu() {
                 <MenuItem>
                   <Link to="/creator/safety">Safety</Link>
                 </MenuItem>
+                <MenuItem>
+                  <Link to="/creator/insights">Insights</Link>
+                </MenuItem>
               </>
             ) : billing.data?.canManageBilling ? (
               <MenuItem onSelect={() => void openBilling()}>

@@ -116,12 +116,14 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     // Each replica's own copy of creators' posts follows their changes (CreatorPostsCopy).
     listens: [Events.CreatorsPostsChanged],
     // What to remember of a fan's turn is asked after the reply, by its own durable consumer.
-    enqueues: [DurableSubjects.ChatInferenceMemoryTurnSent],
+    // A stored fan question is grouped into the creator's topics by its own durable consumer (insights).
+    enqueues: [DurableSubjects.ChatInferenceMemoryTurnSent, DurableSubjects.ChatInferenceFanQuestionRecorded],
     consumes: [
       DurableSubjects.ChatInferenceAccountDeleted,
       DurableSubjects.ChatInferenceMemoryTurnSent,
       DurableSubjects.ChatInferencePersonaPauseChanged,
       DurableSubjects.ChatInferenceCreatorErased,
+      DurableSubjects.ChatInferenceFanQuestionRecorded,
     ],
   },
   [ServiceName.Billing]: {
