@@ -1572,6 +1572,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/memories": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["MemoryController_list"];
+        put?: never;
+        post?: never;
+        delete: operations["MemoryController_forget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/memories/{memoryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete: operations["MemoryController_delete"];
+        options?: never;
+        head?: never;
+        patch: operations["MemoryController_update"];
+        trace?: never;
+    };
+    "/api/memories/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["MemoryController_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/stripe/webhook": {
         parameters: {
             query?: never;
@@ -2428,6 +2476,47 @@ export interface components {
         InPersonStateResponse: {
             creatorMayRead: boolean;
             inPerson: boolean;
+        };
+        MemoryDeleteResponse: {
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        MemoryForgetResponse: {
+            deleted: number;
+        };
+        MemoryListResponse: {
+            enabled: boolean;
+            memories: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                creatorId: string;
+                /** Format: uuid */
+                id: string;
+                text: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+        };
+        MemoryResponse: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            creatorId: string;
+            /** Format: uuid */
+            id: string;
+            text: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        MemorySettingsBody: {
+            enabled: boolean;
+        };
+        MemorySettingsResponse: {
+            enabled: boolean;
+        };
+        MemoryUpdateBody: {
+            text: string;
         };
         MessageListResponse: {
             messages: {
@@ -5538,6 +5627,117 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    MemoryController_list: {
+        parameters: {
+            query?: {
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryListResponse"];
+                };
+            };
+        };
+    };
+    MemoryController_forget: {
+        parameters: {
+            query?: {
+                creatorId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryForgetResponse"];
+                };
+            };
+        };
+    };
+    MemoryController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryDeleteResponse"];
+                };
+            };
+        };
+    };
+    MemoryController_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                memoryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemoryUpdateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemoryResponse"];
+                };
+            };
+        };
+    };
+    MemoryController_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemorySettingsBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemorySettingsResponse"];
+                };
             };
         };
     };
