@@ -12,6 +12,7 @@ import { CreatorOnboardingController } from './creators/creator-onboarding.contr
 import { TikTokConnectionController } from './creators/tiktok-connection.controller';
 import { CreatorAudienceController } from './creators/creator-audience.controller';
 import { CreatorBoundariesController } from './creators/creator-boundaries.controller';
+import { CreatorKnowledgeController } from './knowledge/creator-knowledge.controller';
 import { CreatorPreviewController } from './creators/creator-preview.controller';
 import { CreatorsController } from './creators/creators.controller';
 import { DiscoverController } from './discover/discover.controller';
@@ -60,6 +61,7 @@ export class GatewayModule implements NestModule {
         DiscoverController,
         CreatorAudienceController,
         CreatorBoundariesController,
+        CreatorKnowledgeController,
         CreatorPreviewController,
         CreatorOnboardingController,
         TikTokConnectionController,

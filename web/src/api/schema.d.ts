@@ -1268,6 +1268,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/{creatorId}/knowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["CreatorKnowledgeController_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/knowledge/answers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorKnowledgeController_addAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/knowledge/answers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["CreatorKnowledgeController_editAnswer"];
+        post?: never;
+        delete: operations["CreatorKnowledgeController_deleteAnswer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/knowledge/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorKnowledgeController_addNote"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/knowledge/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["CreatorKnowledgeController_editNote"];
+        post?: never;
+        delete: operations["CreatorKnowledgeController_deleteNote"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/knowledge/posts/{postId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["CreatorKnowledgeController_setExclusion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/knowledge/reindex": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["CreatorKnowledgeController_reindex"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators/{creatorId}/pause": {
         parameters: {
             query?: never;
@@ -2531,11 +2643,14 @@ export interface components {
                     }[];
                 };
                 citations: {
+                    by?: string;
                     caption: string;
                     /** Format: date-time */
                     date: string;
                     /** Format: uuid */
                     postId: string;
+                    /** @enum {string} */
+                    source?: "post" | "answer" | "note";
                     url: string;
                 }[];
                 content: string;
@@ -3135,6 +3250,54 @@ export interface components {
                 status: "NOT_VERIFIED" | "VERIFIED" | "FOLLOWER_UNDER_2500" | "NOT_VERIFIED_KEY_GENERATED";
                 tikTokUserId: string;
             } | null;
+        };
+        CorrectedAnswerBody: {
+            answer: string;
+            question: string;
+        };
+        KnowledgeNoteBody: {
+            text: string;
+            title: string;
+        };
+        KnowledgeResponse: {
+            answers: {
+                answer: string;
+                /** Format: uuid */
+                id: string;
+                question: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** Format: uuid */
+            creatorId: string;
+            indexing: {
+                done: number;
+                indexedVersion: number;
+                /** @enum {string} */
+                state: "indexing" | "ready";
+                total: number;
+                version: number;
+            };
+            notes: {
+                /** Format: uuid */
+                id: string;
+                text: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            posts: {
+                caption: string;
+                excluded: boolean;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                tikTokCreatedAt: string;
+                videoUrl: string;
+            }[];
+        };
+        PostExclusionBody: {
+            excluded: boolean;
         };
     };
     responses: never;
@@ -5205,6 +5368,220 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorInsightsResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_addAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectedAnswerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_editAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorrectedAnswerBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_deleteAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_addNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeNoteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_editNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["KnowledgeNoteBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_deleteNote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_setExclusion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                postId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PostExclusionBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
+                };
+            };
+        };
+    };
+    CreatorKnowledgeController_reindex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["KnowledgeResponse"];
                 };
             };
         };

@@ -11,6 +11,7 @@ import * as passkeyDtos from '../auth/dto/passkeys.dto';
 import * as billingDtos from '../billing/billing.dto';
 import * as chatDtos from '../chat/dto/chat.dto';
 import * as creatorBoundaryDtos from '../creators/creator-boundaries.dto';
+import * as creatorKnowledgeDtos from '../knowledge/creator-knowledge.dto';
 import * as creatorOnboardingDtos from '../creators/creator-onboarding.dto';
 import * as creatorPreviewDtos from '../creators/creator-preview.dto';
 import * as creatorDtos from '../creators/creators.dto';
@@ -36,6 +37,7 @@ const dtos = {
   ...chatDtos,
   ...creatorDtos,
   ...creatorBoundaryDtos,
+  ...creatorKnowledgeDtos,
   ...creatorOnboardingDtos,
   ...creatorPreviewDtos,
   ...developerDtos,
