@@ -70,6 +70,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.IngestionCreatorInitRequested,
       DurableSubjects.IngestionCreatorResyncRequested,
       DurableSubjects.IngestionCreatorPostsChanged,
+      // Corrected answers, notes or exclusions changed: ingestion re-indexes (docs/creators.md, "Knowledge").
+      DurableSubjects.IngestionCreatorKnowledgeChanged,
       // A persona paused or resumed, for chat-inference's read copy (docs/safety.md, "Reports").
       DurableSubjects.ChatInferencePersonaPauseChanged,
       // A deleted creator's record is gone: chat-inference erases the reports about it.
@@ -85,6 +87,9 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       Subjects.CreatorsInitStatusRecord,
       Subjects.CreatorsInitProfileSave,
       Subjects.CreatorsPostUpsertMany,
+      // What the persona may know besides its posts, and how far re-indexing got (docs/creators.md, "Knowledge").
+      Subjects.CreatorsKnowledgeSource,
+      Subjects.CreatorsKnowledgeIndexRecord,
     ],
     emits: [],
     listens: [],
@@ -95,6 +100,7 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.IngestionCreatorResyncRequested,
       // The post index follows creators' posts (docs/architecture.md, "Post index").
       DurableSubjects.IngestionCreatorPostsChanged,
+      DurableSubjects.IngestionCreatorKnowledgeChanged,
       // A deleted account's TikTok connection is erased at once (docs/retention.md).
       DurableSubjects.IngestionAccountDeleted,
     ],
