@@ -7,6 +7,7 @@ import { StripeObjectVersionEntity } from './webhook-event/stripe-object-version
 import { migrations } from './migrations';
 import { CreatorPriceEntity } from './price/creator-price.entity';
 import { SubscriptionPaymentEntity } from './earnings/subscription-payment.entity';
+import { PriceChangeEntity, PriceChangeMoveEntity } from './price-change/price-change.entity';
 
 export const billingDatabase: ServiceDatabase = {
   schema: 'billing',
@@ -18,6 +19,8 @@ export const billingDatabase: ServiceDatabase = {
     CreatorPriceEntity,
     StripeObjectVersionEntity,
     SubscriptionPaymentEntity,
+    PriceChangeEntity,
+    PriceChangeMoveEntity,
     // Standalone mode's durable queue (the Stripe events the gateway hands over).
     DurableMessageEntity,
     // Retention (docs/retention.md): deleted accounts to erase.

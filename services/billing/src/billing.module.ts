@@ -7,6 +7,8 @@ import { CheckoutModule } from './checkout/checkout.module';
 import { CreatorDirectoryModule } from './creators/creator-directory.module';
 import { EarningsModule } from './earnings/earnings.module';
 import { PriceModule } from './price/price.module';
+import { PriceChangeModule } from './price-change/price-change.module';
+import { WeekFiguresModule } from './digest/week-figures.module';
 import { StripeAccountModule } from './stripe-account/stripe-account.module';
 import { StripeModule } from './stripe/stripe.module';
 import { CreatorSubscriptionModule } from './subscription/creator-subscription.module';
@@ -32,6 +34,8 @@ export class BillingModule {
         CreatorSubscriptionModule,
         StripeAccountModule,
         PriceModule,
+        PriceChangeModule,
+        WeekFiguresModule,
         CheckoutModule,
         WebhookEventModule,
         BillingRetentionModule,

@@ -8,6 +8,7 @@ import { ChatRetentionModule } from './retention/retention.module';
 import { GuestDataModule } from './guest-data/guest-data.module';
 import { InboxModule } from './inbox/inbox.module';
 import { ReportsModule } from './reports/reports.module';
+import { ChatWeekFiguresModule } from './digest/week-figures.module';
 
 @Module({})
 export class ChatInferenceModule {
@@ -26,6 +27,7 @@ export class ChatInferenceModule {
         GuestDataModule,
         ChatRetentionModule,
         ReportsModule,
+        ChatWeekFiguresModule,
         InboxModule,
       ],
     };

@@ -1,6 +1,7 @@
 import { AccountErasureEntity, DurableMessageEntity, type ServiceDatabase } from '@backtalk/kit';
 import { BoundaryEntity } from './boundary/boundary.entity';
 import { CreatorEntity } from './creator/creator.entity';
+import { DigestKeyEntity, DigestSendEntity, DigestSettingEntity } from './digest/digest.entity';
 import { PersonaDraftEntity } from './draft/persona-draft.entity';
 import {
   CorrectedAnswerEntity,
@@ -23,6 +24,9 @@ export const creatorsDatabase: ServiceDatabase = {
     CreatorInitStatusEntity,
     CreatorPromptVersionEntity,
     BoundaryEntity,
+    DigestSettingEntity,
+    DigestSendEntity,
+    DigestKeyEntity,
     PersonaDraftEntity,
     CorrectedAnswerEntity,
     KnowledgeNoteEntity,

@@ -6,6 +6,7 @@ import { CreatorsConfig } from './creators.config';
 import { creatorsDatabase } from './creators.database';
 import { CreatorModule } from './creator/creator.module';
 import { DiscoverModule } from './discover/discover.module';
+import { DigestModule } from './digest/digest.module';
 import { PersonaDraftModule } from './draft/persona-draft.module';
 import { CreatorInitModule } from './init/creator-init.module';
 import { DemoAccountsModule } from './demo-accounts/demo-accounts.module';
@@ -29,6 +30,7 @@ export class CreatorsModule {
         DurableQueueModule.forService(),
         CreatorModule,
         DiscoverModule,
+        DigestModule,
         CreatorInitModule,
         DemoAccountsModule,
         VerificationModule,

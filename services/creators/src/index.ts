@@ -10,3 +10,6 @@ export const creatorsService: ServiceDefinition = {
   database: creatorsDatabase,
 };
 export { loadDemoFixtures, type DemoCreatorFixture } from './demo-accounts/demo-fixtures';
+
+/** The weekly digest's job, for tests that move its clock (docs/creators.md, "Weekly digest"). */
+export { DigestScheduler } from './digest/digest.scheduler';

@@ -27,6 +27,7 @@ import { ReportsController } from './reports/reports.controller';
 import { InsightsController } from './insights/insights.controller';
 import { MemoryController } from './memory/memory.controller';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
+import { StudioMailController } from './studio-mail/studio-mail.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
 import { ApiThrottleMiddleware, GuestCreationThrottleMiddleware } from './throttle/throttle.middleware';
 import { ThrottleService } from './throttle/throttle.service';
@@ -74,6 +75,7 @@ export class GatewayModule implements NestModule {
         FeatureFlagsController,
         EnvironmentController,
         BillingController,
+        StudioMailController,
         StripeWebhookController,
         AdminController,
         DeveloperController,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { PriceChangeRepository } from '../price-change/price-change.repository';
 import { CreatorPriceEntity } from './creator-price.entity';
 import { CreatorPriceRepository } from './creator-price.repository';
 import { PriceController } from './price.controller';
@@ -7,7 +8,7 @@ import { PriceController } from './price.controller';
 @Module({
   imports: [TypeOrmModule.forFeature([CreatorPriceEntity])],
   controllers: [PriceController],
-  providers: [CreatorPriceRepository],
-  exports: [CreatorPriceRepository],
+  providers: [CreatorPriceRepository, PriceChangeRepository],
+  exports: [CreatorPriceRepository, PriceChangeRepository],
 })
 export class PriceModule {}

@@ -26,6 +26,18 @@ export interface CheckoutSessionInput {
   cancelUrl: string;
 }
 
+/** One subscriber's move to a new price at a renewal (StripeClient.schedulePriceMove). */
+export interface PriceMoveInput {
+  subscriptionId: string;
+  /** Our schedule of this subscription from an earlier change, if any. */
+  scheduleId: string | null;
+  effectiveAt: Date;
+  priceId: string;
+  connectedAccountId: string;
+  /** The price change's id: a retried move makes and updates the same schedule. */
+  idempotencyKey: string;
+}
+
 /**
  * Billing's one door to Stripe: the `stripe` SDK with the platform's secret key, pointed at
  * stripe-mock by STRIPE_API_* in tests. Without a key every call answers PAYMENTS_NOT_CONFIGURED,
@@ -227,6 +239,59 @@ export class StripeClient {
       } catch (error) {
         if ((error as { code?: string }).code !== 'resource_missing') throw error;
       }
+    });
+  }
+
+  /**
+   * Moves a subscription to `priceId` at `effectiveAt` (a renewal: docs/billing.md, "Price changes
+   * with notice") through a subscription schedule: the phase running now keeps its items, fee and
+   * transfer until `effectiveAt`; the next phase charges the new price with the platform fee and the
+   * creator's transfer, without proration; then the schedule releases the subscription, which goes on
+   * at the new price. A subscription already under one of our schedules (an earlier change) has that
+   * schedule's later phases replaced. Answers the schedule's id.
+   */
+  schedulePriceMove(input: PriceMoveInput): Promise<string> {
+    return this.call('subscriptionSchedules.update', async (stripe) => {
+      const schedule = input.scheduleId
+        ? await stripe.subscriptionSchedules.retrieve(input.scheduleId)
+        : await stripe.subscriptionSchedules.create(
+            { from_subscription: input.subscriptionId },
+            { idempotencyKey: `backtalk-schedule-${input.subscriptionId}-${input.idempotencyKey}` },
+          );
+      const now = Math.floor(Date.now() / 1000);
+      const running =
+        schedule.phases.find((phase) => phase.start_date <= now && now < phase.end_date) ??
+        schedule.phases[0];
+      if (!running) throw new Error(`Stripe returned subscription schedule ${schedule.id} without phases`);
+      const idOf = (value: string | { id: string }): string => (typeof value === 'string' ? value : value.id);
+      const transfer = { destination: input.connectedAccountId };
+      const updated = await stripe.subscriptionSchedules.update(
+        schedule.id,
+        {
+          end_behavior: 'release',
+          proration_behavior: 'none',
+          phases: [
+            {
+              items: running.items.map((item) => ({ price: idOf(item.price), quantity: item.quantity ?? 1 })),
+              start_date: running.start_date,
+              end_date: Math.floor(input.effectiveAt.getTime() / 1000),
+              application_fee_percent: running.application_fee_percent ?? this.config.PLATFORM_FEE_PERCENT,
+              transfer_data: transfer,
+              proration_behavior: 'none',
+            },
+            {
+              items: [{ price: input.priceId, quantity: 1 }],
+              duration: { interval: 'month', interval_count: 1 },
+              application_fee_percent: this.config.PLATFORM_FEE_PERCENT,
+              transfer_data: transfer,
+              proration_behavior: 'none',
+            },
+          ],
+          metadata: { priceChangeId: input.idempotencyKey },
+        },
+        { idempotencyKey: `backtalk-schedule-update-${input.subscriptionId}-${input.idempotencyKey}` },
+      );
+      return updated.id;
     });
   }
 

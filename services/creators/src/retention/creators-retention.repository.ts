@@ -13,7 +13,7 @@ export class CreatorsRetentionRepository {
   }
 
   /**
-   * The creators' posts, prompt versions and init statuses, and the user's verification key;
+   * The creators' posts, prompt versions, init statuses and weekly digest records, and the user's verification key;
    * answers the number of posts removed.
    */
   async eraseContent(transaction: Transaction, userId: string, creatorIds: string[]): Promise<number> {
@@ -28,6 +28,8 @@ export class CreatorsRetentionRepository {
       creatorIds,
     ]);
     await manager.query(`DELETE FROM creator_verification_keys WHERE "userId" = $1`, [userId]);
+    for (const table of ['digest_settings', 'digest_sends'])
+      await manager.query(`DELETE FROM ${table} WHERE "creatorId" = ANY($1::uuid[])`, [creatorIds]);
     return posts;
   }
 
