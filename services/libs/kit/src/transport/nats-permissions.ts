@@ -61,6 +61,11 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       Subjects.BillingCreatorPaymentGet,
       Subjects.IngestionProfileGet,
       Subjects.IdentityUserMarkCreator,
+      // The weekly digest is composed from billing's and chat-inference's figures and sent through identity.
+      Subjects.BillingWeekFiguresGet,
+      Subjects.ChatWeekFiguresGet,
+      Subjects.ChatInsightsDigestGet,
+      Subjects.IdentityMailSend,
     ],
     emits: [Events.CreatorsPostsChanged],
     listens: [],
@@ -76,8 +81,10 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.ChatInferencePersonaPauseChanged,
       // A deleted creator's record is gone: chat-inference erases the reports about it.
       DurableSubjects.ChatInferenceCreatorErased,
+      // The weekly digest's job queues one digest per creator and week for its own consumer.
+      DurableSubjects.CreatorsWeeklyDigestRequested,
     ],
-    consumes: [DurableSubjects.CreatorsAccountDeleted],
+    consumes: [DurableSubjects.CreatorsAccountDeleted, DurableSubjects.CreatorsWeeklyDigestRequested],
   },
   [ServiceName.Ingestion]: {
     calls: [
@@ -135,10 +142,22 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
   [ServiceName.Billing]: {
     // The caller's own creator profile (payments pages) and the creator a fan subscribes to.
     // The earnings page's funnel: the chat figures are chat-inference's.
-    calls: [Subjects.CreatorsCreatorFindByUser, Subjects.CreatorsCreatorGet, Subjects.ChatCreatorFunnelGet],
+    // A price change's notice is emailed through identity (docs/billing.md, "Price changes with notice").
+    calls: [
+      Subjects.CreatorsCreatorFindByUser,
+      Subjects.CreatorsCreatorGet,
+      Subjects.ChatCreatorFunnelGet,
+      Subjects.IdentityMailSend,
+    ],
     emits: [],
     listens: [],
-    consumes: [DurableSubjects.BillingStripeEventReceived, DurableSubjects.BillingAccountDeleted],
+    // A price change is announced to its subscribers by billing's own durable consumer.
+    enqueues: [DurableSubjects.BillingPriceChangeAnnounced],
+    consumes: [
+      DurableSubjects.BillingStripeEventReceived,
+      DurableSubjects.BillingAccountDeleted,
+      DurableSubjects.BillingPriceChangeAnnounced,
+    ],
   },
   [ServiceName.FeatureFlags]: { calls: [], emits: [], listens: [] },
 };
