@@ -21,13 +21,20 @@ export type ReportReason = z.infer<typeof reportReasonSchema>;
 export const reportStateSchema = z.enum(['open', 'dismissed', 'actioned']);
 export type ReportState = z.infer<typeof reportStateSchema>;
 
-/** What an admin does with an open report. Every action but `dismiss` leaves it `actioned`. */
+/**
+ * What an admin does with a report. On an open one, every action but `dismiss` leaves it
+ * `actioned`. The reversals undo what an action did, on a report in any state, and leave its state
+ * and action as they are: `lift-fan-standing` ends the reporting fan's suspension and cool-down,
+ * `unhide-message` shows the reported message to the fan again (docs/safety.md, "Reports").
+ */
 export const reportActionSchema = z.enum([
   'dismiss',
   'hide-message',
   'cool-down-fan',
   'suspend-fan',
   'pause-persona',
+  'lift-fan-standing',
+  'unhide-message',
 ]);
 export type ReportAction = z.infer<typeof reportActionSchema>;
 

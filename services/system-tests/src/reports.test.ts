@@ -156,7 +156,8 @@ describe('reports, their actions and the creator view (HTTP)', () => {
 
     for (const token of [fan.token, creator.token]) {
       expect((await call('/api/admin/reports', { token })).status).toBe(403);
-      expect((await act(reportId, 'dismiss', token)).status).toBe(403);
+      for (const action of ['dismiss', 'lift-fan-standing', 'unhide-message'])
+        expect((await act(reportId, action, token)).status).toBe(403);
     }
     const listed = await call(`/api/admin/reports?state=open&creatorId=${demoId}`, { token: admin.token });
     expect(listed.status).toBe(200);
@@ -208,6 +209,20 @@ describe('reports, their actions and the creator view (HTTP)', () => {
     expect((await send(suspended.token, suspended.conversationId, 'Hello again')).text).toContain(
       'FAN_SUSPENDED',
     );
+
+    // Reversible: an admin lifts each on the closed report, which stays as it was.
+    for (const [reportId, fan, action] of [
+      [first, cooled, 'cool-down-fan'],
+      [second, suspended, 'suspend-fan'],
+    ] as const) {
+      expect((await act(reportId, 'lift-fan-standing')).body).toMatchObject({
+        state: 'actioned',
+        action,
+        fanSuspended: false,
+        fanCooledDownUntil: null,
+      });
+      expect((await send(fan.token, fan.conversationId, 'Hello again')).status).toBe(200);
+    }
   });
 
   it('hiding a message shows it hidden to its fan; pausing the persona refuses sends until its creator resumes it', async () => {
@@ -221,6 +236,15 @@ describe('reports, their actions and the creator view (HTTP)', () => {
       content: 'This message was hidden',
       citations: [],
     });
+    // Reversible: unhidden, the fan reads the reply again; the report stays actioned.
+    const unhidden = await act(hidden, 'unhide-message');
+    expect(unhidden.body).toMatchObject({ state: 'actioned', action: 'hide-message' });
+    expect(
+      (unhidden.body.turns as { reported: boolean; hidden: boolean }[]).find((turn) => turn.reported),
+    ).toMatchObject({ hidden: false });
+    const again = (await call(`/api/conversations/${fan.conversationId}/messages`, { token: fan.token })).body
+      .messages as { id: string; content: string }[];
+    expect(again.find((message) => message.id === fan.replyId)?.content).not.toBe('This message was hidden');
 
     const second = await fanWithReply();
     const paused = (await report(second, second.replyId, { reason: 'false-about-creator' })).body

@@ -1813,7 +1813,7 @@ export interface components {
         AdminReportListResponse: {
             reports: {
                 /** @enum {string|null} */
-                action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | null;
+                action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | "lift-fan-standing" | "unhide-message" | null;
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: uuid */
@@ -1849,7 +1849,7 @@ export interface components {
         };
         AdminReportResponse: {
             /** @enum {string|null} */
-            action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | null;
+            action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | "lift-fan-standing" | "unhide-message" | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: uuid */
@@ -2254,7 +2254,7 @@ export interface components {
         CreatorReportListResponse: {
             reports: {
                 /** @enum {string|null} */
-                action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | null;
+                action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | "lift-fan-standing" | "unhide-message" | null;
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: uuid */
@@ -3050,7 +3050,7 @@ export interface components {
         };
         ReportActBody: {
             /** @enum {string} */
-            action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona";
+            action: "dismiss" | "hide-message" | "cool-down-fan" | "suspend-fan" | "pause-persona" | "lift-fan-standing" | "unhide-message";
         };
         ReportCreateBody: {
             note?: string;

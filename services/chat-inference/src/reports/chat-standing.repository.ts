@@ -44,6 +44,18 @@ export class ChatStandingRepository {
     );
   }
 
+  /** Ends the fan's suspension and cool-down (an admin's reversal); their counted blocks start afresh. */
+  async lift(fanId: string): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      await manager.query(
+        `UPDATE fan_chat_standings SET "suspendedAt" = NULL, "cooledDownUntil" = NULL, "updatedAt" = now()
+         WHERE "fanId" = $1`,
+        [fanId],
+      );
+      await manager.query(`DELETE FROM fan_blocked_messages WHERE "fanId" = $1`, [fanId]);
+    });
+  }
+
   /** Cools the fan down until `until`, never shortening a longer cool-down; clears their counted blocks. */
   async coolDown(fanId: string, until: Date): Promise<void> {
     await this.dataSource.transaction(async (manager) => {

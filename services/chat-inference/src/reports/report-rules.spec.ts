@@ -61,6 +61,11 @@ describe('resolveReport: state transitions', () => {
     ['dismissed', 'dismiss', 'closed'],
     ['actioned', 'dismiss', 'closed'],
     ['actioned', 'suspend-fan', 'closed'],
+    ['actioned', 'lift-fan-standing', 'unchanged'],
+    ['actioned', 'unhide-message', 'unchanged'],
+    ['dismissed', 'lift-fan-standing', 'unchanged'],
+    ['open', 'lift-fan-standing', 'unchanged'],
+    ['open', 'unhide-message', 'unchanged'],
   ] as const)('%s + %s → %j', (state, action, result) => {
     expect(resolveReport(state, action)).toEqual(result);
   });

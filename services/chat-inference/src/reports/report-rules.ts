@@ -28,11 +28,18 @@ export function reportRefusal(reporter: string, target: ReportTarget): ReportRef
   return null;
 }
 
-/** An open report is closed by any action: dismissed, or actioned with what was done. */
+/** The actions that undo another's effect, on a report in any state (docs/safety.md, "Reports"). */
+const REVERSALS: readonly ReportAction[] = ['lift-fan-standing', 'unhide-message'];
+
+/**
+ * An open report is closed by any action: dismissed, or actioned with what was done. A reversal
+ * leaves the report as it is (`unchanged`), open or closed; any other action on a closed one is refused.
+ */
 export function resolveReport(
   state: ReportState,
   action: ReportAction,
-): { state: Exclude<ReportState, 'open'>; action: ReportAction } | 'closed' {
+): { state: Exclude<ReportState, 'open'>; action: ReportAction } | 'closed' | 'unchanged' {
+  if (REVERSALS.includes(action)) return 'unchanged';
   if (state !== 'open') return 'closed';
   return { state: action === 'dismiss' ? 'dismissed' : 'actioned', action };
 }

@@ -204,6 +204,11 @@ export class ReportRepository {
     );
   }
 
+  /** Shows a hidden message to the fan again (an admin's reversal); nothing when it is not hidden. */
+  async unhideMessage(messageId: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM hidden_messages WHERE "messageId" = $1`, [messageId]);
+  }
+
   /** Which of these messages are hidden. */
   async hiddenAmong(messageIds: string[]): Promise<Set<string>> {
     if (messageIds.length === 0) return new Set();

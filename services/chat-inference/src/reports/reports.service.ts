@@ -78,7 +78,11 @@ export class ReportsService {
     return { reports: await this.forAdmin(await this.reports.list({ state, creatorId })) };
   }
 
-  /** Closes an open report with the admin's action; the action runs first, and each is idempotent. */
+  /**
+   * Closes an open report with the admin's action; the action runs first, and each is idempotent.
+   * A reversal (lift the fan's standing, unhide the message) runs on a report in any state and
+   * leaves it as it is.
+   */
   async act({
     actor,
     reportId,
@@ -107,8 +111,18 @@ export class ReportsService {
           paused: true,
         });
         break;
+      case 'lift-fan-standing':
+        await this.standingRepository.lift(report.reporter);
+        break;
+      case 'unhide-message':
+        await this.reports.unhideMessage(report.messageId);
+        break;
       case 'dismiss':
         break;
+    }
+    if (resolution === 'unchanged') {
+      const [view] = await this.forAdmin([report]);
+      return view!;
     }
     const resolved = await this.reports.resolve(report.id, { ...resolution, by: actor.userId });
     if (!resolved) throw ReportError.closed();

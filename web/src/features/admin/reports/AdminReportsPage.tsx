@@ -42,7 +42,23 @@ export const ACTION_DONE: Record<ReportAction, string> = {
   'cool-down-fan': 'Fan cooled down',
   'suspend-fan': 'Fan suspended from chat',
   'pause-persona': 'Persona paused',
+  'lift-fan-standing': "Fan's suspension and cool-down lifted",
+  'unhide-message': 'Message shown again',
 };
+
+/** Undoing what an action did, on a report in any state; each is offered only while there is something to undo. */
+const REVERSALS: { action: ReportAction; label: string; applies: (report: AdminReport) => boolean }[] = [
+  {
+    action: 'lift-fan-standing',
+    label: 'Lift suspension and cool-down',
+    applies: (report) => report.fanSuspended || report.fanCooledDownUntil !== null,
+  },
+  {
+    action: 'unhide-message',
+    label: 'Unhide message',
+    applies: (report) => report.turns.some((turn) => turn.reported && turn.hidden),
+  },
+];
 
 /** /admin/reports: the report queue, filtered by state and creator (docs/safety.md, "Reports"). */
 export function AdminReportsPage() {
@@ -161,6 +177,22 @@ function ReportCard({ report, creatorName }: { report: AdminReport; creatorName:
           {report.resolvedAt ? ` · ${new Date(report.resolvedAt).toLocaleString()}` : ''}
         </p>
       )}
+      {REVERSALS.some(({ applies }) => applies(report)) ? (
+        <div className={styles['actions']}>
+          {REVERSALS.filter(({ applies }) => applies(report)).map(({ action, label }) => (
+            <Button
+              key={action}
+              variant="secondary"
+              size="sm"
+              pending={act.isPending && act.variables?.action === action}
+              disabled={act.isPending}
+              onClick={() => act.mutate({ reportId: report.id, action })}
+            >
+              {label}
+            </Button>
+          ))}
+        </div>
+      ) : null}
       {failure ? (
         <p className={styles['note']} role="alert">
           {failure}

@@ -59,6 +59,15 @@ function renderApp(path: string) {
   render(<RouterProvider router={createMemoryRouter(appRoutes(routes), { initialEntries: [path] })} />);
 }
 
+/** Waits until no button of that name is left on the page. */
+async function waitForNone(name: string): Promise<boolean> {
+  for (let tries = 0; tries < 100; tries++) {
+    if (screen.queryByRole('button', { name }) === null) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return false;
+}
+
 describe('/admin/reports (docs/safety.md, "Reports")', () => {
   beforeEach(() => {
     resetAppState();
@@ -112,6 +121,45 @@ describe('/admin/reports (docs/safety.md, "Reports")', () => {
     expect(apiCalls('POST', `/api/admin/reports/${report.id}/actions`)[0]?.body).toEqual({
       action: 'hide-message',
     });
+  });
+
+  it('undoes a hidden message and a suspension on a closed report, offering each only while it applies', async () => {
+    sessionOf({ groups: [Role.Admin] });
+    let current: AdminReport = {
+      ...report,
+      state: 'actioned',
+      action: 'suspend-fan',
+      resolvedAt: '2026-11-27T10:05:00.000Z',
+      fanSuspended: true,
+      turns: report.turns.map((turn) => ({ ...turn, hidden: turn.reported })),
+    };
+    server.use(
+      http.get('/api/admin/reports', ({ response }) => response(200).json({ reports: [current] })),
+      http.post('/api/admin/reports/{reportId}/actions', async ({ request, response }) => {
+        const { action } = (await request.json()) as { action: string };
+        current =
+          action === 'unhide-message'
+            ? { ...current, turns: current.turns.map((turn) => ({ ...turn, hidden: false })) }
+            : { ...current, fanSuspended: false, fanCooledDownUntil: null };
+        return response(200).json(current);
+      }),
+    );
+    renderApp('/admin/reports');
+    fireEvent.change(await screen.findByLabelText('State'), { target: { value: 'all' } });
+    const card = () => screen.getByTestId('admin-report');
+    await screen.findByRole('button', { name: 'Unhide message' });
+    expect(within(card()).queryByRole('button', { name: 'Dismiss' })).toBeNull();
+    fireEvent.click(within(card()).getByRole('button', { name: 'Unhide message' }));
+    await screen.findByRole('button', { name: 'Lift suspension and cool-down' });
+    expect(await waitForNone('Unhide message')).toBe(true);
+    expect(within(card()).queryByText(/hidden/, { selector: 'span' })).toBeNull();
+    fireEvent.click(within(card()).getByRole('button', { name: 'Lift suspension and cool-down' }));
+    expect(await waitForNone('Lift suspension and cool-down')).toBe(true);
+    expect(within(card()).queryByText(/suspended from chat$/)).toBeNull();
+    expect(apiCalls('POST', `/api/admin/reports/${report.id}/actions`).map((call) => call.body)).toEqual([
+      { action: 'unhide-message' },
+      { action: 'lift-fan-standing' },
+    ]);
   });
 
   it('says when the queue is empty, and when it cannot be had', async () => {
