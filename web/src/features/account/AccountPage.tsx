@@ -1,4 +1,5 @@
 import { useSessionStore } from '../session';
+import { MemorySection } from '../chat/memory/MemorySection';
 import styles from './account.module.css';
 import { PasskeysSection } from './PasskeysSection';
 import { PasswordSection } from './PasswordSection';
@@ -22,6 +23,7 @@ export function AccountPage() {
       <TwoFactorSection userId={user.userId} />
       <PasskeysSection userId={user.userId} />
       <SessionsSection userId={user.userId} />
+      <MemorySection />
       <PasswordSection />
     </div>
   );

@@ -21,6 +21,7 @@ import { AiPersonaNotice, PersonaPausedNotice } from './AiPersonaNotice';
 import { ReplyMeta } from './ReplyMeta';
 import { rememberCheckout } from '../payments/payment-return';
 import { CheckoutCancelledNotice } from './CheckoutCancelledNotice';
+import { MemoryPanel } from './memory/MemoryPanel';
 
 /** Scrolling to within this distance of the top loads the next older page. */
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -117,6 +118,7 @@ export function ChatView({ creator }: ChatViewProps) {
       {/* Above the conversation, so the welcome overlay of an empty chat never covers it. */}
       <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
       <CheckoutCancelledNotice />
+      <MemoryPanel creatorId={creator.id} creatorName={creator.nickName} />
       <div className={styles['chat-body']}>
         <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
           <div

@@ -1,0 +1,181 @@
+import { useState } from 'react';
+import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
+import type { FanMemory } from '../../../api/memory.api';
+import { useMemoriesQuery, useMemoryMutations } from '../../../api/memory.queries';
+import styles from './memory.module.css';
+
+export const MEMORY_TEXT = {
+  title: (name: string) => `What ${name} remembers`,
+  toggle: 'Remember what I tell personas',
+  empty: (name: string) => `${name} doesn’t remember anything about you yet.`,
+  off: 'Memory is off: nothing new is remembered, and personas don’t use what is listed here.',
+  loadFailed: 'Could not load what is remembered. Try again.',
+  failed: 'That did not work. Try again.',
+  forgetAll: 'Forget everything',
+  confirmForget: (name: string) => `Forget everything ${name} remembers about you? This cannot be undone.`,
+  confirmYes: 'Yes, forget everything',
+} as const;
+
+/**
+ * The fan's memories of one creator (or, without `creatorId`, of all, each labelled by
+ * `creatorName`): edit or delete each, forget everything, and the memory switch.
+ */
+export function MemoryList({
+  creatorId,
+  name,
+  creatorName,
+}: {
+  creatorId?: string;
+  /** Who remembers, in the texts: the persona's name, or "Personas" on /account. */
+  name: string;
+  creatorName?: (creatorId: string) => string;
+}) {
+  const query = useMemoriesQuery(creatorId);
+  const mutations = useMemoryMutations(creatorId);
+  const [confirming, setConfirming] = useState(false);
+  const failed = [mutations.update, mutations.remove, mutations.forget, mutations.setEnabled].some(
+    (mutation) => mutation.isError,
+  );
+
+  if (query.isPending) return <Spinner label="Loading memories" />;
+  if (query.isError || !query.data) {
+    return (
+      <p className={styles['error']} role="alert">
+        {MEMORY_TEXT.loadFailed}{' '}
+        <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
+          Retry
+        </Button>
+      </p>
+    );
+  }
+  const { memories, enabled } = query.data;
+  return (
+    <div className={styles['list']} data-testid="memory-list">
+      <label className={styles['toggle']}>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={enabled}
+          disabled={mutations.setEnabled.isPending}
+          onChange={(event) => mutations.setEnabled.mutate(event.target.checked)}
+        />
+        <span>{MEMORY_TEXT.toggle}</span>
+      </label>
+      {!enabled ? <p className={styles['note']}>{MEMORY_TEXT.off}</p> : null}
+      {memories.length === 0 ? (
+        <p className={styles['note']}>{MEMORY_TEXT.empty(name)}</p>
+      ) : (
+        <ul className={styles['items']}>
+          {memories.map((memory) => (
+            <MemoryItem
+              key={memory.id}
+              memory={memory}
+              creatorName={creatorName?.(memory.creatorId)}
+              mutations={mutations}
+            />
+          ))}
+        </ul>
+      )}
+      {memories.length > 0 && !confirming ? (
+        <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
+          {MEMORY_TEXT.forgetAll}
+        </Button>
+      ) : null}
+      {confirming ? (
+        <div className={styles['confirm']} role="alertdialog" aria-label={MEMORY_TEXT.forgetAll}>
+          <p>{MEMORY_TEXT.confirmForget(name)}</p>
+          <div className={styles['actions']}>
+            <Button
+              variant="danger"
+              size="sm"
+              pending={mutations.forget.isPending}
+              onClick={() => mutations.forget.mutate(undefined, { onSettled: () => setConfirming(false) })}
+            >
+              {MEMORY_TEXT.confirmYes}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </div>
+      ) : null}
+      {failed ? (
+        <p className={styles['error']} role="alert">
+          {MEMORY_TEXT.failed}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function MemoryItem({
+  memory,
+  creatorName,
+  mutations,
+}: {
+  memory: FanMemory;
+  creatorName?: string;
+  mutations: ReturnType<typeof useMemoryMutations>;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const save = () => {
+    const text = draft?.trim() ?? '';
+    if (!text) return;
+    mutations.update.mutate({ id: memory.id, text }, { onSuccess: () => setDraft(null) });
+  };
+  return (
+    <li className={styles['item']} data-testid="memory-item">
+      {draft === null ? (
+        <>
+          <span className={styles['text']}>
+            {memory.text}
+            {creatorName ? <span className={styles['creator']}> · {creatorName}</span> : null}
+          </span>
+          <span className={styles['actions']}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setDraft(memory.text)}
+              aria-label={`Edit: ${memory.text}`}
+            >
+              Edit
+            </Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              pending={mutations.remove.isPending && mutations.remove.variables === memory.id}
+              onClick={() => mutations.remove.mutate(memory.id)}
+              aria-label={`Delete: ${memory.text}`}
+            >
+              Delete
+            </Button>
+          </span>
+        </>
+      ) : (
+        <form
+          className={styles['edit']}
+          onSubmit={(event) => {
+            event.preventDefault();
+            save();
+          }}
+        >
+          <input
+            aria-label="Remembered fact"
+            value={draft}
+            maxLength={300}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <span className={styles['actions']}>
+            <Button type="submit" size="sm" pending={mutations.update.isPending} disabled={!draft.trim()}>
+              Save
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setDraft(null)}>
+              Cancel
+            </Button>
+          </span>
+        </form>
+      )}
+    </li>
+  );
+}
