@@ -756,6 +756,22 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/billing/price/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudioMailController_priceChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/billing/subscriptions": {
         parameters: {
             query?: never;
@@ -862,6 +878,22 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["ReportsController_report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/messages/{messageId}/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConversationsController_attach"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1454,6 +1486,38 @@ export interface paths {
         get: operations["CreatorsController_byHandle"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/digest-setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudioMailController_digestSetting"];
+        put: operations["StudioMailController_setDigestSetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/digest/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudioMailController_unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2132,6 +2196,10 @@ export interface components {
         };
         /** @default {} */
         CookieOnlyBody: Record<string, never>;
+        CorrectedAnswerBody: {
+            answer: string;
+            question: string;
+        };
         CreatorDataBody: {
             handle: string;
         };
@@ -2352,6 +2420,15 @@ export interface components {
             thumb: string;
             tiktokURL: string;
         };
+        DigestSettingBody: {
+            weeklyDigest: boolean;
+        };
+        DigestSettingResponse: {
+            weeklyDigest: boolean;
+        };
+        DigestUnsubscribeBody: {
+            token: string;
+        };
         DiscoverResponse: {
             creators: {
                 demoAccount: boolean;
@@ -2514,6 +2591,8 @@ export interface components {
                     country: string | null;
                     countryName: string;
                     emergency: string;
+                    /** @enum {string} */
+                    language?: "en" | "es" | "pt";
                     lines: {
                         contact: string;
                         name: string;
@@ -2554,6 +2633,8 @@ export interface components {
                     country: string | null;
                     countryName: string;
                     emergency: string;
+                    /** @enum {string} */
+                    language?: "en" | "es" | "pt";
                     lines: {
                         contact: string;
                         name: string;
@@ -2588,6 +2669,47 @@ export interface components {
         InPersonStateResponse: {
             creatorMayRead: boolean;
             inPerson: boolean;
+        };
+        KnowledgeNoteBody: {
+            text: string;
+            title: string;
+        };
+        KnowledgeResponse: {
+            answers: {
+                answer: string;
+                /** Format: uuid */
+                id: string;
+                question: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            /** Format: uuid */
+            creatorId: string;
+            indexing: {
+                done: number;
+                indexedVersion: number;
+                /** @enum {string} */
+                state: "indexing" | "ready";
+                total: number;
+                version: number;
+            };
+            notes: {
+                /** Format: uuid */
+                id: string;
+                text: string;
+                title: string;
+                /** Format: date-time */
+                updatedAt: string;
+            }[];
+            posts: {
+                caption: string;
+                excluded: boolean;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                tikTokCreatedAt: string;
+                videoUrl: string;
+            }[];
         };
         MemoryDeleteResponse: {
             /** @enum {boolean} */
@@ -2636,6 +2758,8 @@ export interface components {
                     country: string | null;
                     countryName: string;
                     emergency: string;
+                    /** @enum {string} */
+                    language?: "en" | "es" | "pt";
                     lines: {
                         contact: string;
                         name: string;
@@ -2662,7 +2786,7 @@ export interface components {
                 kind?: "message" | "safety-notice" | "crisis-care";
                 moderated?: boolean;
                 /** @enum {string} */
-                role: "user" | "assistant";
+                role: "user" | "assistant" | "creator";
                 /** @enum {string} */
                 status: "complete" | "streaming" | "failed";
             }[];
@@ -2980,6 +3104,9 @@ export interface components {
         PortalBody: {
             returnPath: string;
         };
+        PostExclusionBody: {
+            excluded: boolean;
+        };
         PostListResponse: {
             posts: {
                 awemeId: string;
@@ -3013,6 +3140,24 @@ export interface components {
             topic: string | null;
             /** @enum {string} */
             version: "draft" | "published";
+        };
+        PriceChangeListResponse: {
+            changes: {
+                /** @enum {string} */
+                currency: "usd";
+                /** Format: date-time */
+                firstEffectiveAt: string | null;
+                fromPrice: number;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                lastEffectiveAt: string | null;
+                /** Format: date-time */
+                noticeAt: string;
+                pending: number;
+                subscribers: number;
+                toPrice: number;
+            }[];
         };
         PriceSetBody: {
             pricePerSubscription: number;
@@ -3250,54 +3395,6 @@ export interface components {
                 status: "NOT_VERIFIED" | "VERIFIED" | "FOLLOWER_UNDER_2500" | "NOT_VERIFIED_KEY_GENERATED";
                 tikTokUserId: string;
             } | null;
-        };
-        CorrectedAnswerBody: {
-            answer: string;
-            question: string;
-        };
-        KnowledgeNoteBody: {
-            text: string;
-            title: string;
-        };
-        KnowledgeResponse: {
-            answers: {
-                answer: string;
-                /** Format: uuid */
-                id: string;
-                question: string;
-                /** Format: date-time */
-                updatedAt: string;
-            }[];
-            /** Format: uuid */
-            creatorId: string;
-            indexing: {
-                done: number;
-                indexedVersion: number;
-                /** @enum {string} */
-                state: "indexing" | "ready";
-                total: number;
-                version: number;
-            };
-            notes: {
-                /** Format: uuid */
-                id: string;
-                text: string;
-                title: string;
-                /** Format: date-time */
-                updatedAt: string;
-            }[];
-            posts: {
-                caption: string;
-                excluded: boolean;
-                /** Format: uuid */
-                id: string;
-                /** Format: date-time */
-                tikTokCreatedAt: string;
-                videoUrl: string;
-            }[];
-        };
-        PostExclusionBody: {
-            excluded: boolean;
         };
     };
     responses: never;
@@ -4483,6 +4580,25 @@ export interface operations {
             };
         };
     };
+    StudioMailController_priceChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PriceChangeListResponse"];
+                };
+            };
+        };
+    };
     BillingController_subscriptions: {
         parameters: {
             query?: never;
@@ -4683,6 +4799,29 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ReportCreateResponse"];
                 };
+            };
+        };
+    };
+    ConversationsController_attach: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The last fragment id received. */
+                "Last-Event-ID"?: string;
+            };
+            path: {
+                id: string;
+                messageId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -5691,6 +5830,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CreatorResponse"];
+                };
+            };
+        };
+    };
+    StudioMailController_digestSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingResponse"];
+                };
+            };
+        };
+    };
+    StudioMailController_setDigestSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestSettingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingResponse"];
+                };
+            };
+        };
+    };
+    StudioMailController_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestUnsubscribeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingResponse"];
                 };
             };
         };

@@ -24,6 +24,7 @@ import * as reportDtos from '../reports/reports.dto';
 import * as insightDtos from '../insights/insights.dto';
 import * as memoryDtos from '../memory/memory.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
+import * as studioMailDtos from '../studio-mail/studio-mail.dto';
 
 /** Every zod DTO of the API, by class name (the name Swagger gives its schema). Add a new DTO module here. */
 const dtos = {
@@ -49,6 +50,7 @@ const dtos = {
   ...insightDtos,
   ...memoryDtos,
   ...stripeWebhookDtos,
+  ...studioMailDtos,
 } as Record<string, ZodDto>;
 
 /** The API document, generated from the controllers and their zod DTOs. */
