@@ -124,8 +124,11 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       Subjects.FeatureFlagsFlagGet,
       // An admin's report action pauses the persona, a fact creators owns.
       Subjects.CreatorsPersonaPauseSet,
+      // A fan whose chat is not open is emailed about an in-person reply (docs/architecture.md, "Inbox").
+      Subjects.IdentityMailSend,
     ],
-    emits: [],
+    // An in-person reply, for the replica holding the fan's open chat (every replica listens: own subjects).
+    emits: [Events.ChatConversationUpdated],
     // Each replica's own copy of creators' posts follows their changes (CreatorPostsCopy).
     listens: [Events.CreatorsPostsChanged],
     // What to remember of a fan's turn is asked after the reply, by its own durable consumer.
