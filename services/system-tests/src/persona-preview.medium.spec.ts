@@ -5,7 +5,6 @@ import { featureFlagsService } from '@backtalk/feature-flags';
 import type { ServiceDefinition } from '@backtalk/kit';
 import { type Actor, ErrorCode, Subjects } from '@backtalk/proto';
 import {
-  type FakeChatRequest,
   type FakeChatServer,
   type InProcessServices,
   startFakeChatServer,
@@ -17,25 +16,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
-import { boundaryModel, FAMILY_REPLY, ORDINARY_REPLY } from './boundary-model';
+import { FAMILY_REPLY, ORDINARY_REPLY } from './boundary-model';
+import { DRAFT_REPLY, DRAFT_RULE, previewModel } from './preview-model';
 import { createSystemTestDatabase } from './service-databases';
 
 jest.setTimeout(120_000);
 
 const DEMO = 'demo.creator';
-const DRAFT_RULE = 'Always introduce yourself as the draft persona.';
-const DRAFT_REPLY = 'Hi, I am the draft persona!';
 const DECLINE = 'Family stays private, sorry!';
-
-/** boundaryModel, except that a persona whose prompt carries DRAFT_RULE answers DRAFT_REPLY (family aside). */
-const previewModel = (request: FakeChatRequest): string => {
-  const system = request.messages.find((message) => message.role === 'system')?.content ?? '';
-  const question = request.messages.at(-1)?.content ?? '';
-  const judging = question.startsWith('You check one reply');
-  return !judging && system.includes(DRAFT_RULE) && !/famil|mom|dad/i.test(question)
-    ? DRAFT_REPLY
-    : boundaryModel()(request);
-};
 
 /**
  * /creator/preview's answers (docs/creators.md, "Drafts, preview and publish"): creators and

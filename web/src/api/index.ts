@@ -24,3 +24,4 @@ export * from './boundaries.api';
 export * from './boundaries.queries';
 export * from './age.api';
 export { sessionFetch } from './client';
+export * from './drafts.api';

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useForm, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Banner } from '../../components/Banner';
@@ -8,6 +9,11 @@ import { Spinner } from '../../components/Spinner';
 import { AudienceSetting } from './AudienceSetting';
 import { BoundariesSetting } from './BoundariesSetting';
 import { useCreatorPromptQuery, usePromptMutations } from './useCreatorQueries';
+import {
+  useInvalidatePersonaDraft,
+  usePersonaDraftMutations,
+  usePersonaDraftQuery,
+} from './preview/usePreviewQueries';
 import styles from './creator.module.css';
 
 /** The server's bound (docs/creators.md): the prompt rides along with every chat message. */
@@ -20,10 +26,17 @@ const formSchema = z.object({
 });
 type FormValues = z.infer<typeof formSchema>;
 
-/** `/creator/tools` (spec §2, §6): the creator prompt editor with its saved versions. */
+/**
+ * `/creator/tools` (spec §2, §6): the creator prompt editor with its saved versions. A save goes
+ * to the draft (docs/creators.md, "Drafts, preview and publish"): fans get it once it is
+ * published on /creator/preview. Restoring a version publishes that version at once.
+ */
 export function CreatorToolsPage() {
   const prompt = useCreatorPromptQuery();
-  const { save, rollback } = usePromptMutations();
+  const draft = usePersonaDraftQuery();
+  const { rollback } = usePromptMutations();
+  const { save } = usePersonaDraftMutations();
+  const rereadDraft = useInvalidatePersonaDraft();
   const [saved, setSaved] = useState(false);
   const form = useForm<FormValues>({ resolver: zodResolver(formSchema), mode: 'onChange' });
   const {
@@ -31,7 +44,7 @@ export function CreatorToolsPage() {
     control,
     formState: { errors },
   } = form;
-  const current = prompt.data?.creatorPrompt;
+  const current = draft.data?.draft.creatorPrompt;
   useEffect(() => {
     if (current !== undefined) reset({ creatorPrompt: current });
   }, [current, reset]);
@@ -39,8 +52,8 @@ export function CreatorToolsPage() {
   // useWatch, not form.watch(): the React Compiler cannot memoize a component that calls watch().
   const length = useWatch({ control, name: 'creatorPrompt' })?.length ?? 0;
 
-  if (prompt.isPending) return <Spinner label="Loading creator info" />;
-  if (prompt.isError) {
+  if (prompt.isPending || draft.isPending) return <Spinner label="Loading creator info" />;
+  if (prompt.isError || draft.isError) {
     return (
       <div className="page">
         <Banner tone="error">Error loading creator info</Banner>
@@ -58,15 +71,16 @@ export function CreatorToolsPage() {
       console.error('Error updating prompt', cause);
     }
   };
-  const submit = form.handleSubmit(({ creatorPrompt }) => run(() => save.mutateAsync(creatorPrompt)));
-  const restore = (versionId: string) => run(() => rollback.mutateAsync(versionId));
+  const submit = form.handleSubmit(({ creatorPrompt }) => run(() => save.mutateAsync({ creatorPrompt })));
+  const restore = (versionId: string) => run(() => rollback.mutateAsync(versionId).then(rereadDraft));
 
   return (
     <div className={`page ${styles['page']}`}>
       <div>
         <h1 className={styles['title']}>Customize your AI chat</h1>
         <p className={styles['subtitle']}>
-          Tell your AI persona how to talk to fans. It is used from the next message on.
+          Tell your AI persona how to talk to fans. Changes are saved as a draft: try them on{' '}
+          <Link to="/creator/preview">Preview</Link>, then publish them.
         </p>
       </div>
       <form className={styles['card']} onSubmit={(event) => void submit(event)} noValidate>
@@ -101,6 +115,11 @@ export function CreatorToolsPage() {
           {saved ? (
             <p className={styles['success']} role="status">
               Prompt updated!
+            </p>
+          ) : null}
+          {draft.data.changed.creatorPrompt ? (
+            <p className={styles['hint']}>
+              Draft, not published yet: <Link to="/creator/preview">preview and publish it</Link>.
             </p>
           ) : null}
         </div>

@@ -308,24 +308,42 @@ describe('creator screens', () => {
         createdAt: '2025-01-01T00:00:00Z',
       })),
     });
+    const draft = (creatorPrompt: string) => ({
+      creatorId: '00000000-0000-4000-8000-0000000000c1',
+      published: { creatorPrompt: published, boundaries: [] },
+      draft: { creatorPrompt, boundaries: [] },
+      changed: { creatorPrompt: creatorPrompt !== published, boundaries: false },
+      updatedAt: null,
+    });
+    let published = 'Talk about bread.';
+    let drafted = published;
     server.use(
-      http.get('/api/creator/prompt', ({ response }) => response(200).json(reply('Be kind.', 1))),
-      http.put('/api/creator/prompt', async ({ request, response }) => {
-        const body = (await request.json()) as { creatorPrompt: string };
+      http.get('/api/creator/prompt', ({ response }) => response(200).json(reply(published, 2))),
+      http.get('/api/creator/draft', ({ response }) => response(200).json(draft(drafted))),
+      http.put('/api/creator/draft', async ({ request, response }) => {
+        drafted = ((await request.json()) as { creatorPrompt: string }).creatorPrompt;
         await new Promise((resolve) => setTimeout(resolve, 50));
-        return response(200).json(reply(body.creatorPrompt, 2));
+        return response(200).json(draft(drafted));
       }),
-      http.post('/api/creator/prompt/rollback', ({ response }) => response(200).json(reply('Be kind.', 3))),
+      http.post('/api/creator/prompt/rollback', ({ response }) => {
+        published = drafted = 'Be kind.';
+        return response(200).json(reply('Be kind.', 3));
+      }),
     );
     renderApp('/creator/tools');
     expect(await screen.findByRole('heading', { name: 'Customize your AI chat' })).toBeTruthy();
     const editor = screen.getByLabelText('Creator prompt') as HTMLTextAreaElement;
-    await waitFor(() => expect(editor.value).toBe('Be kind.'));
-    fireEvent.change(editor, { target: { value: 'Talk about bread.' } });
+    await waitFor(() => expect(editor.value).toBe('Talk about bread.'));
+    fireEvent.change(editor, { target: { value: 'Talk about rye.' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('button', { name: 'Saving...' })).toBeTruthy();
     expect(await screen.findByText('Prompt updated!')).toBeTruthy();
-    expect(apiCalls('PUT', '/api/creator/prompt')[0]?.body).toEqual({ creatorPrompt: 'Talk about bread.' });
+    // A save is a draft: fans get it once it is published on /creator/preview.
+    expect(apiCalls('PUT', '/api/creator/draft')[0]?.body).toEqual({ creatorPrompt: 'Talk about rye.' });
+    expect(apiCalls('PUT', '/api/creator/prompt')).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'preview and publish it' }).getAttribute('href')).toBe(
+      '/creator/preview',
+    );
 
     fireEvent.click(screen.getByRole('button', { name: 'Restore version 1' }));
     await waitFor(() => expect(editor.value).toBe('Be kind.'));
@@ -340,13 +358,22 @@ describe('creator screens', () => {
       http.get('/api/creator/prompt', ({ response }) =>
         response(200).json({ creatorId: 'creator-1', creatorPrompt: 'x', versions: [] }),
       ),
+      http.get('/api/creator/draft', ({ response }) =>
+        response(200).json({
+          creatorId: '00000000-0000-4000-8000-0000000000c1',
+          published: { creatorPrompt: 'x', boundaries: [] },
+          draft: { creatorPrompt: 'x', boundaries: [] },
+          changed: { creatorPrompt: false, boundaries: false },
+          updatedAt: null,
+        }),
+      ),
     );
     renderApp('/creator/tools');
     const editor = (await screen.findByLabelText('Creator prompt')) as HTMLTextAreaElement;
     fireEvent.change(editor, { target: { value: '   ' } });
     expect(await screen.findByText('Write a prompt before saving.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(apiCalls('PUT', '/api/creator/prompt')).toHaveLength(0);
+    expect(apiCalls('PUT', '/api/creator/draft')).toHaveLength(0);
   });
 
   it('lists posts newest first, and says when there are none', async () => {
