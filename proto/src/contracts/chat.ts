@@ -39,6 +39,8 @@ export const crisisCareSchema = z.object({
   countryName: z.string(),
   emergency: z.string(),
   lines: z.array(crisisLineSchema),
+  /** The card's language, chosen from the fan's message and Accept-Language (absent: English). */
+  language: z.enum(['en', 'es', 'pt']).optional(),
 });
 export type CrisisCare = z.infer<typeof crisisCareSchema>;
 

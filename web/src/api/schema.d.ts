@@ -2593,6 +2593,8 @@ export interface components {
                     emergency: string;
                     /** @enum {string} */
                     language?: "en" | "es" | "pt";
+                    /** @enum {string} */
+                    language?: "en" | "es" | "pt";
                     lines: {
                         contact: string;
                         name: string;
@@ -2633,6 +2635,8 @@ export interface components {
                     country: string | null;
                     countryName: string;
                     emergency: string;
+                    /** @enum {string} */
+                    language?: "en" | "es" | "pt";
                     /** @enum {string} */
                     language?: "en" | "es" | "pt";
                     lines: {
@@ -2758,6 +2762,8 @@ export interface components {
                     country: string | null;
                     countryName: string;
                     emergency: string;
+                    /** @enum {string} */
+                    language?: "en" | "es" | "pt";
                     /** @enum {string} */
                     language?: "en" | "es" | "pt";
                     lines: {

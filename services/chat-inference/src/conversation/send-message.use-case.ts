@@ -52,7 +52,7 @@ import {
   type FanMessageDecision,
 } from '../safety/chat-moderation';
 import { assertOldEnough } from '../safety/age-gate';
-import { countryOfAcceptLanguage, crisisCareFor, crisisCareText } from '../safety/crisis-care';
+import { crisisCareForFan, crisisCareText } from '../safety/crisis-care';
 import type { ModeratedReply, ReplyCheck } from '../safety/moderated-reply';
 import { onlyBoundaries } from '../safety/boundary-check';
 import { declineFor, type PersonaBoundary } from '../safety/boundary-decline';
@@ -215,7 +215,7 @@ export class SendMessage {
     const { actor } = request;
     const care =
       decision.heldFor === 'crisis-care'
-        ? crisisCareFor(countryOfAcceptLanguage(request.acceptLanguage))
+        ? crisisCareForFan(text, request.acceptLanguage)
         : null;
     const notice = {
       kind: decision.heldFor!,

@@ -12,11 +12,15 @@ interface CrisisLine {
   contact: string;
   /** The service's own site (https). */
   url: string;
+  /** `contact` in Spanish and Portuguese, where the card may be shown in them. */
+  translated?: Partial<Record<'es' | 'pt', string>>;
 }
 
 export interface CountryCrisisLines {
   /** Shown as "in <country>". */
   country: string;
+  /** The country's name in Spanish (with its article where it takes one) and Portuguese (without). */
+  countryIn?: Partial<Record<'es' | 'pt', string>>;
   /** The emergency number for immediate danger. */
   emergency: string;
   lines: CrisisLine[];
@@ -27,6 +31,7 @@ export interface CountryCrisisLines {
 export const CRISIS_LINES: Readonly<Record<string, CountryCrisisLines>> = {
   US: {
     country: 'the United States',
+    countryIn: { es: 'Estados Unidos', pt: 'Estados Unidos' },
     emergency: '911',
     lines: [
       {
@@ -39,12 +44,14 @@ export const CRISIS_LINES: Readonly<Record<string, CountryCrisisLines>> = {
   },
   CA: {
     country: 'Canada',
+    countryIn: { es: 'Canadá', pt: 'Canadá' },
     emergency: '911',
     lines: [{ name: '9-8-8 Suicide Crisis Helpline', contact: 'Call or text 988', url: 'https://988.ca' }],
     checked: '2026-11',
   },
   GB: {
     country: 'the United Kingdom',
+    countryIn: { es: 'el Reino Unido', pt: 'Reino Unido' },
     emergency: '999',
     lines: [
       {
@@ -57,6 +64,7 @@ export const CRISIS_LINES: Readonly<Record<string, CountryCrisisLines>> = {
   },
   IE: {
     country: 'Ireland',
+    countryIn: { es: 'Irlanda', pt: 'Irlanda' },
     emergency: '112 or 999',
     lines: [
       {
@@ -69,52 +77,73 @@ export const CRISIS_LINES: Readonly<Record<string, CountryCrisisLines>> = {
   },
   ES: {
     country: 'Spain',
+    countryIn: { es: 'España', pt: 'Espanha' },
     emergency: '112',
     lines: [
       {
         name: 'Línea 024 de atención a la conducta suicida',
         contact: 'Call 024 (free, any time)',
         url: 'https://www.sanidad.gob.es/linea024/',
+        translated: {
+          es: 'Llama al 024 (gratis, a cualquier hora)',
+          pt: 'Ligue 024 (grátis, a qualquer hora)',
+        },
       },
     ],
     checked: '2026-11',
   },
   BR: {
     country: 'Brazil',
+    countryIn: { es: 'Brasil', pt: 'Brasil' },
     emergency: '192',
     lines: [
       {
         name: 'CVV – Centro de Valorização da Vida',
         contact: 'Call 188 (free, any time) or chat online',
         url: 'https://cvv.org.br',
+        translated: {
+          es: 'Llama al 188 (gratis, a cualquier hora) o chatea en línea',
+          pt: 'Ligue 188 (grátis, a qualquer hora) ou converse pelo chat',
+        },
       },
     ],
     checked: '2026-11',
   },
   MX: {
     country: 'Mexico',
+    countryIn: { es: 'México', pt: 'México' },
     emergency: '911',
     lines: [
       {
         name: 'Línea de la Vida',
         contact: 'Call 800 911 2000 (free, any time)',
         url: 'https://www.gob.mx/salud/conasama',
+        translated: {
+          es: 'Llama al 800 911 2000 (gratis, a cualquier hora)',
+          pt: 'Ligue 800 911 2000 (grátis, a qualquer hora)',
+        },
       },
     ],
     checked: '2026-11',
   },
   PT: {
     country: 'Portugal',
+    countryIn: { es: 'Portugal', pt: 'Portugal' },
     emergency: '112',
     lines: [
       {
         name: 'SNS 24 – aconselhamento psicológico',
         contact: 'Call 808 24 24 24 and choose option 4',
+        translated: {
+          es: 'Llama al 808 24 24 24 y elige la opción 4',
+          pt: 'Ligue 808 24 24 24 e escolha a opção 4',
+        },
         url: 'https://www.sns24.gov.pt',
       },
       {
         name: 'SOS Voz Amiga',
         contact: 'Call 213 544 545',
+        translated: { es: 'Llama al 213 544 545', pt: 'Ligue 213 544 545' },
         url: 'https://www.sosvozamiga.org',
       },
     ],
@@ -122,6 +151,7 @@ export const CRISIS_LINES: Readonly<Record<string, CountryCrisisLines>> = {
   },
   AU: {
     country: 'Australia',
+    countryIn: { es: 'Australia', pt: 'Austrália' },
     emergency: '000',
     lines: [
       {
@@ -134,12 +164,14 @@ export const CRISIS_LINES: Readonly<Record<string, CountryCrisisLines>> = {
   },
   NZ: {
     country: 'New Zealand',
+    countryIn: { es: 'Nueva Zelanda', pt: 'Nova Zelândia' },
     emergency: '111',
     lines: [{ name: 'Need to talk? 1737', contact: 'Call or text 1737', url: 'https://1737.org.nz' }],
     checked: '2026-11',
   },
   DE: {
     country: 'Germany',
+    countryIn: { es: 'Alemania', pt: 'Alemanha' },
     emergency: '112',
     lines: [
       {
@@ -152,6 +184,7 @@ export const CRISIS_LINES: Readonly<Record<string, CountryCrisisLines>> = {
   },
   FR: {
     country: 'France',
+    countryIn: { es: 'Francia', pt: 'França' },
     emergency: '112',
     lines: [
       {
@@ -172,6 +205,10 @@ export const INTERNATIONAL_LINES: CountryCrisisLines = {
     {
       name: 'Find A Helpline',
       contact: 'Free, confidential helplines in over 130 countries',
+      translated: {
+        es: 'Líneas de ayuda gratuitas y confidenciales en más de 130 países',
+        pt: 'Linhas de apoio gratuitas e confidenciais em mais de 130 países',
+      },
       url: 'https://findahelpline.com',
     },
   ],

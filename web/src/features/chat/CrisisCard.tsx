@@ -1,9 +1,16 @@
 import type { ChatMessage, CrisisCare } from '../../api';
 import styles from './safety.module.css';
 
-/** Digits a phone link can dial, from a contact such as "Call or text 988" (null when it names none). */
-function dialable(contact: string): string | null {
-  const number = /(?:call|text)[^0-9+]*([+\d][\d ]{1,16}\d)/i.exec(contact)?.[1];
+/** The card's heading and name in its language (the server's text chooses it: `care.language`). */
+export const CRISIS_CARD_TEXT = {
+  en: { title: 'Support is available right now', label: 'Support is available' },
+  es: { title: 'Hay ayuda disponible ahora mismo', label: 'Hay ayuda disponible' },
+  pt: { title: 'Há apoio disponível agora mesmo', label: 'Há apoio disponível' },
+} as const;
+
+/** Digits a phone link can dial, from a contact such as "Call or text 988", "Llama al 024", "Ligue 188" (null when it names none). */
+export function dialable(contact: string): string | null {
+  const number = /(?:call|text|llama|ligue)[^0-9+]*([+\d][\d ]{1,16}\d)/i.exec(contact)?.[1];
   return number ? number.replace(/\s/g, '') : null;
 }
 
@@ -36,13 +43,16 @@ function CrisisLines({ care }: { care: CrisisCare }) {
 export function CrisisCard({ message }: { message: ChatMessage }) {
   const paragraphs = message.content.split('\n');
   const firstLine = paragraphs.findIndex((paragraph) => paragraph.startsWith('• '));
+  const language = message.care?.language ?? 'en';
+  const text = CRISIS_CARD_TEXT[language];
   return (
     <section
       className={styles['crisis-card']}
       data-testid="chat-message"
       data-role={message.role}
       data-kind="crisis-care"
-      aria-label="Support is available"
+      aria-label={text.label}
+      lang={language}
     >
       <h2 className={styles['crisis-card__title']}>
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
@@ -51,7 +61,7 @@ export function CrisisCard({ message }: { message: ChatMessage }) {
             fill="currentColor"
           />
         </svg>
-        Support is available right now
+        {text.title}
       </h2>
       {paragraphs.map((paragraph, index) =>
         paragraph.startsWith('• ') ? (
