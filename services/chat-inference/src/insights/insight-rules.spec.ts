@@ -3,6 +3,7 @@ import {
   assignTopic,
   cleanTitle,
   movedCentroid,
+  rankTopics,
   termFrequency,
   trendOf,
   visibleExamples,
@@ -122,5 +123,39 @@ describe('cleanTitle', () => {
     ['too long', 'x'.repeat(300), 'x'.repeat(120)],
   ])('%s', (_, raw, title) => {
     expect(cleanTitle(raw, 'camera')).toBe(title);
+  });
+});
+
+describe('rankTopics', () => {
+  const row = (
+    label: string,
+    questions: number,
+    fans: number,
+    unanswered: number,
+    unansweredFans: number,
+  ) => ({
+    topicId: label,
+    label,
+    videoTitle: null,
+    questions,
+    fans,
+    unanswered,
+    unansweredFans,
+  });
+  const rows = [
+    row('tour', 9, 5, 0, 0),
+    row('camera', 6, 2, 6, 2),
+    row('pasta', 6, 4, 2, 2),
+    row('merch', 1, 1, 1, 1),
+  ];
+  it.each([
+    ['topics by questions, then fans', 'topics', 10, ['tour', 'pasta', 'camera', 'merch']],
+    ['ideas: unanswered only, by fans, then questions', 'ideas', 10, ['camera', 'pasta', 'merch']],
+    ['at most the limit', 'topics', 2, ['tour', 'pasta']],
+  ] as const)('%s', (_, list, limit, labels) => {
+    expect(rankTopics(rows, limit)[list].map((topic) => topic.label)).toEqual(labels);
+  });
+  it('an idea counts only the unanswered questions and their fans', () => {
+    expect(rankTopics(rows, 10).ideas[1]).toMatchObject({ label: 'pasta', questions: 2, fans: 2 });
   });
 });

@@ -165,3 +165,55 @@ export function cleanTitle(raw: string, label: string): string {
     .trim();
   return title.length >= 3 ? title : `Your questions about ${label}, answered`;
 }
+
+/** A topic's counts in the weeks shown: all its questions, and those the posts did not answer. */
+export interface TopicTotalsRow {
+  topicId: string;
+  label: string;
+  videoTitle: string | null;
+  questions: number;
+  fans: number;
+  unanswered: number;
+  unansweredFans: number;
+}
+
+export interface RankedTopic {
+  topicId: string;
+  label: string;
+  videoTitle: string | null;
+  questions: number;
+  fans: number;
+}
+
+/**
+ * Topics busiest first (questions, then fans, then label); video ideas — the unanswered part of
+ * each topic — most different fans first (then questions, then label). At most `limit` of each.
+ */
+export function rankTopics(
+  rows: readonly TopicTotalsRow[],
+  limit: number,
+): { topics: RankedTopic[]; ideas: RankedTopic[] } {
+  const byLabel = (a: RankedTopic, b: RankedTopic) => a.label.localeCompare(b.label);
+  const topics = rows
+    .map(({ topicId, label, videoTitle, questions, fans }) => ({
+      topicId,
+      label,
+      videoTitle,
+      questions,
+      fans,
+    }))
+    .sort((a, b) => b.questions - a.questions || b.fans - a.fans || byLabel(a, b))
+    .slice(0, limit);
+  const ideas = rows
+    .filter((row) => row.unanswered > 0)
+    .map(({ topicId, label, videoTitle, unanswered, unansweredFans }) => ({
+      topicId,
+      label,
+      videoTitle,
+      questions: unanswered,
+      fans: unansweredFans,
+    }))
+    .sort((a, b) => b.fans - a.fans || b.questions - a.questions || byLabel(a, b))
+    .slice(0, limit);
+  return { topics, ideas };
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, type EntityManager } from 'typeorm';
-import { type Assignment, movedCentroid, type TopicRef } from './insight-rules';
+import { type Assignment, movedCentroid, type TopicRef, type TopicTotalsRow } from './insight-rules';
 
 export interface NewQuestion {
   creatorId: string;
@@ -25,19 +25,13 @@ export interface Placement {
   embedding?: number[];
 }
 
-export interface TopicCount {
-  topicId: string;
-  label: string;
-  questions: number;
-  fans: number;
-  videoTitle: string | null;
-}
-
 interface WeekCount {
   week: string;
   count: number;
 }
 
+/** The newest questions of a topic that its examples are chosen from. */
+const EXAMPLE_CANDIDATES = 50;
 /** Questions grouped per run (the job loops until none are left). */
 const GROUPING_BATCH = 200;
 
@@ -152,25 +146,24 @@ export class InsightsRepository {
   }
 
   /**
-   * Topics from `fromWeek` on with their questions and different fans, busiest first (or, for
-   * video ideas, only unanswered questions, most fans first).
+   * Every topic asked about from `fromWeek` on: its questions and different fans, all and only
+   * unanswered. One pass: per topic and fan first, so no count(DISTINCT) sort is needed.
    */
-  async topicCounts(
-    creatorId: string,
-    fromWeek: string,
-    options: { unansweredOnly: boolean; limit: number },
-  ): Promise<TopicCount[]> {
+  async topicTotals(creatorId: string, fromWeek: string): Promise<TopicTotalsRow[]> {
     return (await this.dataSource.query(
-      `SELECT c."topicId", t.label, t."videoTitle", c.questions, c.fans FROM (
-         SELECT "topicId", count(*)::int AS questions, count(DISTINCT "fanId")::int AS fans
-         FROM fan_questions
-         WHERE "creatorId" = $1 AND week >= $2 AND "topicId" IS NOT NULL ${options.unansweredOnly ? 'AND NOT answered' : ''}
+      `SELECT c."topicId", t.label, t."videoTitle", c.questions, c.fans, c.unanswered, c."unansweredFans" FROM (
+         SELECT "topicId", sum(n)::int AS questions, count(*)::int AS fans,
+                sum(u)::int AS unanswered, (count(*) FILTER (WHERE u > 0))::int AS "unansweredFans"
+         FROM (
+           SELECT "topicId", "fanId", count(*) AS n, count(*) FILTER (WHERE NOT answered) AS u
+           FROM fan_questions
+           WHERE "creatorId" = $1 AND week >= $2 AND "topicId" IS NOT NULL
+           GROUP BY "topicId", "fanId"
+         ) per_fan
          GROUP BY "topicId"
-       ) c JOIN question_topics t ON t.id = c."topicId" AND t.key <> ''
-       ORDER BY ${options.unansweredOnly ? 'c.fans DESC, c.questions DESC' : 'c.questions DESC, c.fans DESC'}, t.label
-       LIMIT $3`,
-      [creatorId, fromWeek, options.limit],
-    )) as TopicCount[];
+       ) c JOIN question_topics t ON t.id = c."topicId" AND t.key <> ''`,
+      [creatorId, fromWeek],
+    )) as TopicTotalsRow[];
   }
 
   /** Per topic and week, from `fromWeek` on, for these topics. */
@@ -187,7 +180,10 @@ export class InsightsRepository {
     )) as { topicId: string; week: string; count: number }[];
   }
 
-  /** The newest question of each fan, newest first, at most `perTopic` per topic. */
+  /**
+   * Up to `perTopic` example questions per topic, newest first, one per fan: picked from each
+   * topic's newest EXAMPLE_CANDIDATES questions (an index range each, however large the topic).
+   */
   async examples(
     topicIds: readonly string[],
     perTopic: number,
@@ -196,17 +192,23 @@ export class InsightsRepository {
     const examples = new Map<string, string[]>();
     if (topicIds.length === 0) return examples;
     const rows = (await this.dataSource.query(
-      `SELECT "topicId", text FROM (
-         SELECT "topicId", text, "askedAt", row_number() OVER (PARTITION BY "topicId" ORDER BY "askedAt" DESC) AS n
-         FROM (
-           SELECT DISTINCT ON ("topicId", "fanId") "topicId", text, "askedAt" FROM fan_questions
-           WHERE "topicId" = ANY($1::uuid[]) ${options.unansweredOnly ? 'AND NOT answered' : ''}
-           ORDER BY "topicId", "fanId", "askedAt" DESC
-         ) per_fan
-       ) ranked WHERE n <= $2 ORDER BY "topicId", n`,
-      [topicIds, perTopic],
-    )) as { topicId: string; text: string }[];
-    for (const { topicId, text } of rows) examples.set(topicId, [...(examples.get(topicId) ?? []), text]);
+      `SELECT t.id AS "topicId", q.text, q."fanId" FROM unnest($1::uuid[]) AS t(id)
+       CROSS JOIN LATERAL (
+         SELECT text, "fanId" FROM fan_questions
+         WHERE "topicId" = t.id ${options.unansweredOnly ? 'AND NOT answered' : ''}
+         ORDER BY "askedAt" DESC LIMIT $2
+       ) q`,
+      [topicIds, EXAMPLE_CANDIDATES],
+    )) as { topicId: string; text: string; fanId: string }[];
+    const fansSeen = new Map<string, Set<string>>();
+    for (const { topicId, text, fanId } of rows) {
+      const fans = fansSeen.get(topicId) ?? new Set<string>();
+      const chosen = examples.get(topicId) ?? [];
+      if (fans.has(fanId) || chosen.length >= perTopic || chosen.includes(text)) continue;
+      fans.add(fanId);
+      fansSeen.set(topicId, fans);
+      examples.set(topicId, [...chosen, text]);
+    }
     return examples;
   }
 

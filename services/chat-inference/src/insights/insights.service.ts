@@ -15,6 +15,7 @@ import {
   EXAMPLES_PER_TOPIC,
   answeredBy,
   assignTopic,
+  rankTopics,
   termFrequency,
   trendOf,
   visibleExamples,
@@ -109,13 +110,14 @@ export class InsightsService {
       throw new ForbiddenError('You can only see insights about your own persona.');
     const weeks = weeksEnding(new Date(), count);
     const from = weeks[0]!;
-    const [perWeek, topics, ideas, pending] = await Promise.all([
+    const [perWeek, totals, pending] = await Promise.all([
       this.questions.questionsPerWeek(creatorId, from),
-      this.questions.topicCounts(creatorId, from, { unansweredOnly: false, limit: TOPICS_SHOWN }),
-      this.questions.topicCounts(creatorId, from, { unansweredOnly: true, limit: TOPICS_SHOWN }),
+      this.questions.topicTotals(creatorId, from),
       this.questions.pending(creatorId),
     ]);
-    const shown = (list: typeof topics) => list.filter((topic) => topic.fans >= INSIGHT_EXAMPLE_MIN_FANS);
+    const { topics, ideas } = rankTopics(totals, TOPICS_SHOWN);
+    const shown = (list: readonly { topicId: string; fans: number }[]) =>
+      list.filter((topic) => topic.fans >= INSIGHT_EXAMPLE_MIN_FANS);
     const [weekly, examples, ideaExamples] = await Promise.all([
       this.questions.topicWeeks(
         creatorId,
@@ -174,10 +176,7 @@ export class InsightsService {
     ReplyOf<typeof Subjects.ChatInsightsDigestGet>
   > {
     const from = weeksEnding(new Date(), weeks)[0]!;
-    const [topics, ideas] = await Promise.all([
-      this.questions.topicCounts(creatorId, from, { unansweredOnly: false, limit }),
-      this.questions.topicCounts(creatorId, from, { unansweredOnly: true, limit }),
-    ]);
+    const { topics, ideas } = rankTopics(await this.questions.topicTotals(creatorId, from), limit);
     return {
       topQuestions: topics.map(({ label, questions, fans }) => ({ label, questions, fans })),
       videoIdeas: ideas.flatMap(({ videoTitle, label, fans }) =>
