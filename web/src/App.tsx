@@ -17,6 +17,9 @@ const stripeReturn = () =>
   import('./features/payments/ReturnPage').then((m) => ({ Component: m.ReturnPage }));
 const stripeRefresh = () =>
   import('./features/payments/RefreshPage').then((m) => ({ Component: m.RefreshPage }));
+// The weekly digest email's unsubscribe link (no sign-in).
+const digestUnsubscribe = () =>
+  import('./features/payments/DigestUnsubscribePage').then((m) => ({ Component: m.DigestUnsubscribePage }));
 // The fan's subscriptions (billing's list, docs/billing.md "My subscriptions").
 const subscriptions = () =>
   import('./features/payments/SubscriptionsPage').then((m) => ({ Component: m.SubscriptionsPage }));
@@ -25,7 +28,10 @@ const router = createBrowserRouter(
   appRoutes(
     mergeSections(
       {
-        public: [{ path: 'sign-in', lazy: signIn }],
+        public: [
+          { path: 'sign-in', lazy: signIn },
+          { path: 'digest/unsubscribe', lazy: digestUnsubscribe },
+        ],
         signedIn: [
           { path: 'account', lazy: account },
           { path: 'account/subscriptions', lazy: subscriptions },

@@ -11,6 +11,8 @@ export * from './account.api';
 export * from './account.queries';
 export * from './billing.api';
 export * from './billing.queries';
+export * from './studio-mail.api';
+export * from './studio-mail.queries';
 export * from './queries';
 export { queryClient } from './query-client';
 export * from './creator.api';

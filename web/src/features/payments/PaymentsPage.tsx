@@ -10,12 +10,14 @@ import {
   type PriceSplit,
   useOnboardingStatusQuery,
   usePriceQuery,
+  useRefreshPriceChanges,
   useSetPriceMutation,
 } from '../../api';
 import { Button, buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useSessionStore } from '../session';
 import { EarningsCard } from './EarningsCard';
+import { DigestCard, PRICE_NOTICE_HINT, PriceChanges } from './StudioMailCards';
 import { browserNavigation } from '../shell/browser-navigation';
 import { sharePercent, sharePromise } from './share-promise';
 
@@ -46,6 +48,7 @@ export function PaymentsPage() {
       <PayoutsCard userId={userId} />
       <EarningsCard userId={userId} />
       <PriceCard userId={userId} />
+      <DigestCard userId={userId} />
     </div>
   );
 }
@@ -138,12 +141,14 @@ function PriceCard({ userId }: { userId: string }) {
         </p>
       ) : null}
       {price.data ? <PriceForm userId={userId} split={price.data} /> : null}
+      <PriceChanges userId={userId} />
     </section>
   );
 }
 
 function PriceForm({ userId, split }: { userId: string; split: PriceSplit }) {
   const save = useSetPriceMutation(userId);
+  const refreshChanges = useRefreshPriceChanges(userId);
   const [saved, setSaved] = useState(false);
   const {
     register,
@@ -158,6 +163,7 @@ function PriceForm({ userId, split }: { userId: string; split: PriceSplit }) {
     setSaved(false);
     await save.mutateAsync(Math.round(Number(price) * 100));
     setSaved(true);
+    void refreshChanges();
   });
   const fieldError = errors.price?.message;
   return (
@@ -192,6 +198,7 @@ function PriceForm({ userId, split }: { userId: string; split: PriceSplit }) {
         </p>
       ) : null}
       <p className={styles['price-form__hint']}>Minimum $5.00. A new price applies to new subscriptions.</p>
+      <p className={styles['price-form__hint']}>{PRICE_NOTICE_HINT}</p>
       <h3 className={styles['card__title']}>Where a fan&apos;s {dollars(split.pricePerSubscription)} goes</h3>
       <dl className={styles['split']}>
         <dt>Fan pays each month</dt>

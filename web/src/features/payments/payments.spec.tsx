@@ -185,7 +185,45 @@ describe('payments screens', () => {
         ),
         http.get('/api/billing/price', () => HttpResponse.json(split(1000))),
         http.get('/api/billing/earnings', () => HttpResponse.json(earnings())),
+        http.get('/api/billing/price/changes', () => HttpResponse.json({ changes: [] })),
+        http.get('/api/creators/digest-setting', () => HttpResponse.json({ weeklyDigest: true })),
       );
+    });
+
+    it('lists a pending price change and switches the weekly digest off', async () => {
+      server.use(
+        http.get('/api/billing/price/changes', () =>
+          HttpResponse.json({
+            changes: [
+              {
+                id: '0b6f1d3a-1111-4c53-9d55-2f1a4a4c7d10',
+                fromPrice: 1000,
+                toPrice: 1500,
+                currency: 'usd',
+                noticeAt: '2026-11-27T12:00:00.000Z',
+                subscribers: 2,
+                pending: 2,
+                firstEffectiveAt: '2026-12-28T12:00:00.000Z',
+                lastEffectiveAt: '2026-12-28T12:00:00.000Z',
+              },
+            ],
+          }),
+        ),
+        http.put('/api/creators/digest-setting', async ({ request }) =>
+          HttpResponse.json((await request.json()) as { weeklyDigest: boolean }),
+        ),
+      );
+      renderAt('/creator/payments');
+      const list = await screen.findByRole('list', { name: 'Price changes' });
+      expect(list.textContent).toContain('$10.00 → $15.00, set on Nov 27, 2026');
+      expect(list.textContent).toContain('2 subscribers still on $10.00 move on Dec 28, 2026');
+      const toggle = await screen.findByRole('checkbox', { name: 'Email me the weekly digest' });
+      expect((toggle as HTMLInputElement).checked).toBe(true);
+      fireEvent.click(toggle);
+      await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
+      expect(apiCalls('PUT', '/api/creators/digest-setting').map((call) => call.body)).toEqual([
+        { weeklyDigest: false },
+      ]);
     });
 
     it('draws the earnings: totals, the charts and the funnel with the shares of fans and subscribers', async () => {
