@@ -19,6 +19,7 @@ import { useChat } from './useChat';
 import { WelcomeOverlay } from './WelcomeOverlay';
 import { AiPersonaNotice, PersonaPausedNotice } from './AiPersonaNotice';
 import { ReplyMeta } from './ReplyMeta';
+import { InPersonPanel } from './InPersonPanel';
 import { rememberCheckout } from '../payments/payment-return';
 import { CheckoutCancelledNotice } from './CheckoutCancelledNotice';
 import { MemoryPanel } from './memory/MemoryPanel';
@@ -118,6 +119,7 @@ export function ChatView({ creator }: ChatViewProps) {
       {/* Above the conversation, so the welcome overlay of an empty chat never covers it. */}
       <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
       <CheckoutCancelledNotice />
+      <InPersonPanel creatorName={creator.nickName} />
       <MemoryPanel creatorId={creator.id} creatorName={creator.nickName} />
       <div className={styles['chat-body']}>
         <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
@@ -136,7 +138,7 @@ export function ChatView({ creator }: ChatViewProps) {
             ) : null}
             {messages.filter(hasText).map((message) => (
               <Fragment key={message.id}>
-                <MessageBubble message={message} />
+                <MessageBubble message={message} creatorName={creator.nickName} />
                 {message.role === 'assistant' && (message.kind ?? 'message') === 'message' ? (
                   <ReplyMeta message={message} />
                 ) : null}

@@ -6,6 +6,7 @@ import { SafetyNotice } from "./SafetyNotice";
 import safety from "./safety.module.css";
 import honesty from "./honesty.module.css";
 import { isHiddenMessage } from "./ReplyMeta";
+import { InPersonBubble } from "./InPersonBubble";
 
 /** Under a fan message moderation held back, and a reply it replaced (docs/safety.md). */
 export const HELD_BACK_NOTE =
@@ -14,7 +15,20 @@ export const REPLACED_NOTE = "Replaced by Backtalk's safety check.";
 /** A held-back message whose text was erased after the review period. */
 export const ERASED_TEXT = "Removed after review.";
 
-export function MessageBubble({ message }: { message: ChatMessage }) {
+export function MessageBubble({
+  message,
+  creatorName,
+}: {
+  message: ChatMessage;
+  creatorName?: string;
+}) {
+  if (message.role === "creator")
+    return (
+      <InPersonBubble
+        message={message}
+        creatorName={creatorName ?? "The creator"}
+      />
+    );
   if (message.kind === "crisis-care") return <CrisisCard message={message} />;
   if (message.kind === "safety-notice")
     return <SafetyNotice message={message} />;

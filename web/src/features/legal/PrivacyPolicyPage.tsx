@@ -23,6 +23,15 @@ export function PrivacyPolicyPage() {
         or sexual role-play is always refused. Creators can choose to welcome only fans 16 or 18 and older;
         younger fans cannot open those chats.
       </p>
+      <h2>Letting a creator read your chat</h2>
+      <p>
+        Your conversations are private: the creator cannot read them. In a chat you can choose &quot;Let the
+        creator read this conversation and reply in person&quot;. While it is on, that creator (and no other
+        creator, and not Backtalk&apos;s staff through their inbox) can read that one conversation, without
+        your name or email, and write to you themselves; their messages are marked as written in person, and
+        if your chat is not open we email you that they replied (guests have no email and get none). Turning
+        it off stops their access at once. What they wrote stays in your conversation and is deleted with it.
+      </p>
       <h2>How we use it</h2>
       <p>
         To run the service: answer your messages, apply free-tier limits and subscriptions, pay creators, and

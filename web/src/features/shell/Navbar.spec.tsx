@@ -222,6 +222,7 @@ describe("Navbar", () => {
       "Safety",
       "Insights",
       "Knowledge",
+      "Inbox",
       "Account",
       "Register a passkey",
       "Delete account",
