@@ -11,14 +11,8 @@ import {
   signedInPage,
 } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { repoRoot } from './processes';
+import { startPacedOpenAiServer } from './paced-model';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
-
-// The AI library's OpenAI-compatible server that answers at a fixed pace.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a bench file outside this project's sources
-const { startPacedOpenAiServer } = require(
-  path.join(repoRoot, 'services/libs/ai/bench/paced-openai-server.ts'),
-) as typeof import('../../libs/ai/bench/paced-openai-server');
 
 jest.setTimeout(300_000);
 

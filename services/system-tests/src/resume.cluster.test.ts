@@ -3,6 +3,7 @@ import { describeWithNats, testNatsUrl, type TestDatabase } from '@backtalk/test
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import path from 'node:path';
+import { startPacedOpenAiServer } from './paced-model';
 import { createSystemTestDatabase } from './service-databases';
 import {
   type RunningCluster,
@@ -11,13 +12,6 @@ import {
   startCluster,
   waitUntilAnswering,
 } from './processes';
-
-// The AI library's OpenAI-compatible server that answers at a fixed pace: a reply long enough to
-// leave it, and attach to it again, while it streams.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a bench file outside this project's sources
-const { startPacedOpenAiServer } = require(
-  path.join(repoRoot, 'services/libs/ai/bench/paced-openai-server.ts'),
-) as typeof import('../../libs/ai/bench/paced-openai-server');
 
 /** 80 tokens at 60 ms: a reply streams for about 5 s. */
 const REPLY = Array.from({ length: 80 }, (_, index) => `word${index}`).join(' ');
