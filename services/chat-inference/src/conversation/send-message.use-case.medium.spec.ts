@@ -31,7 +31,7 @@ import { FakeListChatModel, FakeStreamingChatModel } from '@langchain/core/utils
 import { randomUUID } from 'node:crypto';
 import { chatInferenceService } from '../index';
 import path from 'node:path';
-import { firstValueFrom, toArray } from 'rxjs';
+import { filter, firstValueFrom, toArray } from 'rxjs';
 import type { DataSource } from 'typeorm';
 import { chatInferenceConfigSchema } from '../chat-inference.config';
 import { chatInferenceDatabase } from '../chat-inference.database';
@@ -268,6 +268,51 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       { role: 'assistant', status: 'complete' },
     ]);
     expect(await used(actor.userId)).toBe(1);
+  });
+
+  it('attaches another tab to a reply: replayed from the log, as stored once swept, never for another fan', async () => {
+    const { send, open, controller, live } = harness(
+      new FakeListChatModel({ responses: ['Twice a day, babe.'] }),
+    );
+    const actor = fan();
+    const conversationId = await open(actor);
+    const events = await send(actor, conversationId, 'How often do you feed your starter?');
+    const parts = fragments(events);
+    const messageId = parts[0]!.id.split('#')[0]!;
+    const attach = (who: Actor, request: { conversationId: string; after?: number }) =>
+      firstValueFrom(
+        controller.attach({ actor: who, messageId, ...request }).pipe(
+          filter((event) => event.type !== 'heartbeat'),
+          toArray(),
+        ),
+      );
+
+    // From the log (kept after the end): exactly what followed fragment #0, citations included.
+    expect(await attach(actor, { conversationId, after: 0 })).toEqual(
+      events.slice(events.indexOf(parts[0]!) + 1),
+    );
+    // Without Last-Event-ID: the whole reply as one message, then its end.
+    const whole = await attach(actor, { conversationId });
+    expect(whole[0]).toMatchObject({
+      type: 'message',
+      message: { id: messageId, content: 'Twice a day, babe.' },
+    });
+    expect(whole.at(-1)).toEqual(parts.at(-1));
+
+    // Swept from the log: the stored reply and a last fragment after the caller's.
+    live.keptAfterEndMs = 0;
+    live.begin(randomUUID(), actor.userId, () => undefined);
+    expect(await attach(actor, { conversationId, after: 1 })).toMatchObject([
+      { type: 'message', message: { id: messageId, content: 'Twice a day, babe.', status: 'complete' } },
+      { type: 'fragment', id: `${messageId}#2`, text: '', stopReason: 'end_turn' },
+    ]);
+
+    // Another fan: not through this conversation, not through their own.
+    const other = fan();
+    await expect(attach(other, { conversationId })).rejects.toMatchObject({ code: 'CONVERSATION_NOT_FOUND' });
+    await expect(attach(other, { conversationId: await open(other) })).rejects.toMatchObject({
+      code: 'MESSAGE_NOT_FOUND',
+    });
   });
 
   it('refuses a creator still onboarding, storing and charging nothing', async () => {
