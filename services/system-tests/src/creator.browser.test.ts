@@ -15,8 +15,8 @@ jest.setTimeout(300_000);
  * sign-up, signs up with a mailed code, answers Yes, generates a key, and verifies a profile
  * served by the fixture content provider (a JSON file this test writes, read live): first one
  * with 2000 followers (FOLLOWER_UNDER_2500), then one with enough, landing on /creator. Then the
- * prompt editor ('Prompt updated!', the persona's prompt changes) and a rollback. Screenshots at
- * 1280 and 390 px go to CREATOR_SHOTS_DIR (default: a temp folder). The verified creator's
+ * prompt editor ('Prompt updated!', a draft the creator publishes on /creator/preview, then the
+ * persona's prompt changes) and a rollback. Screenshots at 1280 and 390 px go to CREATOR_SHOTS_DIR (default: a temp folder). The verified creator's
  * initialisation (issue 10 item 4) runs on the init screen: the statuses in order with a moving
  * bar, then /creator/stripe-signup; the posts appear in /creator/posts and the persona's reply
  * cites them.
@@ -206,13 +206,21 @@ describeWhenAvailable(
       await page.goto(`${app.origin}/creator/tools`);
       await page.getByRole('heading', { name: 'Customize your AI chat' }).waitFor();
       const editor = page.getByLabel('Creator prompt');
-      await editor.fill('Always end with the word sourdough.');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText('Prompt updated!').waitFor();
-      await shoot('06b-prompt-updated');
-      await editor.fill('Answer in one short sentence.');
-      await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await page.getByText('Prompt updated!').waitFor();
+      // A save is a draft (docs/creators.md, "Drafts, preview and publish"): fans get it once it is
+      // published on /creator/preview.
+      const saveAndPublish = async (text: string, shot?: string) => {
+        await editor.fill(text);
+        await page.getByRole('button', { name: 'Save', exact: true }).click();
+        await page.getByText('Prompt updated!').waitFor();
+        if (shot) await shoot(shot);
+        await page.getByRole('link', { name: 'preview and publish it' }).click();
+        await page.getByRole('button', { name: 'Publish', exact: true }).click();
+        await page.getByText('Published! Fans get it from their next message.').waitFor();
+        await page.goto(`${app.origin}/creator/tools`);
+        await page.getByRole('heading', { name: 'Customize your AI chat' }).waitFor();
+      };
+      await saveAndPublish('Always end with the word sourdough.', '06b-prompt-updated');
+      await saveAndPublish('Answer in one short sentence.');
       const saved = await apiAsPage<{ creatorPrompt: string; versions: { id: string; version: number }[] }>(
         '/api/creator/prompt',
       );
