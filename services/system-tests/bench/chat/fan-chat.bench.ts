@@ -105,6 +105,9 @@ const productEnv = {
   LLM_PROVIDER: 'openai',
   LLM_MODEL: 'paced',
   OPENAI_API_KEY: 'x',
+  // The floor alone, as before standalone's default became `local` (Llama Guard, downloaded on first
+  // use): what moderation adds is measured apart (moderation.bench.ts).
+  MODERATION_PROVIDER: 'none',
   FREE_TIER_MESSAGES: HIGH,
   THROTTLE_PER_MINUTE: HIGH,
   // Issue 7's per-address allowance and per-fan reply cap, at the most their configs accept:
