@@ -655,6 +655,36 @@ describeWithNats('bad input: generated requests change nothing and never fail in
       expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
     });
 
+    /**
+     * The weekly digest's unsubscribe link (docs/creators.md, "Weekly digest"): public, so its token
+     * is the only credential. Tokens of the right shape that creators did not sign (a random
+     * signature, a known creator id with a made-up one, a truncated one, another secret's) and
+     * malformed ones get a 400 VALIDATION_FAILED and turn no digest off (the final snapshot).
+     */
+    it('answers forged and malformed digest unsubscribe tokens with a 400', async () => {
+      const label = 'digest-unsubscribe';
+      const part = fc.stringMatching(/^[A-Za-z0-9_-]{1,60}$/);
+      const uuidPart = fc.uuid().map((id) => Buffer.from(id).toString('base64url'));
+      const badToken = fc.oneof(
+        fc.tuple(uuidPart, part).map(([id, signature]) => `${id}.${signature}`),
+        fc.tuple(part, part).map(([id, signature]) => `${id}.${signature}`),
+        fc.constantFrom('', '.', 'abc', 'a.b.c', 'a..b', ' a.b', 'a.b ', 'a%00.b', 'x'.repeat(301)),
+      );
+      await runProperty(
+        label,
+        fc.asyncProperty(badToken, async (token) => {
+          const answer = await api('/api/creators/digest/unsubscribe', { method: 'POST', body: { token } });
+          return check(
+            `${label}: ${JSON.stringify(token).slice(0, 60)} refused with 400 VALIDATION_FAILED`,
+            answer.status === 400 && answer.body?.code === ErrorCode.ValidationFailed,
+            () => `→ ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
+          );
+        }),
+        { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },
+      );
+      expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
+    });
+
     it('answers the web app’s routes (/, /assets/*, /@handle) and unknown paths with any method in time, without a 5xx', async () => {
       const label = 'web app';
       await runProperty(
