@@ -5,7 +5,7 @@ import { detectAll } from 'tinyld';
  * these: with every language tinyld knows, short English is often taken for Afrikaans or
  * Volapük.
  */
-export const ANSWER_LANGUAGES: Readonly<Record<string, string>> = {
+const ANSWER_LANGUAGES: Readonly<Record<string, string>> = {
   ar: 'Arabic',
   de: 'German',
   en: 'English',
@@ -27,7 +27,7 @@ export const ANSWER_LANGUAGES: Readonly<Record<string, string>> = {
   zh: 'Chinese',
 };
 
-export const DEFAULT_LANGUAGE = 'en';
+const DEFAULT_LANGUAGE = 'en';
 const ONLY = Object.keys(ANSWER_LANGUAGES);
 /** Fewer letters than this ("ok", "lol", "gracias") say too little to tell a language. */
 const MIN_LETTERS = 8;

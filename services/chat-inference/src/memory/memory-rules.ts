@@ -3,7 +3,7 @@ import { MEMORY_TEXT_MAX_LENGTH } from '@backtalk/proto';
 /** Most facts kept per fan and creator; the oldest go first when a new one comes. */
 export const MAX_MEMORIES = 20;
 /** The memory block of a prompt holds at most this many characters (newest facts first). */
-export const MAX_MEMORY_PROMPT_CHARS = 1_200;
+const MAX_MEMORY_PROMPT_CHARS = 1_200;
 
 /**
  * Whether memory is on for a fan: their own choice when they made one, else on for adults and
