@@ -144,6 +144,13 @@ export function send(base: string, generated: RawRequest, timeoutMs: number): Pr
         agent: false,
       },
       (response) => {
+        // An event stream that opened (a fan's own conversation events) stays open by design:
+        // its answer is its status, and the connection is closed here.
+        if (String(response.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          resolve({ status: response.statusCode ?? 0, text: '(event stream)', ms: Date.now() - started });
+          outgoing.destroy();
+          return;
+        }
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () =>
