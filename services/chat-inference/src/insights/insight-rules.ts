@@ -9,7 +9,7 @@ import { INSIGHT_EXAMPLE_MIN_FANS, type InsightTrend } from '@backtalk/proto';
 
 const DAY_MS = 86_400_000;
 /** Cosine similarity from which a question joins a topic by meaning (dense grouping). */
-export const TOPIC_SIMILARITY = 0.8;
+const TOPIC_SIMILARITY = 0.8;
 /** At most this many example questions per topic or video idea. */
 export const EXAMPLES_PER_TOPIC = 3;
 const TITLE_MAX_LENGTH = 120;
@@ -57,7 +57,7 @@ export function termFrequency(questions: readonly string[]): Map<string, number>
 }
 
 /** A question's key terms (stemmed, without stop words) and the words fans wrote for each. */
-export function keyTermsOf(question: string): { term: string; word: string }[] {
+function keyTermsOf(question: string): { term: string; word: string }[] {
   const seen = new Set<string>();
   const terms: { term: string; word: string }[] = [];
   for (const [word] of question.matchAll(WORD)) {
