@@ -623,6 +623,81 @@ describeWithNats('bad input: generated requests change nothing and never fail in
     });
 
     /**
+     * Drafts and the preview (docs/creators.md, "Drafts, preview and publish") on the fan's own
+     * creator, past the owner check: drafts the document cannot describe (nothing named, a blank or
+     * overlong prompt, a bad boundary list, a creator named) and preview questions it cannot
+     * (blank, overlong, an unknown version, too many or malformed earlier turns) get a 400; the
+     * snapshot at the end shows they stored nothing.
+     */
+    it('answers bad drafts and preview questions on the caller’s own creator with a 400', async () => {
+      const label = 'drafts';
+      const badDraft = fc.oneof(
+        fc.constantFrom(
+          {},
+          { creatorPrompt: '' },
+          { creatorPrompt: '   ' },
+          { creatorPrompt: 'x'.repeat(4001) },
+          { creatorPrompt: 5 },
+          { boundaries: [{ topic: 'a' }, { topic: 'A' }] },
+          { boundaries: [{ topic: 'one\ntwo' }] },
+          { boundaries: 'politics' },
+          { creatorPrompt: 'Be brief.', creatorId: known.uuids[0] },
+          { creatorPrompt: 'Be brief.', published: true },
+        ),
+        fc.integer({ min: 21, max: 25 }).map((count) => ({
+          boundaries: Array.from({ length: count }, (_, index) => ({ topic: `topic ${index}` })),
+        })),
+      );
+      const turn = { role: 'fan', text: 'Hi' };
+      const badQuestion = fc.oneof(
+        fc.constantFrom(
+          { question: '', version: 'draft' },
+          { question: '   ', version: 'published' },
+          { question: 'x'.repeat(1001), version: 'draft' },
+          { question: 'Hi?', version: 'staging' },
+          { question: 'Hi?' },
+          { question: 'Hi?', version: 'draft', history: [{ role: 'creator', text: 'Hi' }] },
+          { question: 'Hi?', version: 'draft', history: [{ role: 'fan' }] },
+          { question: 'Hi?', version: 'draft', history: 'earlier' },
+          { question: 'Hi?', version: 'draft', creatorId: known.uuids[0] },
+        ),
+        fc.integer({ min: 13, max: 20 }).map((count) => ({
+          question: 'Hi?',
+          version: 'draft',
+          history: Array.from({ length: count }, () => turn),
+        })),
+      );
+      await runProperty(
+        label,
+        fc.asyncProperty(
+          fc.oneof(
+            badDraft.map((body) => ({ draft: body })),
+            badQuestion.map((body) => ({ ask: body })),
+          ),
+          async (input) => {
+            const response =
+              'draft' in input
+                ? await api('/api/creator/draft', {
+                    method: 'PUT',
+                    token: fan.accessToken,
+                    body: input.draft,
+                  })
+                : await api('/api/creator/preview', {
+                    method: 'POST',
+                    token: fan.accessToken,
+                    body: input.ask,
+                  });
+            return check(`${label}: 400`, response.status === 400, () =>
+              JSON.stringify({ input, status: response.status, body: response.body }).slice(0, 500),
+            );
+          },
+        ),
+        { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },
+      );
+      expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
+    });
+
+    /**
      * `/discover` (docs/creators.md, "Discover"): near misses the document's patterns cannot
      * describe (a page past 500, a page size past 48, a text past 100 characters or with NUL) and
      * malformed ones (signs, decimals, leading zeros, repeated or unknown parameters) get a 400
