@@ -731,6 +731,39 @@ describeWithNats('bad input: generated requests change nothing and never fail in
     });
 
     /**
+     * Replies that resume anywhere (docs/architecture.md): a Last-Event-ID that is not a fragment id
+     * of the reply asked for (another reply's, no seq, signs, decimals, over nine digits, any other
+     * text) gets a 400 VALIDATION_FAILED before anything is streamed.
+     */
+    it('answers a bad Last-Event-ID on a reply stream with a 400', async () => {
+      const label = 'reply-stream';
+      const fragment = new RegExp(`^${replyId}#\\d{1,9}$`);
+      const badId = fc.oneof(
+        fc.uuid().map((other) => `${other}#1`),
+        fc.constantFrom('#1', 'abc', '0', replyId, `${replyId}#`, `${replyId}#-1`, `${replyId}#1.5`),
+        fc.constantFrom(`${replyId}#1e2`, `${replyId}#1234567890`, `${replyId}#0x1`, `${replyId}#1#2`),
+        fc.stringMatching(/^[!-~]{1,80}$/).filter((id) => !fragment.test(id)),
+      );
+      await runProperty(
+        label,
+        fc.asyncProperty(badId, async (lastEventId) => {
+          const response = await fetch(
+            `${cluster.gatewayUrl}/api/conversations/${conversationId}/messages/${replyId}/stream`,
+            { headers: { authorization: `Bearer ${fan.accessToken}`, 'last-event-id': lastEventId } },
+          );
+          const body = (await response.json().catch(() => undefined)) as { code?: string } | undefined;
+          return check(
+            `${label}: Last-Event-ID ${lastEventId.slice(0, 60)} refused with 400 VALIDATION_FAILED`,
+            response.status === 400 && body?.code === ErrorCode.ValidationFailed,
+            () => `→ ${response.status} ${JSON.stringify(body).slice(0, 300)}`,
+          );
+        }),
+        { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },
+      );
+      expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
+    });
+
+    /**
      * The weekly digest's unsubscribe link (docs/creators.md, "Weekly digest"): public, so its token
      * is the only credential. Tokens of the right shape that creators did not sign (a random
      * signature, a known creator id with a made-up one, a truncated one, another secret's) and
