@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { useOnboardingStatusQuery } from '../../api';
 import { Banner } from '../../components/Banner';
 import { Button, buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
@@ -18,8 +19,14 @@ export function CreatorHomePage() {
   return isCreator ? <CreatorHome /> : <CreatorInitScreen />;
 }
 
+/** Spec §2, issue 23 item 8: the share link works for fans only once payment onboarding is complete. */
+export const SHARE_AFTER_ONBOARDING_TEXT = 'Fans can open this link once you finish Stripe onboarding.';
+
 function CreatorHome() {
   const creator = useMyCreatorQuery();
+  const userId = useSessionStore((state) => state.user?.userId ?? null);
+  const onboarding = useOnboardingStatusQuery(userId);
+  const onboarded = onboarding.data?.status === 'complete';
   // Once the initialisation screen shows, it stays until it leads on (its last status goes to
   // Stripe sign-up): the creator refetched complete in the meantime must not swap it for the home.
   const [initialising, setInitialising] = useState(false);
@@ -43,6 +50,9 @@ function CreatorHome() {
       <div className={styles['card']}>
         <h2 className={styles['card__title']}>Share your AI chat:</h2>
         <ShareLink link={link} />
+        {onboarding.isPending || onboarded ? null : (
+          <p className={styles['hint']}>{SHARE_AFTER_ONBOARDING_TEXT}</p>
+        )}
       </div>
       <nav className={styles['links']} aria-label="Creator tools">
         <Link className={styles['link-card']} to="/creator/tools">

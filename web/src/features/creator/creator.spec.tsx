@@ -289,6 +289,10 @@ describe('creator screens', () => {
     expect(screen.getByText('Share your AI chat:')).toBeTruthy();
     expect(screen.getByTestId('share-link').textContent).toBe(`${window.location.origin}/@maya.makes`);
     expect(screen.getByRole('link', { name: /Payments/ }).getAttribute('href')).toBe('/creator/payments');
+    // Onboarding incomplete (spec §2): fans open the link only once it is finished.
+    expect(
+      await screen.findByText('Fans can open this link once you finish Stripe onboarding.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
     expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
     expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/@maya.makes`);
