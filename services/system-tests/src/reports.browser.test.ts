@@ -173,6 +173,21 @@ describeWhenAvailable(
       await fanPage.reload();
       await fanPage.getByText('This message was hidden').waitFor({ timeout: 20_000 });
       await screenshotAtBothWidths(fanPage, shotsDir, '04-fan-message-hidden');
+
+      // Reversible: the admin unhides it on the closed report, and the fan reads the reply again.
+      const again = await signedInPage(adminEmail);
+      await again.page.goto(`${app.origin}/admin/reports`);
+      await again.page.getByLabel('State').selectOption('actioned');
+      const closed = again.page.getByTestId('admin-report').first();
+      await closed.getByRole('button', { name: 'Unhide message' }).click();
+      await closed
+        .getByRole('button', { name: 'Unhide message' })
+        .waitFor({ state: 'detached', timeout: 20_000 });
+      await expect(closed.innerText()).resolves.toContain('Message hidden'); // the report keeps its action
+      await again.context.close();
+      await fanPage.reload();
+      await fanPage.getByText('Tell me a story').first().waitFor({ timeout: 20_000 });
+      expect(await fanPage.getByText('This message was hidden').count()).toBe(0);
     });
 
     it('an admin pauses the persona on a second report; the fan cannot send', async () => {
