@@ -181,4 +181,45 @@ describe('creator boundaries (HTTP)', () => {
     for (const question of ['', '   ', 'x'.repeat(1001)])
       expect((await preview({ question, boundaries: [] })).status).toBe(400);
   });
+  it("only the creator reads and changes what their persona knows (issue 23 items 2-3, docs/creators.md 'Knowledge')", async () => {
+    const base = `/api/creators/${demoId}/knowledge`;
+    const added = await call(`${base}/answers`, {
+      body: { question: 'What camera do you use?', answer: 'My phone.' },
+      token: creator.token,
+    });
+    expect(added.status).toBe(200);
+    const answerId = added.body.answers[0].id as string;
+    const postId = added.body.posts[0].id as string;
+    const fanToken = await guest();
+    const signedInFan = (await newUser('knowledge-fan')).token;
+    const attempts = [
+      { path: base },
+      { path: `${base}/answers`, init: { body: { question: 'Q?', answer: 'A.' } } },
+      {
+        path: `${base}/answers/${answerId}`,
+        init: { method: 'PUT', body: { question: 'Q?', answer: 'Hijacked' } },
+      },
+      { path: `${base}/answers/${answerId}`, init: { method: 'DELETE' } },
+      { path: `${base}/notes`, init: { body: { title: 'T', text: 'x' } } },
+      { path: `${base}/posts/${postId}`, init: { method: 'PUT', body: { excluded: true } } },
+      { path: `${base}/reindex`, init: { body: {} } },
+    ];
+    for (const token of [fanToken, signedInFan, otherCreator.token])
+      for (const { path: route, init } of attempts)
+        expect([route, (await call(route, { ...init, token })).status]).toEqual([route, 403]);
+    for (const { path: route, init } of attempts)
+      expect([route, (await call(route, { ...init })).status]).toEqual([route, 401]);
+    const { rows } = await sql.query(
+      `SELECT answer FROM creators.creator_corrected_answers WHERE "creatorId" = $1`,
+      [demoId],
+    );
+    expect(rows).toEqual([{ answer: 'My phone.' }]);
+    expect(
+      (await sql.query(`SELECT 1 FROM creators.creator_post_exclusions WHERE "creatorId" = $1`, [demoId]))
+        .rows,
+    ).toEqual([]);
+    expect(
+      (await call(`${base}/answers/${answerId}`, { method: 'DELETE', token: creator.token })).status,
+    ).toBe(200);
+  });
 });
