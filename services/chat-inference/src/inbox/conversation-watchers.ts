@@ -7,7 +7,7 @@ import { InboxRepository } from './inbox.repository';
  * How long one watch lasts before it completes and the gateway opens the next: a watch whose
  * browser left (the kit's NATS call has no cancel for the serving side) is held at most this long.
  */
-export const WATCH_MS = 60_000;
+const WATCH_MS = 60_000;
 /** A watch refreshes its row this often, well within WATCH_FRESH_MS. */
 const TOUCH_EVERY_HEARTBEATS = 3;
 

@@ -14,7 +14,7 @@ import { startEventStream } from '../chat/sse-stream';
 const KEEP_ALIVE_EVERY = 3;
 
 /** What the browser is sent: every conversation event but the services' heartbeats. */
-export function formatConversationEvent(event: Exclude<ConversationEvent, { type: 'heartbeat' }>): string {
+function formatConversationEvent(event: Exclude<ConversationEvent, { type: 'heartbeat' }>): string {
   switch (event.type) {
     case 'message':
       return `event: message\ndata: ${JSON.stringify(event.message)}\n\n`;

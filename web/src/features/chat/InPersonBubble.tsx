@@ -2,7 +2,7 @@ import type { ChatMessage } from '../../api';
 import styles from './in-person.module.css';
 
 /** Above a message the creator wrote themselves: never the persona's words (issue 23 item 5). */
-export const inPersonLabel = (creatorName: string) => `${creatorName} · in person`;
+const inPersonLabel = (creatorName: string) => `${creatorName} · in person`;
 
 /** The creator's own message in the fan's chat, labelled as written by them in person. */
 export function InPersonBubble({ message, creatorName }: { message: ChatMessage; creatorName: string }) {

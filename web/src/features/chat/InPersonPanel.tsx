@@ -4,7 +4,7 @@ import { useChatStore } from './chat.store';
 import styles from './in-person.module.css';
 import { useInPersonEvents } from './useInPersonEvents';
 
-export const IN_PERSON_TEXT = {
+const IN_PERSON_TEXT = {
   toggle: (creatorName: string) => `Let ${creatorName} read this conversation and reply in person`,
   inPerson: (creatorName: string) => `${creatorName} is here in person and may reply to you themselves.`,
   failed: 'Could not change this setting. Try again.',
