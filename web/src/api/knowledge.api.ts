@@ -5,8 +5,6 @@ import type { Schemas } from './types';
 // exclusions on /creator/knowledge. Every change answers the whole knowledge.
 
 export type Knowledge = Schemas['KnowledgeResponse'];
-export type CorrectedAnswer = Knowledge['answers'][number];
-export type KnowledgeNote = Knowledge['notes'][number];
 export type KnowledgePost = Knowledge['posts'][number];
 export type CorrectedAnswerInput = Schemas['CorrectedAnswerBody'];
 export type KnowledgeNoteInput = Schemas['KnowledgeNoteBody'];

@@ -4,7 +4,7 @@ import { ErrorCode, type KnowledgeSource, Subjects } from '@backtalk/proto';
 import { OBJECT_STORAGE, type ObjectStorage } from '../object-storage/object-storage';
 
 /** Where a creator's corrected answers and notes are kept as persona material (spec §9 `customai-kb/`). */
-export const knowledgeFolder = (creatorId: string) => `customai-kb/${creatorId}/knowledge/`;
+const knowledgeFolder = (creatorId: string) => `customai-kb/${creatorId}/knowledge/`;
 
 /**
  * Ingestion's side of what the persona may know (docs/creators.md, "Knowledge"): it reads the

@@ -36,7 +36,7 @@ export function personaDocuments(posts: readonly PostText[], knowledge: Knowledg
 }
 
 /** Share of a corrected question's words the fan's message must hold for the answer to lead. */
-export const ANSWER_MATCH_SHARE = 0.6;
+const ANSWER_MATCH_SHARE = 0.6;
 
 /**
  * Whether a corrected answer answers the fan's message: most of the words of the question the
