@@ -488,6 +488,31 @@ describeWhenAvailable(
         await page.locator('.recharts-wrapper').first().waitFor();
         expect(await page.locator('.recharts-wrapper').count()).toBe(3);
         await shoot('09-creator-earnings');
+
+        // Price changes with notice (issue 23 item 7): the three fans still subscribed (one cancelled, one ended) are told and
+        // move at a renewal at least 30 days on; the weekly digest (item 6) can be switched off here.
+        await page.getByLabel('Monthly price ($)').fill('15');
+        await page.getByRole('button', { name: 'Save price' }).click();
+        await page.getByRole('status').filter({ hasText: 'Price updated!' }).waitFor();
+        const changes = page.getByRole('list', { name: 'Price changes' });
+        await changes.waitFor();
+        expect(await changes.textContent()).toMatch(
+          /\$10\.00 → \$15\.00, set on .*3 subscribers emailed\. 3 subscribers still on \$10\.00 move/,
+        );
+        const digest = page.getByRole('checkbox', { name: 'Email me the weekly digest' });
+        expect(await digest.isChecked()).toBe(true);
+        await digest.click();
+        await page.waitForFunction(() => {
+          const box = document.querySelector('input[type="checkbox"]') as HTMLInputElement | null;
+          return box !== null && !box.checked && !box.disabled;
+        });
+        await page.reload();
+        await page.getByRole('checkbox', { name: 'Email me the weekly digest' }).waitFor();
+        expect(await page.getByRole('checkbox', { name: 'Email me the weekly digest' }).isChecked()).toBe(
+          false,
+        );
+        await page.getByRole('list', { name: 'Price changes' }).scrollIntoViewIfNeeded();
+        await shoot('10-creator-price-change-and-digest');
       }),
     );
   },

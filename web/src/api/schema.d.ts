@@ -1492,38 +1492,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/creators/digest-setting": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get: operations["StudioMailController_digestSetting"];
-        put: operations["StudioMailController_setDigestSetting"];
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/creators/digest/unsubscribe": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: operations["StudioMailController_unsubscribe"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/api/creators/featured": {
         parameters: {
             query?: never;
@@ -1646,6 +1614,38 @@ export interface paths {
         get?: never;
         put?: never;
         post: operations["DeveloperController_testEssence"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/digest/setting": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["StudioMailController_digestSetting"];
+        put: operations["StudioMailController_setDigestSetting"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/digest/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["StudioMailController_unsubscribe"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2593,8 +2593,6 @@ export interface components {
                     emergency: string;
                     /** @enum {string} */
                     language?: "en" | "es" | "pt";
-                    /** @enum {string} */
-                    language?: "en" | "es" | "pt";
                     lines: {
                         contact: string;
                         name: string;
@@ -2635,8 +2633,6 @@ export interface components {
                     country: string | null;
                     countryName: string;
                     emergency: string;
-                    /** @enum {string} */
-                    language?: "en" | "es" | "pt";
                     /** @enum {string} */
                     language?: "en" | "es" | "pt";
                     lines: {
@@ -2762,8 +2758,6 @@ export interface components {
                     country: string | null;
                     countryName: string;
                     emergency: string;
-                    /** @enum {string} */
-                    language?: "en" | "es" | "pt";
                     /** @enum {string} */
                     language?: "en" | "es" | "pt";
                     lines: {
@@ -5840,71 +5834,6 @@ export interface operations {
             };
         };
     };
-    StudioMailController_digestSetting: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DigestSettingResponse"];
-                };
-            };
-        };
-    };
-    StudioMailController_setDigestSetting: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DigestSettingBody"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DigestSettingResponse"];
-                };
-            };
-        };
-    };
-    StudioMailController_unsubscribe: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                "application/json": components["schemas"]["DigestUnsubscribeBody"];
-            };
-        };
-        responses: {
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["DigestSettingResponse"];
-                };
-            };
-        };
-    };
     CreatorsController_featured: {
         parameters: {
             query?: never;
@@ -6065,6 +5994,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["EssenceTestResponse"];
+                };
+            };
+        };
+    };
+    StudioMailController_digestSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingResponse"];
+                };
+            };
+        };
+    };
+    StudioMailController_setDigestSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestSettingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingResponse"];
+                };
+            };
+        };
+    };
+    StudioMailController_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DigestUnsubscribeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DigestSettingResponse"];
                 };
             };
         };

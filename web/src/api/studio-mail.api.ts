@@ -10,14 +10,14 @@ export async function listPriceChanges(signal?: AbortSignal): Promise<PriceChang
 }
 
 export async function getDigestSetting(signal?: AbortSignal): Promise<DigestSetting> {
-  return bodyOf(await api.GET('/api/creators/digest-setting', { signal }));
+  return bodyOf(await api.GET('/api/digest/setting', { signal }));
 }
 
 export async function setDigestSetting(weeklyDigest: boolean): Promise<DigestSetting> {
-  return bodyOf(await api.PUT('/api/creators/digest-setting', { body: { weeklyDigest } }));
+  return bodyOf(await api.PUT('/api/digest/setting', { body: { weeklyDigest } }));
 }
 
 /** The digest email's link: no sign-in, the token is the credential. */
 export async function unsubscribeFromDigest(token: string): Promise<DigestSetting> {
-  return bodyOf(await api.POST('/api/creators/digest/unsubscribe', { body: { token } }));
+  return bodyOf(await api.POST('/api/digest/unsubscribe', { body: { token } }));
 }

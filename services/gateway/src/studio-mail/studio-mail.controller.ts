@@ -29,14 +29,14 @@ export class StudioMailController {
   }
 
   @ApiBearerAuth()
-  @Get('creators/digest-setting')
+  @Get('digest/setting')
   @ApiOkResponse({ type: DigestSettingResponse })
   digestSetting(@CurrentActor() actor: Actor): Promise<DigestSettingResponse> {
     return this.client.request(Subjects.CreatorsDigestSettingGet, { actor });
   }
 
   @ApiBearerAuth()
-  @Put('creators/digest-setting')
+  @Put('digest/setting')
   @ApiOkResponse({ type: DigestSettingResponse })
   setDigestSetting(
     @CurrentActor() actor: Actor,
@@ -47,7 +47,7 @@ export class StudioMailController {
 
   /** The digest email's unsubscribe link: its signed token is the only credential. */
   @Public()
-  @Post('creators/digest/unsubscribe')
+  @Post('digest/unsubscribe')
   @HttpCode(200)
   @ApiOkResponse({ type: DigestSettingResponse })
   unsubscribe(@Body() { token }: DigestUnsubscribeBody): Promise<DigestSettingResponse> {

@@ -186,7 +186,7 @@ describe('payments screens', () => {
         http.get('/api/billing/price', () => HttpResponse.json(split(1000))),
         http.get('/api/billing/earnings', () => HttpResponse.json(earnings())),
         http.get('/api/billing/price/changes', () => HttpResponse.json({ changes: [] })),
-        http.get('/api/creators/digest-setting', () => HttpResponse.json({ weeklyDigest: true })),
+        http.get('/api/digest/setting', () => HttpResponse.json({ weeklyDigest: true })),
       );
     });
 
@@ -209,7 +209,7 @@ describe('payments screens', () => {
             ],
           }),
         ),
-        http.put('/api/creators/digest-setting', async ({ request }) =>
+        http.put('/api/digest/setting', async ({ request }) =>
           HttpResponse.json((await request.json()) as { weeklyDigest: boolean }),
         ),
       );
@@ -221,7 +221,7 @@ describe('payments screens', () => {
       expect((toggle as HTMLInputElement).checked).toBe(true);
       fireEvent.click(toggle);
       await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(false));
-      expect(apiCalls('PUT', '/api/creators/digest-setting').map((call) => call.body)).toEqual([
+      expect(apiCalls('PUT', '/api/digest/setting').map((call) => call.body)).toEqual([
         { weeklyDigest: false },
       ]);
     });
