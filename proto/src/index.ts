@@ -25,5 +25,6 @@ export * from './contracts/insights';
 export * from './contracts/boundaries';
 export * from './contracts/studio-mail';
 export * from './contracts/knowledge';
+export * from './contracts/memory';
 export * from './contracts/drafts';
 export * from './contracts/inbox';

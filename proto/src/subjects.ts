@@ -115,11 +115,6 @@ export const Subjects = {
   CreatorsPersonaPauseSet: 'creators.persona-pause.set',
   /** The youngest fans a creator's chat is for (docs/safety.md, "Age"). */
   CreatorsAudienceSet: 'creators.audience.set',
-  /** Prompt and boundary changes waiting to be published (docs/creators.md, "Drafts, preview and publish"). */
-  CreatorsDraftGet: 'creators.draft.get',
-  CreatorsDraftSave: 'creators.draft.save',
-  CreatorsDraftPublish: 'creators.draft.publish',
-  CreatorsDraftDiscard: 'creators.draft.discard',
   /** The weekly digest (docs/creators.md, "Weekly digest"): the creator's own setting, and the email's unsubscribe link. */
   CreatorsDigestSettingGet: 'creators.digest-setting.get',
   CreatorsDigestSettingSet: 'creators.digest-setting.set',
@@ -135,6 +130,11 @@ export const Subjects = {
   /** Internal: ingestion reads answers, notes and exclusions to index, and reports its progress. */
   CreatorsKnowledgeSource: 'creators.knowledge.source',
   CreatorsKnowledgeIndexRecord: 'creators.knowledge-index.record',
+  /** Prompt and boundary changes waiting to be published (docs/creators.md, "Drafts, preview and publish"). */
+  CreatorsDraftGet: 'creators.draft.get',
+  CreatorsDraftSave: 'creators.draft.save',
+  CreatorsDraftPublish: 'creators.draft.publish',
+  CreatorsDraftDiscard: 'creators.draft.discard',
 
   /** Internal: creators reads the live profile of a handle through the content provider port. */
   IngestionProfileGet: 'ingestion.profile.get',

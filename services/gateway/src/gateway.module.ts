@@ -24,8 +24,8 @@ import { PlatformHealthController } from './health/platform-health.controller';
 import { PlatformHealthService } from './health/platform-health.service';
 import { InboxController } from './inbox/inbox.controller';
 import { ReportsController } from './reports/reports.controller';
-import { InsightsController } from './insights/insights.controller';
 import { MemoryController } from './memory/memory.controller';
+import { InsightsController } from './insights/insights.controller';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { StudioMailController } from './studio-mail/studio-mail.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
@@ -69,8 +69,8 @@ export class GatewayModule implements NestModule {
         MediaController,
         ConversationsController,
         ReportsController,
-        InsightsController,
         MemoryController,
+        InsightsController,
         InboxController,
         FeatureFlagsController,
         EnvironmentController,

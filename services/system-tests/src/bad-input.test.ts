@@ -623,6 +623,81 @@ describeWithNats('bad input: generated requests change nothing and never fail in
     });
 
     /**
+     * Drafts and the preview (docs/creators.md, "Drafts, preview and publish") on the fan's own
+     * creator, past the owner check: drafts the document cannot describe (nothing named, a blank or
+     * overlong prompt, a bad boundary list, a creator named) and preview questions it cannot
+     * (blank, overlong, an unknown version, too many or malformed earlier turns) get a 400; the
+     * snapshot at the end shows they stored nothing.
+     */
+    it('answers bad drafts and preview questions on the caller’s own creator with a 400', async () => {
+      const label = 'drafts';
+      const badDraft = fc.oneof(
+        fc.constantFrom(
+          {},
+          { creatorPrompt: '' },
+          { creatorPrompt: '   ' },
+          { creatorPrompt: 'x'.repeat(4001) },
+          { creatorPrompt: 5 },
+          { boundaries: [{ topic: 'a' }, { topic: 'A' }] },
+          { boundaries: [{ topic: 'one\ntwo' }] },
+          { boundaries: 'politics' },
+          { creatorPrompt: 'Be brief.', creatorId: known.uuids[0] },
+          { creatorPrompt: 'Be brief.', published: true },
+        ),
+        fc.integer({ min: 21, max: 25 }).map((count) => ({
+          boundaries: Array.from({ length: count }, (_, index) => ({ topic: `topic ${index}` })),
+        })),
+      );
+      const turn = { role: 'fan', text: 'Hi' };
+      const badQuestion = fc.oneof(
+        fc.constantFrom(
+          { question: '', version: 'draft' },
+          { question: '   ', version: 'published' },
+          { question: 'x'.repeat(1001), version: 'draft' },
+          { question: 'Hi?', version: 'staging' },
+          { question: 'Hi?' },
+          { question: 'Hi?', version: 'draft', history: [{ role: 'creator', text: 'Hi' }] },
+          { question: 'Hi?', version: 'draft', history: [{ role: 'fan' }] },
+          { question: 'Hi?', version: 'draft', history: 'earlier' },
+          { question: 'Hi?', version: 'draft', creatorId: known.uuids[0] },
+        ),
+        fc.integer({ min: 13, max: 20 }).map((count) => ({
+          question: 'Hi?',
+          version: 'draft',
+          history: Array.from({ length: count }, () => turn),
+        })),
+      );
+      await runProperty(
+        label,
+        fc.asyncProperty(
+          fc.oneof(
+            badDraft.map((body) => ({ draft: body })),
+            badQuestion.map((body) => ({ ask: body })),
+          ),
+          async (input) => {
+            const response =
+              'draft' in input
+                ? await api('/api/creator/draft', {
+                    method: 'PUT',
+                    token: fan.accessToken,
+                    body: input.draft,
+                  })
+                : await api('/api/creator/preview', {
+                    method: 'POST',
+                    token: fan.accessToken,
+                    body: input.ask,
+                  });
+            return check(`${label}: 400`, response.status === 400, () =>
+              JSON.stringify({ input, status: response.status, body: response.body }).slice(0, 500),
+            );
+          },
+        ),
+        { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },
+      );
+      expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
+    });
+
+    /**
      * `/discover` (docs/creators.md, "Discover"): near misses the document's patterns cannot
      * describe (a page past 500, a page size past 48, a text past 100 characters or with NUL) and
      * malformed ones (signs, decimals, leading zeros, repeated or unknown parameters) get a 400
@@ -648,6 +723,39 @@ describeWithNats('bad input: generated requests change nothing and never fail in
             `${label}: ?${query.slice(0, 60)} refused with 400 VALIDATION_FAILED`,
             answer.status === 400 && answer.body?.code === ErrorCode.ValidationFailed,
             () => `→ ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`,
+          );
+        }),
+        { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },
+      );
+      expect(findings.filter((finding) => finding.startsWith(label))).toEqual([]);
+    });
+
+    /**
+     * Replies that resume anywhere (docs/architecture.md): a Last-Event-ID that is not a fragment id
+     * of the reply asked for (another reply's, no seq, signs, decimals, over nine digits, any other
+     * text) gets a 400 VALIDATION_FAILED before anything is streamed.
+     */
+    it('answers a bad Last-Event-ID on a reply stream with a 400', async () => {
+      const label = 'reply-stream';
+      const fragment = new RegExp(`^${replyId}#\\d{1,9}$`);
+      const badId = fc.oneof(
+        fc.uuid().map((other) => `${other}#1`),
+        fc.constantFrom('#1', 'abc', '0', replyId, `${replyId}#`, `${replyId}#-1`, `${replyId}#1.5`),
+        fc.constantFrom(`${replyId}#1e2`, `${replyId}#1234567890`, `${replyId}#0x1`, `${replyId}#1#2`),
+        fc.stringMatching(/^[!-~]{1,80}$/).filter((id) => !fragment.test(id)),
+      );
+      await runProperty(
+        label,
+        fc.asyncProperty(badId, async (lastEventId) => {
+          const response = await fetch(
+            `${cluster.gatewayUrl}/api/conversations/${conversationId}/messages/${replyId}/stream`,
+            { headers: { authorization: `Bearer ${fan.accessToken}`, 'last-event-id': lastEventId } },
+          );
+          const body = (await response.json().catch(() => undefined)) as { code?: string } | undefined;
+          return check(
+            `${label}: Last-Event-ID ${lastEventId.slice(0, 60)} refused with 400 VALIDATION_FAILED`,
+            response.status === 400 && body?.code === ErrorCode.ValidationFailed,
+            () => `→ ${response.status} ${JSON.stringify(body).slice(0, 300)}`,
           );
         }),
         { seed, numRuns: Math.ceil(numRuns / 3), endOnFailure: true },

@@ -502,10 +502,7 @@ describeWhenAvailable(
         const digest = page.getByRole('checkbox', { name: 'Email me the weekly digest' });
         expect(await digest.isChecked()).toBe(true);
         await digest.click();
-        await page.waitForFunction(() => {
-          const box = document.querySelector('input[type="checkbox"]') as HTMLInputElement | null;
-          return box !== null && !box.checked && !box.disabled;
-        });
+        await page.locator('input[type="checkbox"]:not(:checked):not(:disabled)').waitFor();
         await page.reload();
         await page.getByRole('checkbox', { name: 'Email me the weekly digest' }).waitFor();
         expect(await page.getByRole('checkbox', { name: 'Email me the weekly digest' }).isChecked()).toBe(

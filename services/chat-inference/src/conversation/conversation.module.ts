@@ -21,12 +21,12 @@ import { ConversationController } from './conversation.controller';
 import { ConversationEntity } from './conversation.entity';
 import { ConversationRepository } from './conversation.repository';
 import { InterruptedReplies } from './interrupted-replies';
+import { LiveReplies } from './live-replies';
+import { AttachReply } from './attach-reply.use-case';
 import { MessageEntity } from './message.entity';
 import { MessageRepository } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
 import { SendAdmission } from './send-admission';
-import { LiveReplies } from './live-replies';
-import { AttachReply } from './attach-reply.use-case';
 import { SendMessage } from './send-message.use-case';
 
 @Module({
@@ -43,14 +43,14 @@ import { SendMessage } from './send-message.use-case';
     ConversationRepository,
     MessageRepository,
     ReplyProgressWriter,
+    LiveReplies,
+    AttachReply,
     UserRateLimitRepository,
     FreeTierCounterRepository,
     FreeTierService,
     FeatureFlagReader,
     SendMessage,
     SendAdmission,
-    LiveReplies,
-    AttachReply,
     ChatModeration,
     moderatorProvider,
     InterruptedReplies,

@@ -213,10 +213,7 @@ export class SendMessage {
     emit: (event: MessageStreamEvent) => void,
   ): Promise<void> {
     const { actor } = request;
-    const care =
-      decision.heldFor === 'crisis-care'
-        ? crisisCareForFan(text, request.acceptLanguage)
-        : null;
+    const care = decision.heldFor === 'crisis-care' ? crisisCareForFan(text, request.acceptLanguage) : null;
     const notice = {
       kind: decision.heldFor!,
       text: care

@@ -80,7 +80,7 @@ describe('persona drafts', () => {
     // Fans still get the published persona.
     const during = await persona(creatorId);
     expect(during.creatorPrompt).toBe(before.creatorPrompt);
-    expect(during.boundaries.map((entry) => entry.topic)).toEqual(['my family']);
+    expect((during.boundaries ?? []).map((entry) => entry.topic)).toEqual(['my family']);
 
     const published = await services.client.request(Subjects.CreatorsDraftPublish, { actor: owner });
     expect(published.changed).toEqual({ creatorPrompt: false, boundaries: false });
@@ -90,7 +90,7 @@ describe('persona drafts', () => {
     });
     const after = await persona(creatorId);
     expect(after.creatorPrompt).toBe('Always end with the word sourdough.');
-    expect(after.boundaries.map(({ topic, decline }) => ({ topic, decline }))).toEqual([
+    expect((after.boundaries ?? []).map(({ topic, decline }) => ({ topic, decline }))).toEqual([
       { topic: 'my family', decline: null },
       { topic: 'politics', decline: 'Not here!' },
     ]);

@@ -21,8 +21,8 @@ import * as environmentDtos from '../environment/environment.dto';
 import * as featureFlagDtos from '../feature-flags/feature-flags.dto';
 import * as inboxDtos from '../inbox/inbox.dto';
 import * as reportDtos from '../reports/reports.dto';
-import * as insightDtos from '../insights/insights.dto';
 import * as memoryDtos from '../memory/memory.dto';
+import * as insightDtos from '../insights/insights.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 import * as studioMailDtos from '../studio-mail/studio-mail.dto';
 
@@ -47,8 +47,8 @@ const dtos = {
   ...featureFlagDtos,
   ...inboxDtos,
   ...reportDtos,
-  ...insightDtos,
   ...memoryDtos,
+  ...insightDtos,
   ...stripeWebhookDtos,
   ...studioMailDtos,
 } as Record<string, ZodDto>;

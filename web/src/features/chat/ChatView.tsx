@@ -119,8 +119,8 @@ export function ChatView({ creator }: ChatViewProps) {
       {/* Above the conversation, so the welcome overlay of an empty chat never covers it. */}
       <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
       <CheckoutCancelledNotice />
-      <InPersonPanel creatorName={creator.nickName} />
       <MemoryPanel creatorId={creator.id} creatorName={creator.nickName} />
+      <InPersonPanel creatorName={creator.nickName} />
       <div className={styles['chat-body']}>
         <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
           <div

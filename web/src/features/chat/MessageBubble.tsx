@@ -1,80 +1,61 @@
-import styles from "./chat.module.css";
-import type { ChatMessage } from "../../api";
-import { formatPostDate } from "./format-time";
-import { CrisisCard } from "./CrisisCard";
-import { SafetyNotice } from "./SafetyNotice";
-import safety from "./safety.module.css";
-import honesty from "./honesty.module.css";
-import { isHiddenMessage } from "./ReplyMeta";
-import { InPersonBubble } from "./InPersonBubble";
+import styles from './chat.module.css';
+import type { ChatMessage } from '../../api';
+import { formatPostDate } from './format-time';
+import { CrisisCard } from './CrisisCard';
+import { SafetyNotice } from './SafetyNotice';
+import safety from './safety.module.css';
+import honesty from './honesty.module.css';
+import { isHiddenMessage } from './ReplyMeta';
+import { InPersonBubble } from './InPersonBubble';
 
 /** Under a fan message moderation held back, and a reply it replaced (docs/safety.md). */
-export const HELD_BACK_NOTE =
-  "Not sent to the persona: held back by Backtalk's safety check.";
+export const HELD_BACK_NOTE = "Not sent to the persona: held back by Backtalk's safety check.";
 export const REPLACED_NOTE = "Replaced by Backtalk's safety check.";
 /** A held-back message whose text was erased after the review period. */
-export const ERASED_TEXT = "Removed after review.";
+export const ERASED_TEXT = 'Removed after review.';
 
-export function MessageBubble({
-  message,
-  creatorName,
-}: {
-  message: ChatMessage;
-  creatorName?: string;
-}) {
-  if (message.role === "creator")
-    return (
-      <InPersonBubble
-        message={message}
-        creatorName={creatorName ?? "The creator"}
-      />
-    );
-  if (message.kind === "crisis-care") return <CrisisCard message={message} />;
-  if (message.kind === "safety-notice")
-    return <SafetyNotice message={message} />;
-  const isUser = message.role === "user";
-  const erased = message.moderated && message.content === "";
+export function MessageBubble({ message, creatorName }: { message: ChatMessage; creatorName?: string }) {
+  if (message.role === 'creator')
+    return <InPersonBubble message={message} creatorName={creatorName ?? 'The creator'} />;
+  if (message.kind === 'crisis-care') return <CrisisCard message={message} />;
+  if (message.kind === 'safety-notice') return <SafetyNotice message={message} />;
+  const isUser = message.role === 'user';
+  const erased = message.moderated && message.content === '';
   return (
     <div
-      className={`${styles["chat-row"]} ${styles[`chat-row--${message.role}`]}`}
+      className={`${styles['chat-row']} ${styles[`chat-row--${message.role}`]}`}
       data-testid="chat-message"
       data-role={message.role}
     >
       <div
         className={[
-          styles["bubble"],
+          styles['bubble'],
           styles[`bubble--${message.role}`],
-          message.status === "failed" ? styles["bubble--failed"] : null,
+          message.status === 'failed' ? styles['bubble--failed'] : null,
         ]
           .filter(Boolean)
-          .join(" ")}
+          .join(' ')}
       >
         {erased ? (
-          <span className={safety["erased"]}>{ERASED_TEXT}</span>
+          <span className={safety['erased']}>{ERASED_TEXT}</span>
         ) : isHiddenMessage(message) ? (
-          <span className={honesty["hidden-message"]}>{message.content}</span>
+          <span className={honesty['hidden-message']}>{message.content}</span>
         ) : (
           message.content
         )}
       </div>
       {message.moderated ? (
-        <span className={safety["moderated-note"]}>
-          {isUser ? HELD_BACK_NOTE : REPLACED_NOTE}
-        </span>
+        <span className={safety['moderated-note']}>{isUser ? HELD_BACK_NOTE : REPLACED_NOTE}</span>
       ) : null}
       {!isUser && message.citations.length > 0 ? (
-        <ul className={styles["citations"]} aria-label="Sources">
+        <ul className={styles['citations']} aria-label="Sources">
           {message.citations.map((citation) => (
             <li key={`${citation.postId}-${citation.url}`}>
               {/* A corrected answer or a note the creator wrote is theirs (docs/creators.md, "Knowledge"); a post
                   without a safe link (the server drops any but the provider's own) is named, not linked. */}
-              {citation.source === "answer" || citation.source === "note" ? (
-                <span
-                  className={styles["citation-by"]}
-                  title={citation.caption || undefined}
-                >
-                  {citation.source === "answer" ? "Answered by" : "Note by"}{" "}
-                  {citation.by}
+              {citation.source === 'answer' || citation.source === 'note' ? (
+                <span className={styles['citation-by']} title={citation.caption || undefined}>
+                  {citation.source === 'answer' ? 'Answered by' : 'Note by'} {citation.by}
                 </span>
               ) : citation.url ? (
                 <a
@@ -83,12 +64,7 @@ export function MessageBubble({
                   rel="noopener noreferrer"
                   title={citation.caption || undefined}
                 >
-                  <svg
-                    viewBox="0 0 16 16"
-                    width="12"
-                    height="12"
-                    aria-hidden="true"
-                  >
+                  <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
                     <path
                       d="M6 3h7v7M13 3 4 12"
                       fill="none"
@@ -100,9 +76,7 @@ export function MessageBubble({
                   Post from {formatPostDate(citation.date)}
                 </a>
               ) : (
-                <span title={citation.caption || undefined}>
-                  Post from {formatPostDate(citation.date)}
-                </span>
+                <span title={citation.caption || undefined}>Post from {formatPostDate(citation.date)}</span>
               )}
             </li>
           ))}

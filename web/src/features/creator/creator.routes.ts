@@ -1,10 +1,7 @@
-import type { RouteSections } from "../shell/routes";
+import type { RouteSections } from '../shell/routes';
 
 const page =
-  <K extends string>(
-    load: () => Promise<Record<K, React.ComponentType>>,
-    name: K,
-  ) =>
+  <K extends string>(load: () => Promise<Record<K, React.ComponentType>>, name: K) =>
   () =>
     load().then((module) => ({ Component: module[name] }));
 
@@ -14,65 +11,33 @@ const page =
  */
 export const creatorRoutes: RouteSections = {
   public: [
+    { path: 'creator/signup', lazy: page(() => import('./CreatorSignupPage'), 'CreatorSignupPage') },
     {
-      path: "creator/signup",
-      lazy: page(() => import("./CreatorSignupPage"), "CreatorSignupPage"),
-    },
-    {
-      path: "creator/not-logged-in",
-      lazy: page(
-        () => import("./CreatorNotLoggedInPage"),
-        "CreatorNotLoggedInPage",
-      ),
+      path: 'creator/not-logged-in',
+      lazy: page(() => import('./CreatorNotLoggedInPage'), 'CreatorNotLoggedInPage'),
     },
   ],
   signedIn: [
-    {
-      path: "creator",
-      lazy: page(() => import("./CreatorHomePage"), "CreatorHomePage"),
-    },
-    {
-      path: "creator/verify",
-      lazy: page(() => import("./CreatorVerifyPage"), "CreatorVerifyPage"),
-    },
+    { path: 'creator', lazy: page(() => import('./CreatorHomePage'), 'CreatorHomePage') },
+    { path: 'creator/verify', lazy: page(() => import('./CreatorVerifyPage'), 'CreatorVerifyPage') },
   ],
   creator: [
+    { path: 'tools', lazy: page(() => import('./CreatorToolsPage'), 'CreatorToolsPage') },
+    { path: 'posts', lazy: page(() => import('./CreatorPostsPage'), 'CreatorPostsPage') },
+    { path: 'safety', lazy: page(() => import('./safety/CreatorSafetyPage'), 'CreatorSafetyPage') },
+    { path: 'preview', lazy: page(() => import('./preview/CreatorPreviewPage'), 'CreatorPreviewPage') },
     {
-      path: "tools",
-      lazy: page(() => import("./CreatorToolsPage"), "CreatorToolsPage"),
+      path: 'insights',
+      lazy: page(() => import('./insights/CreatorInsightsPage'), 'CreatorInsightsPage'),
     },
     {
-      path: "posts",
-      lazy: page(() => import("./CreatorPostsPage"), "CreatorPostsPage"),
+      path: 'knowledge',
+      lazy: page(() => import('./knowledge/CreatorKnowledgePage'), 'CreatorKnowledgePage'),
     },
+    { path: 'inbox', lazy: page(() => import('./inbox/CreatorInboxPage'), 'CreatorInboxPage') },
     {
-      path: "safety",
-      lazy: page(
-        () => import("./safety/CreatorSafetyPage"),
-        "CreatorSafetyPage",
-      ),
-    },
-    {
-      path: "insights",
-      lazy: page(
-        () => import("./insights/CreatorInsightsPage"),
-        "CreatorInsightsPage",
-      ),
-    },
-    {
-      path: "knowledge",
-      lazy: page(
-        () => import("./knowledge/CreatorKnowledgePage"),
-        "CreatorKnowledgePage",
-      ),
-    },
-    {
-      path: "inbox",
-      lazy: page(() => import("./inbox/CreatorInboxPage"), "CreatorInboxPage"),
-    },
-    {
-      path: "inbox/:conversationId",
-      lazy: page(() => import("./inbox/CreatorInboxPage"), "CreatorInboxPage"),
+      path: 'inbox/:conversationId',
+      lazy: page(() => import('./inbox/CreatorInboxPage'), 'CreatorInboxPage'),
     },
   ],
 };

@@ -1,23 +1,22 @@
-import styles from "./shell.module.css";
-import { OAUTH_LOGOUT_FAILED_MESSAGE } from "@backtalk/proto/browser";
-import { useState, type ReactNode } from "react";
-import { Link, useLocation, useNavigate } from "react-router-dom";
-import { createPortal, useSubscriptionsQuery } from "../../api";
-import { Badge } from "../../components/Badge";
-import { Button } from "../../components/Button";
-import { Dropdown, MenuItem, MenuSeparator } from "../../components/Dropdown";
-import { DeleteAccountDialog } from "../account/DeleteAccountDialog";
-import { openDeleteAccountDialog } from "../account/delete-account.store";
-import { PasskeyDialog } from "../passkeys/PasskeyDialog";
-import { openPasskeyDialog } from "../passkeys/passkeys.store";
-import { rememberSignInRedirect, useSessionStore } from "../session";
-import { browserNavigation } from "./browser-navigation";
+import styles from './shell.module.css';
+import { OAUTH_LOGOUT_FAILED_MESSAGE } from '@backtalk/proto/browser';
+import { useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { createPortal, useSubscriptionsQuery } from '../../api';
+import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
+import { Dropdown, MenuItem, MenuSeparator } from '../../components/Dropdown';
+import { DeleteAccountDialog } from '../account/DeleteAccountDialog';
+import { openDeleteAccountDialog } from '../account/delete-account.store';
+import { PasskeyDialog } from '../passkeys/PasskeyDialog';
+import { openPasskeyDialog } from '../passkeys/passkeys.store';
+import { rememberSignInRedirect, useSessionStore } from '../session';
+import { browserNavigation } from './browser-navigation';
 
 /** 'Manage Billing' needs a Stripe customer (spec §6), which the first 'Subscribe' makes. */
-export const NO_BILLING_ACCOUNT_TEXT =
-  "You have no billing account yet: subscribe to a creator first.";
-const BILLING_FAILED_TEXT = "Could not open billing. Try again in a moment.";
-export const SIGN_OUT_FAILED_TEXT = "Failed to sign out. Please try again.";
+export const NO_BILLING_ACCOUNT_TEXT = 'You have no billing account yet: subscribe to a creator first.';
+const BILLING_FAILED_TEXT = 'Could not open billing. Try again in a moment.';
+export const SIGN_OUT_FAILED_TEXT = 'Failed to sign out. Please try again.';
 
 /**
  * The user dropdown (spec §2 Navbar): labelled Guest, the user's email or 'User', with a
@@ -33,7 +32,7 @@ export function UserMenu() {
   const [signingOut, setSigningOut] = useState(false);
   // Spec §8: Backtalk's session ended, the OAuth provider's logout could not be reached.
   const [providerSignOutFailed, setProviderSignOutFailed] = useState(false);
-  const isFan = status === "authenticated" && !user?.isCreator;
+  const isFan = status === 'authenticated' && !user?.isCreator;
   const billing = useSubscriptionsQuery(isFan ? (user?.userId ?? null) : null);
   const [billingError, setBillingError] = useState<string | null>(null);
 
@@ -41,16 +40,10 @@ export function UserMenu() {
   const openBilling = async () => {
     setBillingError(null);
     try {
-      browserNavigation.leaveTo(
-        await createPortal(`${location.pathname}${location.search}`),
-      );
+      browserNavigation.leaveTo(await createPortal(`${location.pathname}${location.search}`));
     } catch (error) {
-      console.error("Error opening the billing portal", error);
-      setBillingError(
-        error instanceof Error && error.message
-          ? error.message
-          : BILLING_FAILED_TEXT,
-      );
+      console.error('Error opening the billing portal', error);
+      setBillingError(error instanceof Error && error.message ? error.message : BILLING_FAILED_TEXT);
     }
   };
 
@@ -58,14 +51,13 @@ export function UserMenu() {
     setSignOutFailed(false);
     setSigningOut(true);
     try {
-      const { endSessionUrl, providerSignOutFailed: providerFailed } =
-        await signOut();
+      const { endSessionUrl, providerSignOutFailed: providerFailed } = await signOut();
       setProviderSignOutFailed(!!providerFailed);
       // An OAuth session ends at the provider too, which comes back to the app's home page.
       if (endSessionUrl) browserNavigation.leaveTo(endSessionUrl);
-      else navigate("/");
+      else navigate('/');
     } catch (error) {
-      console.error("Sign-out failed", error);
+      console.error('Sign-out failed', error);
       setSignOutFailed(true);
     } finally {
       setSigningOut(false);
@@ -74,14 +66,11 @@ export function UserMenu() {
 
   const goToSignIn = () => {
     rememberSignInRedirect(`${location.pathname}${location.search}`);
-    navigate("/sign-in");
+    navigate('/sign-in');
   };
 
-  if (status === "loading")
-    return (
-      <span className={styles["user-menu__placeholder"]} aria-hidden="true" />
-    );
-  if (status === "anonymous") {
+  if (status === 'loading') return <span className={styles['user-menu__placeholder']} aria-hidden="true" />;
+  if (status === 'anonymous') {
     return (
       <Button variant="primary" size="sm" onClick={goToSignIn}>
         Sign In
@@ -89,13 +78,10 @@ export function UserMenu() {
     );
   }
 
-  if (status === "guest") {
+  if (status === 'guest') {
     return (
-      <div className={styles["user-menu"]}>
-        <Dropdown
-          ariaLabel="Account menu"
-          label={<span className={styles["user-menu__label"]}>Guest</span>}
-        >
+      <div className={styles['user-menu']}>
+        <Dropdown ariaLabel="Account menu" label={<span className={styles['user-menu__label']}>Guest</span>}>
           {() => (
             <MenuItem>
               <button type="button" onClick={goToSignIn}>
@@ -105,24 +91,22 @@ export function UserMenu() {
           )}
         </Dropdown>
         {providerSignOutFailed ? (
-          <Toast onDismiss={() => setProviderSignOutFailed(false)}>
-            {OAUTH_LOGOUT_FAILED_MESSAGE}
-          </Toast>
+          <Toast onDismiss={() => setProviderSignOutFailed(false)}>{OAUTH_LOGOUT_FAILED_MESSAGE}</Toast>
         ) : null}
       </div>
     );
   }
 
   const isCreator = !!user?.isCreator;
-  const label = user?.email || "User";
+  const label = user?.email || 'User';
 
   return (
-    <div className={styles["user-menu"]}>
+    <div className={styles['user-menu']}>
       <Dropdown
         ariaLabel="Account menu"
         label={
-          <span className={styles["user-menu__label"]}>
-            <span className={styles["user-menu__email"]}>{label}</span>
+          <span className={styles['user-menu__label']}>
+            <span className={styles['user-menu__email']}>{label}</span>
             {isCreator ? <Badge>Creator</Badge> : null}
           </span>
         }
@@ -133,6 +117,9 @@ export function UserMenu() {
               <>
                 <MenuItem>
                   <Link to="/creator/tools">Creator Tools</Link>
+                </MenuItem>
+                <MenuItem>
+                  <Link to="/creator/preview">Preview</Link>
                 </MenuItem>
                 <MenuItem>
                   <Link to="/creator/posts">Posts</Link>
@@ -180,39 +167,28 @@ export function UserMenu() {
               <button type="button">Delete account</button>
             </MenuItem>
             <MenuSeparator />
-            <MenuItem
-              onSelect={() => void handleSignOut()}
-              disabled={signingOut}
-            >
+            <MenuItem onSelect={() => void handleSignOut()} disabled={signingOut}>
               <button type="button">Sign Out</button>
             </MenuItem>
           </>
         )}
       </Dropdown>
-      {billingError ? (
-        <Toast onDismiss={() => setBillingError(null)}>{billingError}</Toast>
-      ) : null}
+      {billingError ? <Toast onDismiss={() => setBillingError(null)}>{billingError}</Toast> : null}
       {signOutFailed ? (
-        <div className={styles["user-menu__toast"]} role="alert">
-          <p className={styles["user-menu__toast-text"]}>
-            {SIGN_OUT_FAILED_TEXT}
-          </p>
-          <div className={styles["user-menu__toast-actions"]}>
+        <div className={styles['user-menu__toast']} role="alert">
+          <p className={styles['user-menu__toast-text']}>{SIGN_OUT_FAILED_TEXT}</p>
+          <div className={styles['user-menu__toast-actions']}>
             <Button
               variant="secondary"
               size="sm"
               onClick={() => {
                 setSignOutFailed(false);
-                navigate("/");
+                navigate('/');
               }}
             >
               Return Home
             </Button>
-            <Button
-              variant="ghost"
-              size="sm"
-              onClick={() => setSignOutFailed(false)}
-            >
+            <Button variant="ghost" size="sm" onClick={() => setSignOutFailed(false)}>
               Dismiss
             </Button>
           </div>
@@ -226,17 +202,11 @@ export function UserMenu() {
 }
 
 /** A message under the user menu, until dismissed. */
-function Toast({
-  children,
-  onDismiss,
-}: {
-  children: ReactNode;
-  onDismiss(): void;
-}) {
+function Toast({ children, onDismiss }: { children: ReactNode; onDismiss(): void }) {
   return (
-    <div className={styles["user-menu__toast"]} role="alert">
-      <p className={styles["user-menu__toast-text"]}>{children}</p>
-      <div className={styles["user-menu__toast-actions"]}>
+    <div className={styles['user-menu__toast']} role="alert">
+      <p className={styles['user-menu__toast-text']}>{children}</p>
+      <div className={styles['user-menu__toast-actions']}>
         <Button variant="ghost" size="sm" onClick={onDismiss}>
           Dismiss
         </Button>
