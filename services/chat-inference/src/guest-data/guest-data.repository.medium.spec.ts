@@ -116,4 +116,47 @@ describe('GuestDataRepository.transfer (real PostgreSQL)', () => {
     await expect(usage(other)).resolves.toBeUndefined();
     await expect(usage(ended)).resolves.toBeUndefined();
   });
+  it("gives the guest's memories and memory switch to the account, keeping a switch the account set", async () => {
+    const memory = (owner: string, creatorId: string, text: string) =>
+      dataSource.query(`INSERT INTO fan_memories (id, owner, "creatorId", text) VALUES ($1, $2, $3, $4)`, [
+        randomUUID(),
+        owner,
+        creatorId,
+        text,
+      ]);
+    const memoriesOf = async (owner: string) =>
+      (
+        (await dataSource.query('SELECT text FROM fan_memories WHERE owner = $1 ORDER BY text', [owner])) as {
+          text: string;
+        }[]
+      ).map((row) => row.text);
+    const switchOf = async (owner: string) =>
+      (
+        (await dataSource.query('SELECT enabled FROM fan_memory_settings WHERE owner = $1', [owner])) as {
+          enabled: boolean;
+        }[]
+      ).map((row) => row.enabled);
+    const creatorId = randomUUID();
+    const [guest, account, otherGuest, otherAccount, stranger] = Array.from({ length: 5 }, () =>
+      randomUUID(),
+    );
+    await memory(guest, creatorId, 'Their name is Sam');
+    await memory(stranger, creatorId, 'Their name is Kim');
+    await dataSource.query(
+      'INSERT INTO fan_memory_settings (owner, enabled) VALUES ($1, true), ($2, false), ($3, true)',
+      [guest, otherGuest, otherAccount],
+    );
+
+    await repository.transfer(guest, account);
+    await repository.transfer(otherGuest, otherAccount);
+
+    expect(await memoriesOf(account)).toEqual(['Their name is Sam']);
+    expect(await memoriesOf(guest)).toEqual([]);
+    expect(await memoriesOf(stranger)).toEqual(['Their name is Kim']);
+    expect(await switchOf(account)).toEqual([true]);
+    expect(await switchOf(guest)).toEqual([]);
+    // The account's own choice stands; the guest's is gone.
+    expect(await switchOf(otherAccount)).toEqual([true]);
+    expect(await switchOf(otherGuest)).toEqual([]);
+  });
 });

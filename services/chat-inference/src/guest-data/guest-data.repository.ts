@@ -8,7 +8,7 @@ export interface GuestDataMoved {
 }
 
 /**
- * Moves a guest's chats, free-tier usage and the limits it met to the account it became, in one
+ * Moves a guest's chats, memories, free-tier usage and the limits it met to the account it became, in one
  * transaction. A conversation with a creator the account already talks to is
  * merged into the account's (one conversation per fan and creator); the
  * usage adds up within the current window, so signing up never grants a fresh
@@ -58,6 +58,15 @@ export class GuestDataRepository {
          SELECT $2, "creatorId", "firstReachedAt" FROM guest
          ON CONFLICT (owner, "creatorId") DO UPDATE SET
            "firstReachedAt" = LEAST(free_tier_limits_reached."firstReachedAt", EXCLUDED."firstReachedAt")`,
+        [guestUserId, userId],
+      );
+      // What the personas remember about the guest is the account's now (docs/chat.md, "Memory"), and
+      // so is the guest's memory switch unless the account set its own.
+      await db.query('UPDATE fan_memories SET owner = $2 WHERE owner = $1', [guestUserId, userId]);
+      await db.query(
+        `WITH guest AS (DELETE FROM fan_memory_settings WHERE owner = $1 RETURNING enabled)
+         INSERT INTO fan_memory_settings (owner, enabled, "updatedAt") SELECT $2, enabled, now() FROM guest
+         ON CONFLICT (owner) DO NOTHING`,
         [guestUserId, userId],
       );
       return { conversations: merged + adopted, messages };
