@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import { DISCOVER_PAGE_MAX, DISCOVER_PAGE_SIZE_MAX, DISCOVER_QUERY_MAX_LENGTH } from '../discover';
-import { idSchema, textSchema } from './common';
+import { ageBandSchema, idSchema, textSchema } from './common';
 
 const discoverTextSchema = textSchema.max(DISCOVER_QUERY_MAX_LENGTH);
 
-/** What creators is asked: a search text (blank is everything) and a page. */
+/**
+ * What creators is asked: a search text (blank is everything), a page, and the viewer's age band
+ * when the gateway knows it (absent: a visitor of unknown age, shown only creators open to 13+).
+ */
 export const discoverRequestSchema = z
   .object({
     q: discoverTextSchema.optional(),
+    viewerAgeBand: ageBandSchema.optional(),
     page: z.number().int().min(1).max(DISCOVER_PAGE_MAX).optional(),
     pageSize: z.number().int().min(1).max(DISCOVER_PAGE_SIZE_MAX).optional(),
   })

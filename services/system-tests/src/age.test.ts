@@ -163,6 +163,22 @@ describe('age: the COPPA refusal and audience minimums (HTTP)', () => {
     expect((await send(adult, opened.body.id as string)).status).toBe(200);
   });
 
+  it('lists an 18+ creator on /discover only to a fan whose token says adult', async () => {
+    await setAudience(creatorToken, '18+');
+    const found = async (token?: string) =>
+      (
+        (await call(`/api/discover/creators?q=${ADULTS_ONLY}`, token ? { token } : {})).body.creators as {
+          id: string;
+        }[]
+      ).map((creator) => creator.id);
+    expect(await found()).toEqual([]);
+    expect(await found('not-a-token')).toEqual([]);
+    expect(await found(await guestOf('16-17'))).toEqual([]);
+    expect(await found(await guestOf('adult'))).toEqual([adultsOnlyId]);
+    await setAudience(creatorToken, '13+');
+    expect(await found()).toEqual([adultsOnlyId]);
+  });
+
   it('lets a 16–17 fan into a 16+ chat, and gives a guest under 13 no account at all', async () => {
     await setAudience(creatorToken, '16+');
     expect((await open(await guestOf('16-17'))).status).toBe(201);

@@ -25,6 +25,10 @@ export class DiscoverController {
     const onboarded = await this.payments.onboardingComplete(
       candidates.filter((candidate) => !candidate.demoAccount).map((candidate) => candidate.id),
     );
-    return { ...discoverPage(candidates, onboarded, query, page, pageSize), page, pageSize };
+    return {
+      ...discoverPage(candidates, onboarded, query, page, pageSize, request.viewerAgeBand),
+      page,
+      pageSize,
+    };
   }
 }

@@ -76,8 +76,28 @@ describe('creators.creator.discover', () => {
     await database?.drop();
   });
 
-  const discover = (request: { q?: string; page?: number; pageSize?: number }) =>
-    services.client.request(Subjects.CreatorsDiscover, request);
+  const discover = (request: {
+    q?: string;
+    page?: number;
+    pageSize?: number;
+    viewerAgeBand?: '13-15' | '16-17' | 'adult';
+  }) => services.client.request(Subjects.CreatorsDiscover, request);
+
+  it('lists a creator only to fans old enough for its audience; a viewer of unknown age counts as 13–15', async () => {
+    await sql.query(`UPDATE creators.creators SET "audienceMinimum" = '18+' WHERE id = $1`, [ids.paid]);
+    try {
+      const found = async (viewerAgeBand?: '13-15' | '16-17' | 'adult') =>
+        (await discover({ q: 'paid.potter', ...(viewerAgeBand ? { viewerAgeBand } : {}) })).creators.map(
+          (creator) => creator.handle,
+        );
+      expect(await found()).toEqual([]);
+      expect(await found('13-15')).toEqual([]);
+      expect(await found('16-17')).toEqual([]);
+      expect(await found('adult')).toEqual(['paid.potter']);
+    } finally {
+      await sql.query(`UPDATE creators.creators SET "audienceMinimum" = '13+' WHERE id = $1`, [ids.paid]);
+    }
+  });
 
   it('lists the demo creators and the onboarded, initialised, running creator, never the others', async () => {
     const { creators, total } = await discover({});

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { safeAvatarSource } from '@backtalk/kit';
+import type { AudienceMinimum } from '@backtalk/proto';
 import { Repository } from 'typeorm';
 import { CreatorEntity } from '../creator/creator.entity';
 import type { DiscoverCandidate } from './discover.rules';
@@ -20,6 +21,7 @@ interface CandidateRow {
   followerCount: number;
   initComplete: boolean;
   paused: boolean;
+  audienceMinimum: AudienceMinimum;
   tags: string[];
 }
 
@@ -47,6 +49,7 @@ export class DiscoverRepository {
        SELECT c.id, c.handle, c."nickName", c.thumb,
               (NOT c."demoAccount" AND c."verifiedAt" IS NOT NULL) AS verified,
               c."demoAccount", c."followerCount", c."initComplete", c."pausedAt" IS NOT NULL AS paused,
+              c."audienceMinimum",
               coalesce((SELECT array_agg(r.tag ORDER BY r.position) FROM ranked r
                         WHERE r."creatorId" = c.id AND r.position <= $2), '{}') AS tags
        FROM creators c

@@ -18,6 +18,7 @@ function candidate(overrides: Partial<DiscoverCandidate> & { id: string }): Disc
     followerCount: 0,
     initComplete: true,
     paused: false,
+    audienceMinimum: '13+',
     tags: [],
     ...overrides,
   };
@@ -53,7 +54,21 @@ describe('fansCanOpen', () => {
     ['an onboarded creator still initialising', { demoAccount: false, initComplete: false }, true, false],
     ['a paused onboarded creator', { demoAccount: false, paused: true }, true, false],
   ])('%s → %s', (_name, overrides, onboarded, expected) =>
-    expect(fansCanOpen(candidate({ id: 'x', ...overrides }), onboarded)).toBe(expected),
+    expect(fansCanOpen(candidate({ id: 'x', ...overrides }), onboarded, 'adult')).toBe(expected),
+  );
+
+  it.each([
+    ['13+', undefined, true],
+    ['16+', undefined, false],
+    ['18+', undefined, false],
+    ['13+', '13-15', true],
+    ['16+', '13-15', false],
+    ['16+', '16-17', true],
+    ['18+', '16-17', false],
+    ['18+', 'adult', true],
+    ['16+', 'adult', true],
+  ] as const)('a %s creator, a viewer of band %s → %s', (audienceMinimum, viewer, expected) =>
+    expect(fansCanOpen(candidate({ id: 'x', audienceMinimum }), false, viewer)).toBe(expected),
   );
 });
 
@@ -103,7 +118,7 @@ describe('discoverPage', () => {
   ];
   const onboarded = new Map([['paid', true]]);
   const ids = (query: string, page = 1, pageSize = 10) =>
-    discoverPage(creators, onboarded, query, page, pageSize);
+    discoverPage(creators, onboarded, query, page, pageSize, 'adult');
 
   it.each([
     ['everyone fans can open, most followed first', '', 1, 10, ['big', 'paid', 'sky', 'astro'], 4],

@@ -1,4 +1,9 @@
-import type { DiscoveredCreator } from '@backtalk/proto';
+import {
+  type AgeBand,
+  type AudienceMinimum,
+  type DiscoveredCreator,
+  meetsAudienceMinimum,
+} from '@backtalk/proto';
 
 /** Hashtags that say nothing about what a creator posts about (docs/creators.md, "Discover"). */
 const GENERIC_TAGS = new Set(['fyp', 'foryou', 'foryoupage', 'fy', 'viral', 'tiktok', 'trending', 'xyzbca']);
@@ -9,6 +14,8 @@ const TOPICS_SHOWN = 5;
 export interface DiscoverCandidate extends Omit<DiscoveredCreator, 'topics'> {
   initComplete: boolean;
   paused: boolean;
+  /** The youngest fans the creator's chat is for (docs/safety.md, "Age"). */
+  audienceMinimum: AudienceMinimum;
   /** Hashtags of the creator's posts, most used first. */
   tags: readonly string[];
 }
@@ -30,10 +37,16 @@ export function containsPattern(query: string): string {
 /**
  * Whether a fan can open the creator's chat — the rule chat-inference's send and the chat page
  * apply (spec §4 "Creator gate in chat"): a demo creator, or one initialised and paid-onboarded;
- * and not paused.
+ * not paused; and open to the viewer's age (a viewer of unknown age counts as 13–15, so a visitor
+ * without a session finds only 13+ creators — the audience check chat-inference applies at send).
  */
-export function fansCanOpen(candidate: DiscoverCandidate, onboardingComplete: boolean): boolean {
+export function fansCanOpen(
+  candidate: DiscoverCandidate,
+  onboardingComplete: boolean,
+  viewer: AgeBand | undefined,
+): boolean {
   if (candidate.paused) return false;
+  if (!meetsAudienceMinimum(viewer, candidate.audienceMinimum)) return false;
   return candidate.demoAccount || (candidate.initComplete && onboardingComplete);
 }
 
@@ -69,9 +82,10 @@ export function discoverPage(
   query: string,
   page: number,
   pageSize: number,
+  viewer: AgeBand | undefined,
 ): { creators: DiscoveredCreator[]; total: number } {
   const ranked = candidates
-    .filter((candidate) => fansCanOpen(candidate, onboarded.get(candidate.id) ?? false))
+    .filter((candidate) => fansCanOpen(candidate, onboarded.get(candidate.id) ?? false, viewer))
     .map((candidate) => ({ candidate, rank: matchRank(candidate, query) }))
     .filter((entry): entry is { candidate: DiscoverCandidate; rank: number } => entry.rank !== null)
     .sort(
