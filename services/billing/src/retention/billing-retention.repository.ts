@@ -67,13 +67,18 @@ export class BillingRetentionRepository {
 
   /**
    * In the erasure's transaction: `id` is a user's (Stripe customer, subscriptions and invoices as
-   * a fan, pseudonymised) or a creator's (Stripe account and price, deleted).
+   * a fan, pseudonymised; its price-change moves deleted) or a creator's (Stripe account, price
+   * and price changes, deleted).
    */
   async eraseAccount(transaction: Transaction, id: string): Promise<AccountErased> {
     const manager = managerOf(transaction);
     await manager.query(`DELETE FROM stripe_customers WHERE "userId" = $1`, [id]);
     await manager.query(`DELETE FROM stripe_accounts WHERE "creatorId" = $1`, [id]);
     await manager.query(`DELETE FROM creator_prices WHERE "creatorId" = $1`, [id]);
+    // Price changes with notice (docs/billing.md): a creator's announcements and every move to or
+    // from the account go with it; the subscriptions they were for are cancelled by the erasure.
+    await manager.query(`DELETE FROM price_change_moves WHERE "userId" = $1 OR "creatorId" = $1`, [id]);
+    await manager.query(`DELETE FROM price_changes WHERE "creatorId" = $1`, [id]);
     await manager.query(`UPDATE creator_subscriptions SET owner = gen_random_uuid() WHERE "userId" = $1`, [
       id,
     ]);
