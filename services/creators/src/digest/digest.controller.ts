@@ -36,7 +36,9 @@ export class DigestController {
   async unsubscribe(
     @Payload() { token }: ParsedRequestOf<typeof Subjects.CreatorsDigestUnsubscribe>,
   ): Promise<ReplyOf<typeof Subjects.CreatorsDigestUnsubscribe>> {
-    const creatorId = creatorOfToken(await this.digests.secret(), token);
+    // No secret yet means no link was ever signed; a bad token then changes nothing, not even that.
+    const secret = await this.digests.existingSecret();
+    const creatorId = secret ? creatorOfToken(secret, token) : null;
     if (!creatorId || !(await this.digests.creator(creatorId)))
       throw new ServiceError(
         ErrorCode.ValidationFailed,

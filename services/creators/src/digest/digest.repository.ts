@@ -69,7 +69,15 @@ export class DigestRepository {
     );
   }
 
-  /** The unsubscribe links' secret: the first replica to need it makes it, every other reads it. */
+  /** The unsubscribe links' secret if one was ever made: checking a link never makes one. */
+  async existingSecret(): Promise<string | null> {
+    const [row] = (await this.dataSource.query('SELECT secret FROM creators.digest_keys WHERE id = 1')) as {
+      secret: string;
+    }[];
+    return row?.secret ?? null;
+  }
+
+  /** The unsubscribe links' secret: the first replica to sign with it makes it, every other reads it. */
   async secret(): Promise<string> {
     await this.dataSource.query(
       'INSERT INTO creators.digest_keys (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING',
