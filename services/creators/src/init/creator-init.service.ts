@@ -81,7 +81,12 @@ export class CreatorInitService {
   /** Spec §6 as narrowed in docs/creators.md: the creator themself, or an admin. */
   async status(actor: Actor, creatorId: string | undefined): Promise<InitStatus> {
     const creator = await this.readable(actor, creatorId);
-    return toStatus(creator, await this.statuses.newest(creator.id));
+    const newest = await this.statuses.newest(creator.id);
+    // A run's completed row and the creator's initComplete are written in one transaction; a creator
+    // read before that commit and a row read after it disagree, so the creator is read again then.
+    if (newest?.state === 'completed' && !creator.initComplete)
+      return toStatus((await this.creators.findById(creator.id)) ?? creator, newest);
+    return toStatus(creator, newest);
   }
 
   /** A run reached `step` (or failed at it); the last step completes the creator. */
