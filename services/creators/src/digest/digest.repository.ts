@@ -83,9 +83,6 @@ export class DigestRepository {
       'INSERT INTO creators.digest_keys (id, secret) VALUES (1, $1) ON CONFLICT (id) DO NOTHING',
       [randomBytes(32).toString('base64url')],
     );
-    const [row] = (await this.dataSource.query('SELECT secret FROM creators.digest_keys WHERE id = 1')) as {
-      secret: string;
-    }[];
-    return row!.secret;
+    return (await this.existingSecret())!;
   }
 }

@@ -27,15 +27,18 @@ export class AuthGuard implements CanActivate {
     ]);
     if (isPublic) return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    if (!match?.[1])
-      throw new ServiceError(ErrorCode.Unauthorized, 'Sign in, or continue as a guest, to do this');
-    const actor = await this.verifier.verify(match[1]);
+    const token = bearerTokenOf(request.headers.authorization);
+    if (!token) throw new ServiceError(ErrorCode.Unauthorized, 'Sign in, or continue as a guest, to do this');
+    const actor = await this.verifier.verify(token);
     await this.sessions.assertLive(actor);
     request.actor = actor;
     return true;
   }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if the header is one. */
+export function bearerTokenOf(header: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1];
 }
 
 /** The verified caller of an authenticated route. */

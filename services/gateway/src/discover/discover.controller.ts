@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { ServiceClient } from '@backtalk/kit';
 import { type AgeBand, Subjects } from '@backtalk/proto';
 import type { Request } from 'express';
-import { Public } from '../auth/auth.guard';
+import { bearerTokenOf, Public } from '../auth/auth.guard';
 import { JwtVerifier } from '../auth/jwt-verifier';
 import { DiscoverQuery, DiscoverResponse } from './discover.dto';
 
@@ -39,7 +39,7 @@ export class DiscoverController {
   }
 
   private async ageBandOf(authorization: string | undefined): Promise<AgeBand | undefined> {
-    const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
+    const token = bearerTokenOf(authorization);
     if (!token) return undefined;
     return this.verifier.verify(token).then(
       (actor) => actor.ageBand,
