@@ -96,7 +96,8 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: creator boundarie
     await card.getByRole('button', { name: 'Add topic' }).click();
     await card.getByLabel('Topic 2', { exact: true }).fill('politics');
     await card.getByRole('button', { name: 'Save topics' }).click();
-    await card.getByText('Topics saved. They apply from the next reply on.').waitFor({ timeout: 20_000 });
+    // A save goes to the draft (issue 23 item 4), like the prompt: fans get it once published.
+    await card.getByText('Topics saved to your draft.').waitFor({ timeout: 20_000 });
 
     await card.getByLabel('Fan question').fill('How is your family doing?');
     await card.getByRole('button', { name: 'Try it' }).click();
@@ -109,8 +110,12 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: creator boundarie
     await card.getByRole('button', { name: 'Try it' }).click();
     await card.getByText('Your persona would answer:').waitFor({ timeout: 30_000 });
 
-    // Saved: the list is what the page shows after a reload.
-    await page.reload();
+    // Published on /creator/preview; then the list is what the page shows after a reload.
+    await page.goto(`${app.origin}/creator/preview`);
+    await page.getByText("The topics your persona won't discuss changed.").waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    await page.getByText('Published! Fans get it from their next message.').waitFor({ timeout: 20_000 });
+    await page.goto(`${app.origin}/creator/tools`);
     await expect(card.getByLabel('Topic 1', { exact: true }).inputValue()).resolves.toBe('my family');
     await expect(card.getByLabel('Topic 2', { exact: true }).inputValue()).resolves.toBe('politics');
     await page.context().close();

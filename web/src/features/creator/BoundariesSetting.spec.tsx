@@ -1,28 +1,36 @@
 import { DEFAULT_BOUNDARY_DECLINE } from '@backtalk/proto/browser';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { WithProviders, newCreator, resetAppState, signInAs } from '../../test/fixtures';
 import { BoundariesSetting } from './BoundariesSetting';
 
 const creatorId = '0c3e0f4a-55a6-4b8e-9a51-2f1e8c1d7b60';
-const id = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 
 function renderSetting() {
   render(
     <WithProviders>
-      <BoundariesSetting />
+      <MemoryRouter>
+        <BoundariesSetting />
+      </MemoryRouter>
     </WithProviders>,
   );
 }
 const creatorMe = () =>
   http.get('/api/creator/me', ({ response }) => response(200).json(newCreator({ id: creatorId })));
-const stored = (boundaries: { topic: string; decline: string | null }[]) =>
-  http.get('/api/creators/{creatorId}/boundaries', ({ response }) =>
-    response(200).json({
-      creatorId,
-      boundaries: boundaries.map((entry, index) => ({ id: id(index + 1), ...entry })),
-    }),
-  );
+/** The draft's topics (GET /api/creator/draft); `changed` says whether they differ from the published ones. */
+const stored = (boundaries: { topic: string; decline: string | null }[], changed = false) =>
+  http.get('/api/creator/draft', ({ response }) => response(200).json(draftOf(boundaries, changed)));
+const draftOf = (boundaries: { topic: string; decline?: string | null }[], changed: boolean) => {
+  const list = boundaries.map(({ topic, decline }) => ({ topic, ...(decline ? { decline } : {}) }));
+  return {
+    creatorId,
+    published: { creatorPrompt: 'Be kind.', boundaries: changed ? [] : list },
+    draft: { creatorPrompt: 'Be kind.', boundaries: list },
+    changed: { creatorPrompt: false, boundaries: changed },
+    updatedAt: changed ? '2026-01-01T00:00:00.000Z' : null,
+  };
+};
 const value = (label: string) => (screen.getByLabelText(label) as HTMLInputElement).value;
 
 describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundaries")', () => {
@@ -32,19 +40,16 @@ describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundar
   });
   afterEach(cleanup);
 
-  it('shows the saved topics, adds one with a decline, removes one and saves the list', async () => {
+  it('shows the draft topics, adds one with a decline, removes one and saves the list to the draft', async () => {
     server.use(
       creatorMe(),
       stored([
         { topic: 'politics', decline: null },
         { topic: 'other creators', decline: 'I only talk about my own stuff!' },
       ]),
-      http.put('/api/creators/{creatorId}/boundaries', async ({ request, response }) => {
+      http.put('/api/creator/draft', async ({ request, response }) => {
         const body = (await request.json()) as { boundaries: { topic: string; decline?: string }[] };
-        return response(200).json({
-          creatorId,
-          boundaries: body.boundaries.map((entry, index) => ({ id: id(index + 1), decline: null, ...entry })),
-        });
+        return response(200).json(draftOf(body.boundaries, true));
       }),
     );
     renderSetting();
@@ -58,10 +63,15 @@ describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundar
       target: { value: 'My family stays off camera!' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save topics' }));
-    expect(await screen.findByText('Topics saved. They apply from the next reply on.')).toBeTruthy();
-    expect(apiCalls('PUT', /\/boundaries$/)[0].body).toEqual({
+    expect(await screen.findByText('Topics saved to your draft.')).toBeTruthy();
+    // A save is a draft, like the prompt's: fans get the topics once it is published on /creator/preview.
+    expect(apiCalls('PUT', '/api/creator/draft')[0].body).toEqual({
       boundaries: [{ topic: 'politics' }, { topic: 'my family', decline: 'My family stays off camera!' }],
     });
+    expect(apiCalls('PUT', /\/boundaries$/)).toHaveLength(0);
+    expect(screen.getByRole('link', { name: 'preview and publish it' }).getAttribute('href')).toBe(
+      '/creator/preview',
+    );
   });
 
   it.each([
@@ -78,7 +88,7 @@ describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundar
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save topics' }));
     expect(await screen.findByText(message)).toBeTruthy();
-    expect(apiCalls('PUT', /\/boundaries$/)).toHaveLength(0);
+    expect(apiCalls('PUT', '/api/creator/draft')).toHaveLength(0);
   });
 
   it('previews a question against the topics as edited, unsaved, and shows the decline', async () => {
@@ -104,7 +114,7 @@ describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundar
       question: 'How is your mom?',
       boundaries: [{ topic: 'my family', decline: 'My family stays off camera!' }],
     });
-    expect(apiCalls('PUT', /\/boundaries$/)).toHaveLength(0);
+    expect(apiCalls('PUT', '/api/creator/draft')).toHaveLength(0);
   });
 
   it('asks for a question, and for valid topics, before previewing', async () => {
@@ -131,9 +141,7 @@ describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundar
           'The AI model is not available right now. Try again in a minute.',
         ),
       ),
-      http.put('/api/creators/{creatorId}/boundaries', () =>
-        errorResponse(403, 'FORBIDDEN', "Only the creator can see and change their persona's boundaries."),
-      ),
+      http.put('/api/creator/draft', () => errorResponse(404, 'CREATOR_NOT_FOUND', 'Creator not found')),
     );
     renderSetting();
     await waitFor(() => expect(value('Topic 1')).toBe('politics'));
@@ -143,15 +151,13 @@ describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundar
       await screen.findByText('The AI model is not available right now. Try again in a minute.'),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Save topics' }));
-    expect(
-      await screen.findByText("Only the creator can see and change their persona's boundaries."),
-    ).toBeTruthy();
+    expect(await screen.findByText('Creator not found')).toBeTruthy();
   });
 
   it('shows the error when the boundaries cannot be loaded', async () => {
     server.use(
       creatorMe(),
-      http.get('/api/creators/{creatorId}/boundaries', () => errorResponse(500, 'INTERNAL', 'boom')),
+      http.get('/api/creator/draft', () => errorResponse(500, 'INTERNAL', 'boom')),
     );
     renderSetting();
     expect(

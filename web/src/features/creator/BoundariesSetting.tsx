@@ -7,20 +7,15 @@ import {
   DEFAULT_BOUNDARY_DECLINE,
 } from '@backtalk/proto/browser';
 import { useEffect } from 'react';
+import { Link } from 'react-router-dom';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  type Boundary,
-  type BoundaryInput,
-  type BoundaryPreview,
-  useBoundariesQuery,
-  useBoundaryPreviewMutation,
-  useSaveBoundariesMutation,
-} from '../../api';
+import { type BoundaryInput, type BoundaryPreview, useBoundaryPreviewMutation } from '../../api';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useMyCreatorQuery } from './useCreatorQueries';
+import { usePersonaDraftMutations, usePersonaDraftQuery } from './preview/usePreviewQueries';
 import styles from './creator.module.css';
 import own from './boundaries.module.css';
 
@@ -81,7 +76,8 @@ function toInput(rows: Values['boundaries']): BoundaryInput[] {
 /**
  * Topics the creator's persona must not discuss, each with an optional decline, and a preview of
  * a fan question against them as edited (docs/safety.md, "Creator boundaries"). On
- * /creator/tools, beside the prompt.
+ * /creator/tools, beside the prompt. Like the prompt, a save goes to the draft (docs/creators.md,
+ * "Drafts, preview and publish"): fans get the topics once the draft is published on /creator/preview.
  */
 export function BoundariesSetting() {
   const creator = useMyCreatorQuery();
@@ -91,26 +87,43 @@ export function BoundariesSetting() {
 }
 
 function BoundariesLoader({ creatorId }: { creatorId: string }) {
-  const list = useBoundariesQuery(creatorId);
-  if (list.isPending) return <Spinner label="Loading boundaries" />;
-  if (list.isError)
+  const draft = usePersonaDraftQuery();
+  if (draft.isPending) return <Spinner label="Loading boundaries" />;
+  if (draft.isError)
     return <Banner tone="error">Error loading your boundaries. Reload the page to try again.</Banner>;
-  return <BoundariesForm creatorId={creatorId} saved={list.data.boundaries} />;
+  return (
+    <BoundariesForm
+      creatorId={creatorId}
+      saved={draft.data.draft.boundaries}
+      unpublished={draft.data.changed.boundaries}
+    />
+  );
 }
 
-function BoundariesForm({ creatorId, saved }: { creatorId: string; saved: Boundary[] }) {
-  const save = useSaveBoundariesMutation(creatorId);
+function BoundariesForm({
+  creatorId,
+  saved,
+  unpublished,
+}: {
+  creatorId: string;
+  /** The draft's topics (the published ones while the draft does not change them). */
+  saved: BoundaryInput[];
+  unpublished: boolean;
+}) {
+  const { save } = usePersonaDraftMutations();
   const form = useForm<Values>({
     resolver: zodResolver(schema),
     defaultValues: { boundaries: saved.map(({ topic, decline }) => ({ topic, decline: decline ?? '' })) },
   });
   const { control, reset, formState } = form;
   const rows = useFieldArray({ control, name: 'boundaries' });
-  useEffect(
-    () => reset({ boundaries: saved.map(({ topic, decline }) => ({ topic, decline: decline ?? '' })) }),
-    [saved, reset],
-  );
-  const submit = form.handleSubmit(({ boundaries }) => save.mutate(toInput(boundaries)));
+  // By value: a prompt save answers the whole draft again, which must not drop unsaved topic edits.
+  const savedRows = JSON.stringify(saved);
+  useEffect(() => {
+    const list = JSON.parse(savedRows) as BoundaryInput[];
+    reset({ boundaries: list.map(({ topic, decline }) => ({ topic, decline: decline ?? '' })) });
+  }, [savedRows, reset]);
+  const submit = form.handleSubmit(({ boundaries }) => save.mutate({ boundaries: toInput(boundaries) }));
   const errors = formState.errors.boundaries;
   const full = rows.fields.length >= BOUNDARY_MAX_COUNT;
 
@@ -203,7 +216,12 @@ function BoundariesForm({ creatorId, saved }: { creatorId: string; saved: Bounda
           </Button>
           {save.isSuccess ? (
             <p className={styles['success']} role="status">
-              Topics saved. They apply from the next reply on.
+              Topics saved to your draft.
+            </p>
+          ) : null}
+          {unpublished ? (
+            <p className={styles['hint']}>
+              Draft, not published yet: <Link to="/creator/preview">preview and publish it</Link>.
             </p>
           ) : null}
         </div>
