@@ -1,4 +1,4 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Optional } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   type ChatMessage,
@@ -12,7 +12,12 @@ import { CreatorCorpus } from '../persona/creator-corpus';
 import { assertOldEnough } from '../safety/age-gate';
 import { FreeTierService } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
-import { toChatMessage, toConversation, toHiddenChatMessage } from './conversation.mapper';
+import {
+  toChatMessage,
+  toConversation,
+  toConversationSummary,
+  toHiddenChatMessage,
+} from './conversation.mapper';
 import { ChatStanding } from '../reports/chat-standing';
 import { ReportRepository } from '../reports/report.repository';
 import { ConversationRepository } from './conversation.repository';
@@ -22,6 +27,7 @@ import { withHeartbeats } from './reply-heartbeat';
 import { SendAdmission } from './send-admission';
 import { SendMessage } from './send-message.use-case';
 import { AttachReply } from './attach-reply.use-case';
+import { InPersonHold } from '../inbox/in-person-hold';
 import { audienceOfActor, ChatModeration } from '../safety/chat-moderation';
 
 /**
@@ -43,15 +49,72 @@ export class ConversationController {
     private readonly reports: ReportRepository,
     private readonly moderation: ChatModeration,
     private readonly attachReply: AttachReply,
+    // In-person replies (issue 23 item 5); optional so focused tests build the controller without them.
+    @Optional() private readonly inPerson?: InPersonHold,
   ) {}
 
   @MessagePattern(Subjects.ChatConversationOpen)
   async open(
-    @Payload() { actor, creatorId }: ParsedRequestOf<typeof Subjects.ChatConversationOpen>,
+    @Payload() { actor, creatorId, fresh }: ParsedRequestOf<typeof Subjects.ChatConversationOpen>,
   ): Promise<ReplyOf<typeof Subjects.ChatConversationOpen>> {
     // A fan younger than the creator's audience cannot open the chat either (docs/safety.md, "Age").
     assertOldEnough(actor, await this.corpus.persona(creatorId));
-    return toConversation(await this.conversations.open(actor.userId, creatorId));
+    return toConversation(await this.conversations.open(actor.userId, creatorId, fresh ?? false));
+  }
+
+  // "My chats" (issue 24 item 1): each answers the caller's own conversations only; any other id,
+  // existing or not, is CONVERSATION_NOT_FOUND, so ids reveal nothing.
+
+  @MessagePattern(Subjects.ChatConversationList)
+  async listConversations(
+    @Payload() { actor }: ParsedRequestOf<typeof Subjects.ChatConversationList>,
+  ): Promise<ReplyOf<typeof Subjects.ChatConversationList>> {
+    return { conversations: (await this.conversations.listOwned(actor.userId)).map(toConversationSummary) };
+  }
+
+  @MessagePattern(Subjects.ChatConversationGet)
+  async getConversation(
+    @Payload() { actor, conversationId }: ParsedRequestOf<typeof Subjects.ChatConversationGet>,
+  ): Promise<ReplyOf<typeof Subjects.ChatConversationGet>> {
+    const conversation = await this.conversations.getOwned(actor.userId, conversationId);
+    if (!conversation) throw ChatError.conversationNotFound();
+    return toConversation(conversation);
+  }
+
+  @MessagePattern(Subjects.ChatConversationRename)
+  async renameConversation(
+    @Payload() { actor, conversationId, title }: ParsedRequestOf<typeof Subjects.ChatConversationRename>,
+  ): Promise<ReplyOf<typeof Subjects.ChatConversationRename>> {
+    if (!(await this.conversations.rename(actor.userId, conversationId, title)))
+      throw ChatError.conversationNotFound();
+    return this.getConversation({ actor, conversationId });
+  }
+
+  /** Erases the conversation and its messages; the free-tier allowance already taken stays taken. */
+  @MessagePattern(Subjects.ChatConversationDelete)
+  async deleteConversation(
+    @Payload() { actor, conversationId }: ParsedRequestOf<typeof Subjects.ChatConversationDelete>,
+  ): Promise<ReplyOf<typeof Subjects.ChatConversationDelete>> {
+    if (!(await this.conversations.deleteOwned(actor.userId, conversationId)))
+      throw ChatError.conversationNotFound();
+    return { deleted: true };
+  }
+
+  @MessagePattern(Subjects.ChatConversationRead)
+  async readConversation(
+    @Payload() { actor, conversationId }: ParsedRequestOf<typeof Subjects.ChatConversationRead>,
+  ): Promise<ReplyOf<typeof Subjects.ChatConversationRead>> {
+    const lastReadAt = await this.conversations.markRead(actor.userId, conversationId);
+    if (!lastReadAt) throw ChatError.conversationNotFound();
+    return { lastReadAt: lastReadAt.toISOString() };
+  }
+
+  @MessagePattern(Subjects.ChatConversationSearch)
+  async searchConversations(
+    @Payload() { actor, q }: ParsedRequestOf<typeof Subjects.ChatConversationSearch>,
+  ): Promise<ReplyOf<typeof Subjects.ChatConversationSearch>> {
+    const hits = await this.conversations.searchOwned(actor.userId, q);
+    return { hits: hits.map((hit) => ({ ...hit, createdAt: hit.createdAt.toISOString() })) };
   }
 
   @MessagePattern(Subjects.ChatMessageList)
@@ -105,6 +168,9 @@ export class ConversationController {
   ): Promise<ReplyOf<typeof Subjects.ChatRateLimitCheck>> {
     const answer = await this.freeTier.check(actor, creatorId, origin);
     if (answer.canSendMessage || !message.trim()) return answer;
+    // While the creator replies in person the persona is paused and a message costs nothing (docs/architecture.md, "Inbox").
+    if (await this.inPerson?.holds(actor.userId, creatorId))
+      return { canSendMessage: true, nextAvailableTime: null };
     // A message moderation holds back costs nothing, and crisis care is never refused (docs/safety.md).
     const decision = await this.moderation.checkFanMessage(message.trim(), audienceOfActor(actor));
     return decision.heldFor ? { canSendMessage: true, nextAvailableTime: null } : answer;

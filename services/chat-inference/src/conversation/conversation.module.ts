@@ -11,6 +11,7 @@ import { UserRateLimitEntity } from '../rate-limit/user-rate-limit.entity';
 import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repository';
 import { ReportsModule } from '../reports/reports.module';
 import { InsightsModule } from '../insights/insights.module';
+import { InboxModule } from '../inbox/inbox.module';
 import { ChatModeration, moderatorProvider } from '../safety/chat-moderation';
 import { boundaryJudgeProvider } from '../safety/boundary-check';
 import { BoundaryPreview } from '../safety/boundary-preview';
@@ -37,6 +38,7 @@ import { SendMessage } from './send-message.use-case';
     ReportsModule,
     InsightsModule,
     MemoryModule,
+    InboxModule,
   ],
   controllers: [ConversationController, BoundaryPreviewController, PersonaPreviewController],
   providers: [

@@ -60,6 +60,7 @@ import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices
 import { ChatStanding } from '../reports/chat-standing';
 import { answerLanguage, languageRule } from '../language';
 import { FanMemoryService } from '../memory/fan-memory.service';
+import { InPersonHold } from '../inbox/in-person-hold';
 import { ChatError } from './chat.errors';
 import { FragmentCoalescer } from './fragment-coalescer';
 import { messageText } from './conversation.mapper';
@@ -103,6 +104,8 @@ export class SendMessage {
     @Optional() private readonly insights?: InsightsService,
     // What the persona remembers about the fan (issue 24 item 2); optional like insights.
     @Optional() private readonly memory?: FanMemoryService,
+    // In-person replies (issue 23 item 5); optional like insights.
+    @Optional() private readonly inPerson?: InPersonHold,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {
@@ -142,6 +145,16 @@ export class SendMessage {
       throw ChatError.creatorNotOnboarded();
     }
     if (decision.heldFor) return this.answerHeldBack(request, persona, conversation.id, text, decision, emit);
+    // The creator holds the thread in person: their persona is paused there (docs/architecture.md, "Inbox").
+    if (
+      await this.inPerson?.takeFanMessage({
+        owner: actor.userId,
+        conversationId: conversation.id,
+        text,
+        verdict: decision.verdict,
+      })
+    )
+      return;
     const mayOverride = mayOverridePrompts(actor, persona);
     await this.checkLength(persona, request, text, mayOverride);
     await this.checkModelQueue();

@@ -26,17 +26,22 @@ export class ConversationWatchers {
 
   constructor(private readonly repository: InboxRepository) {}
 
-  /** Heartbeats every REPLY_HEARTBEAT_MS and the conversation's events, completing after `lastsMs`. */
-  watch(conversationId: string, lastsMs = WATCH_MS): Observable<ConversationEvent> {
+  /**
+   * Heartbeats every REPLY_HEARTBEAT_MS and the conversation's events, completing after `lastsMs`.
+   * Only the fan's own watch says their chat is open (`byFan`); the creator's inbox thread does not.
+   */
+  watch(conversationId: string, byFan = true, lastsMs = WATCH_MS): Observable<ConversationEvent> {
     return new Observable<ConversationEvent>((subscriber) => {
       const watcher: Watcher = (event) => subscriber.next(event);
       const watchers = this.byConversation.get(conversationId) ?? new Set<Watcher>();
       watchers.add(watcher);
       this.byConversation.set(conversationId, watchers);
-      const row = this.repository.addWatch(conversationId, new Date()).catch((error: unknown) => {
-        this.logger.warn(`Could not record an open chat: ${String(error)}`);
-        return null;
-      });
+      const row = byFan
+        ? this.repository.addWatch(conversationId, new Date()).catch((error: unknown) => {
+            this.logger.warn(`Could not record an open chat: ${String(error)}`);
+            return null;
+          })
+        : Promise.resolve(null);
       let beats = 0;
       const heartbeat = setInterval(() => {
         subscriber.next({ type: 'heartbeat' });

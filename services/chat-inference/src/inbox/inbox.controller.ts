@@ -9,7 +9,7 @@ import {
   Subjects,
 } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
-import { type Observable, concat, defer, ignoreElements } from 'rxjs';
+import { type Observable, defer, switchMap } from 'rxjs';
 import { ConversationWatchers } from './conversation-watchers';
 import { InboxService } from './inbox.service';
 
@@ -69,13 +69,17 @@ export class InboxController {
     return this.inbox.handBack(request);
   }
 
-  /** The fan's own conversation only; then heartbeats and its events until WATCH_MS has passed. */
+  /**
+   * The fan's own conversation, or the creator's inbox thread while its fan allows reading; then
+   * heartbeats and its events until WATCH_MS has passed.
+   */
   @MessagePattern(Subjects.ChatConversationWatch)
   watch(
     @Payload() { actor, conversationId }: ParsedRequestOf<typeof Subjects.ChatConversationWatch>,
   ): Observable<ConversationEvent> {
-    const owned$ = defer(() => this.inbox.assertFanOwns(actor.userId, conversationId));
-    return concat(owned$.pipe(ignoreElements()), this.watchers.watch(conversationId));
+    return defer(() => this.inbox.watcherOf(actor.userId, conversationId)).pipe(
+      switchMap((watcher) => this.watchers.watch(conversationId, watcher === 'fan')),
+    );
   }
 
   @EventPattern(Events.ChatConversationUpdated, { queue: OWN_QUEUE })

@@ -4,6 +4,7 @@ import { ConversationEntity } from '../conversation/conversation.entity';
 import { MessageEntity } from '../conversation/message.entity';
 import { PersonaModule } from '../persona/persona.module';
 import { ConversationWatchers } from './conversation-watchers';
+import { InPersonHold } from './in-person-hold';
 import { InPersonMail } from './in-person-mail';
 import { InboxController } from './inbox.controller';
 import { ConversationWatchEntity, InboxConsentEntity } from './inbox.entity';
@@ -22,6 +23,8 @@ import { InboxService } from './inbox.service';
     PersonaModule,
   ],
   controllers: [InboxController],
-  providers: [InboxRepository, InboxService, ConversationWatchers, InPersonMail],
+  providers: [InboxRepository, InboxService, ConversationWatchers, InPersonMail, InPersonHold],
+  // The send takes a fan's message for the creator while they hold the thread in person.
+  exports: [InPersonHold],
 })
 export class InboxModule {}

@@ -139,6 +139,43 @@ describe('InboxRepository (real PostgreSQL)', () => {
     expect(await inbox.stateForFan(fan, id)).toEqual({ creatorMayRead: true, inPerson: false });
   });
 
+  it("while the creator holds the thread a fan's message is stored without a reply; before and after, it is not taken", async () => {
+    const creator = randomUUID();
+    const fan = randomUUID();
+    const id = await conversation(fan, creator, ['hi', 'hello there'], -10);
+    const verdict = { flagged: false, categories: [], decidedBy: 'keywords' };
+    const turn = { owner: fan, conversationId: id, text: 'are you really here?', verdict };
+    // Allowed to read but not held: the persona answers as usual.
+    await inbox.setConsent(fan, id, true);
+    expect(await inbox.addFanMessageInPerson(turn)).toBeNull();
+    expect(await inbox.heldInPerson(fan, creator)).toBe(false);
+
+    await inbox.addInPersonMessage(creator, id, 'I am here');
+    expect(await inbox.heldInPerson(fan, creator)).toBe(true);
+    expect(await inbox.heldInPerson(randomUUID(), creator)).toBe(false);
+    expect(await inbox.heldInPerson(fan, randomUUID())).toBe(false);
+    // Another fan cannot post into the held conversation.
+    expect(await inbox.addFanMessageInPerson({ ...turn, owner: randomUUID() })).toBeNull();
+    const stored = await inbox.addFanMessageInPerson(turn);
+    expect(stored).toMatchObject({
+      role: 'user',
+      owner: fan,
+      status: 'complete',
+      moderationDirection: 'fan-message',
+      moderationFlagged: false,
+      moderationDecidedBy: 'keywords',
+    });
+    const thread = await inbox.thread(id, 10);
+    expect(thread.map((message) => message.role)).toEqual(['user', 'assistant', 'creator', 'user']);
+    expect(thread.at(-1)?.content[0]?.text).toBe('are you really here?');
+    expect((await inbox.readable(creator, id))?.lastText).toBe('are you really here?');
+
+    await inbox.handBack(creator, id);
+    expect(await inbox.heldInPerson(fan, creator)).toBe(false);
+    expect(await inbox.addFanMessageInPerson({ ...turn, text: 'back to the persona' })).toBeNull();
+    expect(await inbox.thread(id, 10)).toHaveLength(4);
+  });
+
   it('tells an open chat by a fresh watch, and forgets watches a dead process left behind', async () => {
     const fan = randomUUID();
     const id = await conversation(fan, randomUUID(), ['hi']);

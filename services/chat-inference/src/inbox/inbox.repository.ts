@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, LessThan, Repository } from 'typeorm';
 import { ConversationEntity } from '../conversation/conversation.entity';
 import { MessageEntity } from '../conversation/message.entity';
+import type { StoredVerdict } from '../conversation/message.repository';
 import { ConversationWatchEntity, InboxConsentEntity } from './inbox.entity';
 import { WATCH_FRESH_MS } from './inbox-rules';
 
@@ -70,10 +71,15 @@ export class InboxRepository {
 
   /** One readable conversation of the creator's, or null (no consent, another creator's, none). */
   async readable(creatorId: string, conversationId: string): Promise<InboxRow | null> {
-    const rows: RawInboxRow[] = await this.dataSource.query(
-      `${INBOX_SELECT} WHERE c."creatorId" = $1 AND c.id = $2`,
-      [creatorId, conversationId],
-    );
+    const row = await this.readableById(conversationId);
+    return row?.creatorId === creatorId ? row : null;
+  }
+
+  /** A conversation whose fan allows reading, whoever its creator is; null otherwise. */
+  async readableById(conversationId: string): Promise<InboxRow | null> {
+    const rows: RawInboxRow[] = await this.dataSource.query(`${INBOX_SELECT} WHERE c.id = $1`, [
+      conversationId,
+    ]);
     return rows[0] ? toInboxRow(rows[0]) : null;
   }
 
@@ -118,6 +124,58 @@ export class InboxRepository {
         kind: 'message',
       });
       return { message: await manager.save(message), owner: row.owner };
+    });
+  }
+
+  /** Whether the creator holds one of this fan's conversations with them in person. */
+  async heldInPerson(owner: string, creatorId: string): Promise<boolean> {
+    const rows = (await this.dataSource.query(
+      `SELECT 1 FROM inbox_consents ic JOIN conversations c ON c.id = ic."conversationId"
+        WHERE c.owner = $1 AND c."creatorId" = $2 AND ic."inPersonSince" IS NOT NULL LIMIT 1`,
+      [owner, creatorId],
+    )) as unknown[];
+    return rows.length > 0;
+  }
+
+  /**
+   * Stores a fan's message without a reply while the creator holds the thread in person; null (and
+   * nothing stored) when they do not. The consent row is locked, so a hand-back waits for the insert
+   * and a message is never left unanswered by both the creator and the persona.
+   */
+  async addFanMessageInPerson(turn: {
+    owner: string;
+    conversationId: string;
+    text: string;
+    verdict: StoredVerdict | null;
+  }): Promise<MessageEntity | null> {
+    return this.dataSource.transaction(async (manager) => {
+      const [held] = (await manager.query(
+        `SELECT 1 FROM inbox_consents ic JOIN conversations c ON c.id = ic."conversationId"
+          WHERE ic."conversationId" = $1 AND c.owner = $2 AND ic."inPersonSince" IS NOT NULL
+          FOR SHARE OF ic`,
+        [turn.conversationId, turn.owner],
+      )) as unknown[];
+      if (!held) return null;
+      const { verdict } = turn;
+      const message = manager.create(MessageEntity, {
+        id: randomUUID(),
+        conversationId: turn.conversationId,
+        owner: turn.owner,
+        role: 'user',
+        content: [{ text: turn.text }],
+        status: 'complete',
+        citations: [],
+        kind: 'message',
+        ...(verdict
+          ? {
+              moderationDirection: 'fan-message' as const,
+              moderationFlagged: verdict.flagged,
+              moderationCategories: verdict.categories,
+              moderationDecidedBy: verdict.decidedBy,
+            }
+          : {}),
+      });
+      return manager.save(message);
     });
   }
 

@@ -2,7 +2,6 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ForbiddenError, ServiceClient } from '@backtalk/kit';
 import {
   type ConversationEvent,
-  Events,
   INBOX_THREAD_LIMIT,
   type InboxConversation,
   type ParsedRequestOf,
@@ -12,6 +11,7 @@ import {
 import { ChatError } from '../conversation/chat.errors';
 import { toChatMessage } from '../conversation/conversation.mapper';
 import { CreatorCorpus } from '../persona/creator-corpus';
+import { announceConversationEvent } from './conversation-events';
 import { InPersonMail } from './in-person-mail';
 import { type InboxRow, InboxRepository } from './inbox.repository';
 import { fanLabel, mayCreatorRead, previewOf } from './inbox-rules';
@@ -112,9 +112,15 @@ export class InboxService {
     return { inPerson: false };
   }
 
-  /** The fan's own conversation, or CONVERSATION_NOT_FOUND (before a watch starts). */
-  async assertFanOwns(userId: string, conversationId: string): Promise<void> {
-    if (!(await this.repository.stateForFan(userId, conversationId))) throw ChatError.conversationNotFound();
+  /**
+   * Who may watch a conversation's events (before a watch starts): its fan, or the persona's own
+   * creator while the fan allows reading (their inbox thread, live); else CONVERSATION_NOT_FOUND.
+   */
+  async watcherOf(userId: string, conversationId: string): Promise<'fan' | 'creator'> {
+    if (await this.repository.stateForFan(userId, conversationId)) return 'fan';
+    const row = await this.repository.readableById(conversationId);
+    if (row && (await this.corpus.persona(row.creatorId)).userId === userId) return 'creator';
+    throw ChatError.conversationNotFound();
   }
 
   private async readable(userId: string, creatorId: string, conversationId: string): Promise<InboxRow> {
@@ -137,13 +143,8 @@ export class InboxService {
     return persona;
   }
 
-  /** Fire-and-forget to every replica; a lost event is caught up by the fan's next load. */
-  private async announce(conversationId: string, event: ConversationEvent): Promise<void> {
-    await this.client
-      .emit(Events.ChatConversationUpdated, { conversationId, event })
-      .catch((error: unknown) =>
-        this.logger.warn(`Could not announce a conversation event: ${String(error)}`),
-      );
+  private announce(conversationId: string, event: ConversationEvent): Promise<void> {
+    return announceConversationEvent(this.client, this.logger, conversationId, event);
   }
 }
 
