@@ -20,6 +20,7 @@ import { WelcomeOverlay } from './WelcomeOverlay';
 import { AiPersonaNotice, PersonaPausedNotice } from './AiPersonaNotice';
 import { ReplyMeta } from './ReplyMeta';
 import { InPersonPanel } from './InPersonPanel';
+import { InPersonLine } from './InPersonLine';
 import { rememberCheckout } from '../payments/payment-return';
 import { CheckoutCancelledNotice } from './CheckoutCancelledNotice';
 import { MemoryPanel } from './memory/MemoryPanel';
@@ -144,6 +145,7 @@ export function ChatView({ creator }: ChatViewProps) {
                 ) : null}
               </Fragment>
             ))}
+            <InPersonLine creatorName={creator.nickName} />
             {isTyping ? <TypingIndicator name={creator.nickName} /> : null}
             {error ? (
               <div className={styles['chat-error']} role="alert">

@@ -12,6 +12,7 @@ import {
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { LoadFailedBanner } from '../../admin/reports/LoadFailedBanner';
+import { useConversationEvents } from '../../chat/useInPersonEvents';
 import { useMyCreatorQuery } from '../useCreatorQueries';
 import styles from './inbox.module.css';
 
@@ -127,12 +128,25 @@ function Thread({
   const reply = useReplyInPersonMutation(creatorId, conversationId);
   const handBack = useHandBackMutation(creatorId, conversationId);
   const [draft, setDraft] = useState('');
+  // Sent from here, or arrived live (the fan's messages while you hold the thread).
   const [sent, setSent] = useState<ChatMessage[]>([]);
   const [handedBack, setHandedBack] = useState(false);
   const end = useRef<HTMLDivElement>(null);
   const loaded = thread.data?.messages ?? [];
   const messages = [...loaded, ...sent.filter((message) => !loaded.some((shown) => shown.id === message.id))];
   const inPerson = !handedBack && ((thread.data?.conversation.inPerson ?? false) || sent.length > 0);
+  const add = (message: ChatMessage) =>
+    setSent((previous) =>
+      previous.some((shown) => shown.id === message.id) ? previous : [...previous, message],
+    );
+  // Live while open: what the fan writes while you reply in person arrives at once (no reply from the persona).
+  useConversationEvents(conversationId, thread.isSuccess, {
+    onMessage: add,
+    onInPerson: (now) => {
+      if (!now) setHandedBack(true);
+    },
+    onReconnect: () => thread.refetch().then(() => undefined),
+  });
 
   useEffect(() => {
     end.current?.scrollIntoView?.({ block: 'end' });
@@ -144,7 +158,7 @@ function Thread({
     if (!text || reply.isPending) return;
     reply.mutate(text, {
       onSuccess: (message) => {
-        setSent((previous) => [...previous, message]);
+        add(message);
         setHandedBack(false);
         setDraft('');
       },
