@@ -21,7 +21,6 @@ import {
   type Subjects,
 } from '@backtalk/proto';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import type { AIMessageChunk } from '@langchain/core/messages';
 import { randomUUID } from 'node:crypto';
 import { Observable } from 'rxjs';
 import { ChatInferenceConfig } from '../chat-inference.config';
@@ -30,7 +29,7 @@ import {
   LocalLlamaChatModel,
   type PostDocument,
   errorMessage,
-  streamReply,
+  streamReplyTo,
   tokenCounterFor,
 } from '@backtalk/ai';
 import {
@@ -418,22 +417,26 @@ export class SendMessage {
         if (checked) checked.push(piece);
         else show(piece);
       };
-      for await (const chunk of streamReply(this.model, prompt.messages, { signal: stopModel.signal })) {
-        const piece = leakGuard.push(chunkText(chunk));
-        if (leakGuard.leaked) {
-          this.logger.warn(
-            `Stopped reply ${messageId}: it quoted the system prompt's canary (prompt leak, OWASP LLM07)`,
-          );
-          throw ChatError.replyStopped();
-        }
-        if (piece) pass(piece);
-        if (finishReason(chunk) === 'length') stopReason = 'max_tokens';
-        // A flagged piece ends the reply: the model need not write the rest.
-        if (checked?.stopped) {
-          stopModel.abort();
-          break;
-        }
-      }
+      // Each piece of the model's text comes to this callback as its stream delivers it (no
+      // message object, iterator step or promise per token: streamReplyTo).
+      const end = await streamReplyTo(
+        this.model,
+        prompt.messages,
+        (text) => {
+          const piece = leakGuard.push(text);
+          if (leakGuard.leaked) {
+            this.logger.warn(
+              `Stopped reply ${messageId}: it quoted the system prompt's canary (prompt leak, OWASP LLM07)`,
+            );
+            throw ChatError.replyStopped();
+          }
+          if (piece) pass(piece);
+          // A flagged piece ends the reply: the model need not write the rest.
+          return checked?.stopped === true;
+        },
+        { signal: stopModel.signal },
+      );
+      if (end.finishReason === 'length') stopReason = 'max_tokens';
       const rest = leakGuard.flush();
       if (rest && !checked?.stopped) pass(rest);
       const verdict = await checked?.end();
@@ -534,18 +537,6 @@ function streamErrorOf(error: unknown): { code: string; message: string } {
       : (busyErrorOf(error) ?? new ServiceError(ChatErrorCode.LlmUnavailable));
   const { code, message } = renderError(failure).body;
   return { code, message };
-}
-
-function chunkText(chunk: AIMessageChunk): string {
-  if (typeof chunk.content === 'string') return chunk.content;
-  return chunk.content
-    .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
-    .join('');
-}
-
-function finishReason(chunk: AIMessageChunk): string | undefined {
-  const metadata = chunk.response_metadata as { finish_reason?: string; stop_reason?: string } | undefined;
-  return metadata?.finish_reason ?? (metadata?.stop_reason === 'max_tokens' ? 'length' : undefined);
 }
 
 function toCitation(post: PostDocument, creatorName: string): Citation {

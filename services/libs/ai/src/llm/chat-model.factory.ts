@@ -2,6 +2,7 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { GuardedChatModel } from './guarded.chat-model';
 import { LlmConfigError } from './llm.error';
 import { LocalLlamaChatModel } from './local-llama.chat-model';
+import { OpenAiChatStream } from './openai-chat-stream';
 import type { ChatTemplateOption } from './local-prompt.renderer';
 import type { ModelDownloadProgress } from './model-file.resolver';
 import { providerSdk } from './provider-sdks';
@@ -88,21 +89,44 @@ export function createChatModel(options: ChatModelOptions): BaseChatModel {
           { provider: 'openai', model },
         );
       }
-      return guard(
-        new (providerSdk.openai().ChatOpenAI)({
-          model,
-          // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
-          apiKey: options.apiKey ?? 'not-needed',
-          configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
-          temperature: options.temperature,
-          maxTokens: options.maxTokens,
-          timeout: sdkTimeout,
-          maxRetries,
-          streamUsage: true,
-          // Chat Completions is what every compatible server speaks.
-          useResponsesApi: false,
-        }),
-      );
+      const sdk = providerSdk.openai();
+      const chat = new sdk.ChatOpenAI({
+        model,
+        // Local OpenAI-compatible servers ignore the key, but the SDK insists on one.
+        apiKey: options.apiKey ?? 'not-needed',
+        configuration: options.baseUrl ? { baseURL: options.baseUrl } : undefined,
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+        timeout: sdkTimeout,
+        maxRetries,
+        streamUsage: true,
+        // Chat Completions is what every compatible server speaks.
+        useResponsesApi: false,
+      });
+      // The chat's reply stream is read off the socket (streamReplyTo); LangChain builds its request.
+      const reader = new OpenAiChatStream({
+        baseUrl: chat.clientConfig.baseURL ?? 'https://api.openai.com/v1',
+        apiKey: options.apiKey,
+        provider: options.provider,
+        model,
+        idleTimeoutMs: timeout,
+        maxRetries,
+      });
+      return new GuardedChatModel({
+        inner: chat,
+        provider: options.provider,
+        model,
+        idleTimeoutMs: timeout,
+        direct: (messages, onText, signal) =>
+          reader.stream(
+            {
+              ...chat.invocationParams({}),
+              messages: sdk.convertMessagesToCompletionsMessageParams({ messages, model }),
+            },
+            onText,
+            signal,
+          ),
+      });
     }
     case 'anthropic':
       if (!options.apiKey)

@@ -3,6 +3,7 @@ import { BaseChatModel, type BaseChatModelCallOptions } from '@langchain/core/la
 import type { BaseMessage, MessageContent } from '@langchain/core/messages';
 import { ChatGenerationChunk, type ChatResult } from '@langchain/core/outputs';
 import { LlmTimeoutError, isAbortError, toLlmError } from './llm.error';
+import type { ReplyEnd, ReplyTextSink } from './openai-chat-stream';
 import { streamsItself } from './reply-stream';
 
 export interface GuardedChatModelOptions {
@@ -15,7 +16,20 @@ export interface GuardedChatModelOptions {
    * whose first call may be a long download, bounds itself).
    */
   idleTimeoutMs?: number;
+  /**
+   * Reads the provider's reply stream itself, token by token into a callback (streamReplyTo):
+   * the OpenAI-compatible provider's OpenAiChatStream. It times itself out and reports typed
+   * LlmErrors as this model does.
+   */
+  direct?: DirectReplyStream;
 }
+
+/** A provider's streamed reply read without LangChain (OpenAiChatStream behind the provider's request body). */
+export type DirectReplyStream = (
+  messages: BaseMessage[],
+  onText: ReplyTextSink,
+  signal?: AbortSignal,
+) => Promise<ReplyEnd>;
 
 /**
  * Wraps a provider's chat model so every failure surfaces as a typed LlmError
@@ -27,6 +41,7 @@ export class GuardedChatModel extends BaseChatModel {
   readonly provider: string;
   readonly model: string;
   private readonly idleTimeoutMs?: number;
+  readonly direct?: DirectReplyStream;
 
   static override lc_name(): string {
     return 'GuardedChatModel';
@@ -38,6 +53,12 @@ export class GuardedChatModel extends BaseChatModel {
     this.provider = options.provider;
     this.model = options.model;
     this.idleTimeoutMs = options.idleTimeoutMs;
+    this.direct = options.direct;
+  }
+
+  /** The reply through `direct` (streamReplyTo checks it is there). */
+  directStream(messages: BaseMessage[], onText: ReplyTextSink, signal?: AbortSignal): Promise<ReplyEnd> {
+    return this.direct!(messages, onText, signal);
   }
 
   _llmType(): string {

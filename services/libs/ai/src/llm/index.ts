@@ -12,7 +12,8 @@ export {
   type EmbeddingsProvider,
 } from './embeddings.factory';
 export { GuardedChatModel, type GuardedChatModelOptions } from './guarded.chat-model';
-export { streamReply } from './reply-stream';
+export { streamReply, streamReplyTo } from './reply-stream';
+export type { ReplyEnd, ReplyTextSink } from './openai-chat-stream';
 export {
   LocalLlamaChatModel,
   type LocalLlamaChatModelOptions,

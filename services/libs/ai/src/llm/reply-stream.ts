@@ -1,5 +1,7 @@
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import type { AIMessageChunk, BaseMessage } from '@langchain/core/messages';
+import { GuardedChatModel } from './guarded.chat-model';
+import type { ReplyEnd, ReplyTextSink } from './openai-chat-stream';
 
 /** Whether the model streams its reply itself (rather than answering it whole). */
 export function streamsItself(model: BaseChatModel): boolean {
@@ -36,4 +38,46 @@ export async function* streamReply(
     yield message;
   }
   options.signal?.throwIfAborted();
+}
+
+/**
+ * A chat model's reply delivered to a callback piece by piece (issue 25 item 2): the text of each
+ * piece, nothing else, and how it ended. A model that reads its provider's stream itself (the
+ * OpenAI-compatible one, `GuardedChatModel.direct`) hands over each token as the socket delivers
+ * it, with no message object, iterator step or promise per token; any other model is read through
+ * `streamReply`. `onText` returning `true` stops the reply (the model's request is cancelled);
+ * throwing stops it too, and the call rejects with what it threw.
+ */
+export async function streamReplyTo(
+  model: BaseChatModel,
+  messages: BaseMessage[],
+  onText: ReplyTextSink,
+  options: { signal?: AbortSignal } = {},
+): Promise<ReplyEnd> {
+  if (model instanceof GuardedChatModel && model.direct) {
+    const end = await model.directStream(messages, onText, options.signal);
+    options.signal?.throwIfAborted();
+    return end;
+  }
+  let finishReason: string | undefined;
+  for await (const chunk of streamReply(model, messages, options)) {
+    finishReason = finishReasonOf(chunk) ?? finishReason;
+    const text = chunkText(chunk);
+    if (text && onText(text) === true) break;
+  }
+  return finishReason === undefined ? {} : { finishReason };
+}
+
+/** The text of a message chunk, whether its content is a string or a list of parts. */
+function chunkText(chunk: AIMessageChunk): string {
+  if (typeof chunk.content === 'string') return chunk.content;
+  return chunk.content
+    .map((part) => ('text' in part && typeof part.text === 'string' ? part.text : ''))
+    .join('');
+}
+
+/** The provider's finish reason in OpenAI's words ('length' for a reply cut by its token limit). */
+function finishReasonOf(chunk: AIMessageChunk): string | undefined {
+  const metadata = chunk.response_metadata as { finish_reason?: string; stop_reason?: string } | undefined;
+  return metadata?.finish_reason ?? (metadata?.stop_reason === 'max_tokens' ? 'length' : undefined);
 }
