@@ -11,8 +11,9 @@ export default {
   // Request for every navigation; jsdom has none).
   testEnvironment: 'jest-fixed-jsdom',
   setupFiles: ['<rootDir>/src/test/setup-env.ts'],
-  // Every test file talks to MSW (src/test/api-mock.ts), never to a hand-written fetch stub.
-  setupFilesAfterEnv: ['<rootDir>/src/test/msw-setup.ts'],
+  // Every test file talks to MSW (src/test/api-mock.ts), never to a hand-written fetch stub, and
+  // renders English (src/test/i18n-setup.ts).
+  setupFilesAfterEnv: ['<rootDir>/src/test/msw-setup.ts', '<rootDir>/src/test/i18n-setup.ts'],
   // MSW's dependencies that ship only ES modules are compiled like our own code.
   transform: { ...preset.transform, '^.+\\.mjs$': Object.values(preset.transform)[0] },
   transformIgnorePatterns: ['/node_modules/(?!(until-async|openapi-msw)/)(?!.*\\.mjs$)'],

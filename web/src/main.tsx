@@ -1,5 +1,6 @@
 import './zod-config';
 import './csp-nonce';
+import './i18n/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';

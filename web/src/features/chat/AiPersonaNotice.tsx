@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Button } from '../../components/Button';
 import styles from './honesty.module.css';
@@ -19,6 +20,7 @@ function dismissedFor(creatorId: string): boolean {
  * remembered on this device.
  */
 export function AiPersonaNotice({ creatorId, creatorName }: { creatorId: string; creatorName: string }) {
+  const { t } = useTranslation();
   const [dismissed, setDismissed] = useState(() => dismissedFor(creatorId));
   if (dismissed) return null;
   const dismiss = () => {
@@ -32,16 +34,18 @@ export function AiPersonaNotice({ creatorId, creatorName }: { creatorId: string;
   return (
     <aside
       className={styles['persona-notice']}
-      aria-label="About this AI persona"
+      aria-label={t('chat.personaNoticeLabel')}
       data-testid="ai-persona-notice"
     >
       <p>
-        This is an AI persona of {creatorName}, not {creatorName} in person. It answers from their public
-        posts and can be wrong. Don&apos;t share personal details such as your address, phone number or
-        passwords. <Link to="/how-it-works">How the persona works</Link>
+        <Trans
+          i18nKey="chat.personaNotice"
+          values={{ name: creatorName }}
+          components={{ 1: <Link to="/how-it-works" /> }}
+        />
       </p>
       <Button variant="secondary" size="sm" onClick={dismiss}>
-        Got it
+        {t('chat.gotIt')}
       </Button>
     </aside>
   );
@@ -49,10 +53,10 @@ export function AiPersonaNotice({ creatorId, creatorName }: { creatorId: string;
 
 /** A paused persona takes no messages (its creator or Backtalk paused it). */
 export function PersonaPausedNotice({ creatorName }: { creatorName: string }) {
+  const { t } = useTranslation();
   return (
     <div className={styles['paused']} role="status" data-testid="persona-paused">
-      {creatorName}&apos;s AI persona is paused right now, so it can&apos;t take messages. Your conversation
-      is still here; come back later.
+      {t('chat.paused', { name: creatorName })}
     </div>
   );
 }

@@ -1,16 +1,18 @@
 import styles from './chat.module.css';
 import { useLayoutEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { en } from '../../i18n/locales/en';
 import { useChatStore } from './chat.store';
 
 /** Spec §5/§9: the text box grows with its content up to 150px. */
 const TEXTAREA_MAX_HEIGHT_PX = 150;
 
 /** Shown while a message sent before the conversation opened waits for it. */
-export const QUEUED_SEND_HINT = 'Opening the chat… your message will be sent as soon as it is ready.';
+export const QUEUED_SEND_HINT = en.chat.queuedSend;
 
 /** Shown while a message sent during a reply waits for the reply to end (docs: web/README.md, Chat). */
 export const queuedBehindReplyHint = (creatorName: string) =>
-  `Queued: your message will be sent when ${creatorName} has finished replying.`;
+  en.chat.queuedBehindReply.replace('{{name}}', creatorName);
 
 export function ChatInput({
   creatorName,
@@ -21,6 +23,7 @@ export function ChatInput({
   onSend(): void;
   disabled: boolean;
 }) {
+  const { t } = useTranslation();
   const draft = useChatStore((state) => state.draft);
   const setDraft = useChatStore((state) => state.setDraft);
   const isSending = useChatStore((state) => state.isSending);
@@ -58,8 +61,8 @@ export function ChatInput({
           className={styles['composer__input']}
           rows={1}
           value={draft}
-          placeholder={`Message ${creatorName}…`}
-          aria-label="Message"
+          placeholder={t('chat.placeholder', { name: creatorName })}
+          aria-label={t('chat.messageLabel')}
           style={{ maxHeight: TEXTAREA_MAX_HEIGHT_PX }}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
@@ -67,7 +70,7 @@ export function ChatInput({
         <button
           type="submit"
           className={styles['composer__send']}
-          aria-label="Send message"
+          aria-label={t('chat.send')}
           disabled={disabled || (isSending && !isTyping) || sendQueued || !draft.trim()}
           aria-busy={sendQueued}
         >
@@ -78,10 +81,10 @@ export function ChatInput({
       </div>
       {sendQueued ? (
         <p className={styles['composer__hint']} role="status">
-          {chatOpen ? queuedBehindReplyHint(creatorName) : QUEUED_SEND_HINT}
+          {chatOpen ? t('chat.queuedBehindReply', { name: creatorName }) : t('chat.queuedSend')}
         </p>
       ) : (
-        <p className={styles['composer__hint']}>Enter to send · Shift+Enter for a new line</p>
+        <p className={styles['composer__hint']}>{t('chat.enterHint')}</p>
       )}
     </form>
   );

@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
-import { CHECKOUT_CANCELLED_TEXT, type CheckoutReturnState } from '../payments/payment-return';
+import type { CheckoutReturnState } from '../payments/payment-return';
 
 /** Back in the chat from a cancelled Checkout (docs/billing.md, "Coming back from Checkout"). */
 export function CheckoutCancelledNotice() {
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const state = location.state as CheckoutReturnState | null;
@@ -17,11 +19,11 @@ export function CheckoutCancelledNotice() {
           size="sm"
           onClick={() => navigate(`${location.pathname}${location.search}`, { replace: true, state: null })}
         >
-          Dismiss
+          {t('common.dismiss')}
         </Button>
       }
     >
-      {CHECKOUT_CANCELLED_TEXT}
+      {t('payments.checkoutCancelled')}
     </Banner>
   );
 }

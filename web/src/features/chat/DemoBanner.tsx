@@ -1,10 +1,14 @@
 import styles from './chat.module.css';
-export const DEMO_BANNER_TEXT = 'THIS IS A DEMO ACCOUNT, NOT FOR DISTRIBUTION';
+import { useTranslation } from 'react-i18next';
+import { en } from '../../i18n/locales/en';
+
+export const DEMO_BANNER_TEXT = en.chat.demoBanner;
 
 export function DemoBanner() {
+  const { t } = useTranslation();
   return (
     <div className={styles['demo-banner']} role="note">
-      {DEMO_BANNER_TEXT}
+      {t('chat.demoBanner')}
     </div>
   );
 }

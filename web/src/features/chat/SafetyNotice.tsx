@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../api';
 import styles from './safety.module.css';
 
@@ -6,6 +7,7 @@ import styles from './safety.module.css';
  * calm, specific, and plainly not the creator speaking.
  */
 export function SafetyNotice({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
   return (
     <div
       className={styles['safety-notice']}
@@ -13,13 +15,13 @@ export function SafetyNotice({ message }: { message: ChatMessage }) {
       data-role={message.role}
       data-kind="safety-notice"
       role="note"
-      aria-label="Backtalk safety notice"
+      aria-label={t('chat.safetyLabel')}
     >
       <span className={styles['safety-notice__label']}>
         <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
           <path d="M12 2 4 5v6c0 5 3.4 9.3 8 11 4.6-1.7 8-6 8-11V5l-8-3z" fill="currentColor" />
         </svg>
-        Backtalk safety
+        {t('chat.safetyTitle')}
       </span>
       <p>{message.content}</p>
     </div>

@@ -1,24 +1,18 @@
 import styles from './chat.module.css';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatMoment } from '../../formatting/date-time';
+import { en } from '../../i18n/locales/en';
 
 /** When Checkout could not be opened and the server gave no words of its own (a network failure). */
 export const SUBSCRIBE_FAILED_MESSAGE =
   'Could not open the payment page. Check your connection and try again.';
 
-export const FREE_TIER_NOTE = 'Free tier users have limited messages. Upgrade for unlimited access.';
+export const FREE_TIER_NOTE = en.chat.freeTierNote;
 
 /** A demo creator on a server without payments (docs/billing.md, "Demo creators"): said before anyone tries. */
-export const DEMO_NOT_SUBSCRIBABLE =
-  'This is a demo creator, so it cannot be subscribed to: payments are not set up on this Backtalk server (it has no Stripe key), so nothing can be paid here.';
-
-function limitMessage(nextAvailableTime: string | null): string {
-  const time = formatMoment(nextAvailableTime);
-  return time
-    ? `You've reached your message limit. You can send more messages after ${time}.`
-    : "You've reached your message limit. Subscribe to continue chatting without interruption.";
-}
+export const DEMO_NOT_SUBSCRIBABLE = en.chat.demoNotSubscribable;
 
 export interface SubscriptionModalProps {
   open: boolean;
@@ -48,40 +42,43 @@ export function SubscriptionModal({
   subscribeError = null,
   demoNotSubscribable = false,
 }: SubscriptionModalProps) {
+  const { t } = useTranslation();
+  // The moment names its time zone (formatMoment), in the browser's locale.
+  const time = formatMoment(nextAvailableTime);
   return (
     <Modal
       open={open}
-      title="Message limit reached"
+      title={t('chat.limitTitle')}
       onClose={onClose}
       actions={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           {isGuest ? (
             <Button data-autofocus onClick={onSignUp}>
-              Sign Up
+              {t('common.signUp')}
             </Button>
           ) : demoNotSubscribable ? null : (
             <Button
               data-autofocus
               onClick={onSubscribe}
               pending={subscribing}
-              pendingLabel="Opening payment…"
+              pendingLabel={t('chat.openingPayment')}
             >
-              Subscribe
+              {t('chat.subscribe')}
             </Button>
           )}
         </>
       }
     >
-      <p>{limitMessage(nextAvailableTime)}</p>
+      <p>{time ? t('chat.limitAfter', { time }) : t('chat.limitSubscribe')}</p>
       {demoNotSubscribable ? (
         <p className={styles['subscription-modal__note']} data-testid="demo-not-subscribable">
-          {DEMO_NOT_SUBSCRIBABLE}
+          {t('chat.demoNotSubscribable')}
         </p>
       ) : (
-        <p className={styles['subscription-modal__note']}>{FREE_TIER_NOTE}</p>
+        <p className={styles['subscription-modal__note']}>{t('chat.freeTierNote')}</p>
       )}
       {subscribeError ? (
         <p className={styles['subscription-modal__error']} role="alert">

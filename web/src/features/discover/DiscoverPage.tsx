@@ -2,20 +2,23 @@ import styles from './discover.module.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { DISCOVER_QUERY_MAX_LENGTH } from '@backtalk/proto/browser';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { z } from 'zod';
+import { i18n } from '../../i18n/i18n';
 import { useDiscoverQuery } from '../../api/discover.api';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
-import { countOf } from '../../formatting/plural';
 import { DiscoverCard } from './DiscoverCard';
 
 const searchSchema = z.object({
   q: z
     .string()
     .trim()
-    .max(DISCOVER_QUERY_MAX_LENGTH, `Search for at most ${DISCOVER_QUERY_MAX_LENGTH} characters`),
+    .max(DISCOVER_QUERY_MAX_LENGTH, {
+      error: () => i18n.t('discover.tooLong', { max: DISCOVER_QUERY_MAX_LENGTH }),
+    }),
 });
 type SearchValues = z.infer<typeof searchSchema>;
 
@@ -30,6 +33,7 @@ function pageOf(value: string | null): number {
  * search can be shared and Back returns to it.
  */
 export function DiscoverPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, DISCOVER_QUERY_MAX_LENGTH);
   const page = pageOf(params.get('page'));
@@ -49,10 +53,8 @@ export function DiscoverPage() {
 
   return (
     <section className={styles['discover']} aria-labelledby="discover-heading">
-      <h1 id="discover-heading">Discover creators</h1>
-      <p className={styles['discover__intro']}>
-        Find a creator by name or by what they post about, then chat with their AI persona.
-      </p>
+      <h1 id="discover-heading">{t('discover.title')}</h1>
+      <p className={styles['discover__intro']}>{t('discover.intro')}</p>
       <form
         className={styles['discover__search']}
         role="search"
@@ -60,19 +62,19 @@ export function DiscoverPage() {
         onSubmit={(event) => void submit(event)}
       >
         <label className="visually-hidden" htmlFor="discover-q">
-          Search creators by name or topic
+          {t('discover.searchLabel')}
         </label>
         <input
           id="discover-q"
           type="search"
           className={styles['discover__input']}
-          placeholder="Name or topic, e.g. astronomy"
+          placeholder={t('discover.placeholder')}
           autoComplete="off"
           aria-invalid={!!error}
           aria-describedby={error ? 'discover-q-error' : undefined}
           {...form.register('q')}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('discover.search')}</Button>
       </form>
       {error ? (
         <p id="discover-q-error" className={styles['discover__error']} role="alert">
@@ -82,7 +84,7 @@ export function DiscoverPage() {
 
       {results.isPending ? (
         <div className={styles['discover__state']}>
-          <Spinner label="Loading creators" />
+          <Spinner label={t('discover.loading')} />
         </div>
       ) : null}
       {results.isError && !data ? (
@@ -90,34 +92,34 @@ export function DiscoverPage() {
           tone="error"
           action={
             <Button variant="secondary" size="sm" onClick={() => void results.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           }
         >
-          Couldn&apos;t load creators. Check your connection and try again.
+          {t('discover.failed')}
         </Banner>
       ) : null}
       {data && data.total === 0 ? (
         <div className={styles['discover__empty']}>
           {q ? (
             <>
-              <p>No creators match “{q}”.</p>
+              <p>{t('discover.noMatch', { q })}</p>
               <Button variant="secondary" size="sm" onClick={() => show({ q: '', page: 1 })}>
-                Show all creators
+                {t('discover.showAll')}
               </Button>
             </>
           ) : (
-            <p>No creators to chat with yet. Check back soon.</p>
+            <p>{t('discover.none')}</p>
           )}
         </div>
       ) : null}
       {data && data.total > 0 ? (
         <>
           <p className={styles['discover__count']} role="status" aria-busy={results.isFetching}>
-            {countOf(data.total, { one: 'creator', other: 'creators' })}
-            {q ? ` for “${q}”` : ''}
+            {t('discover.creators', { count: data.total })}
+            {q ? t('discover.forQuery', { q }) : ''}
           </p>
-          <ul className={styles['discover__grid']} aria-label="Creators">
+          <ul className={styles['discover__grid']} aria-label={t('discover.listLabel')}>
             {data.creators.map((creator) => (
               <DiscoverCard
                 key={creator.id}
@@ -127,19 +129,17 @@ export function DiscoverPage() {
             ))}
           </ul>
           {lastPage > 1 ? (
-            <nav className={styles['discover__pages']} aria-label="Pages">
+            <nav className={styles['discover__pages']} aria-label={t('discover.pages')}>
               <Button variant="secondary" disabled={page <= 1} onClick={() => show({ q, page: page - 1 })}>
-                Previous
+                {t('discover.previous')}
               </Button>
-              <span>
-                Page {Math.min(page, lastPage)} of {lastPage}
-              </span>
+              <span>{t('discover.pageOf', { page: Math.min(page, lastPage), last: lastPage })}</span>
               <Button
                 variant="secondary"
                 disabled={page >= lastPage}
                 onClick={() => show({ q, page: page + 1 })}
               >
-                Next
+                {t('discover.next')}
               </Button>
             </nav>
           ) : null}

@@ -1,4 +1,5 @@
 import styles from './landing.module.css';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
 import { Button, buttonClass } from '../../components/Button';
 import { PRODUCT_NAME } from '../../config';
@@ -10,19 +11,10 @@ import { useTryNow } from './useTryNow';
 import { selectIsCreator, useSessionStore } from '../session';
 
 const STEPS = [
-  {
-    title: 'Pick a creator',
-    text: 'Open any creator’s chat link — no app to install, no account needed to start.',
-  },
-  {
-    title: 'Just DM them',
-    text: 'Their AI persona answers in their voice, built from what they actually post.',
-  },
-  {
-    title: 'See the receipts',
-    text: 'Replies link the posts they draw on, so you can watch the original video.',
-  },
-];
+  { title: 'landing.step1Title', text: 'landing.step1Text' },
+  { title: 'landing.step2Title', text: 'landing.step2Text' },
+  { title: 'landing.step3Title', text: 'landing.step3Text' },
+] as const;
 
 /**
  * `/` (spec §1, §2): the marketing page (creators are sent to /creator) with the featured creator's
@@ -38,6 +30,7 @@ function Landing() {
   useSubscriberRedirect();
   const { tryNow, pending } = useTryNow();
   const isCreator = useSessionStore(selectIsCreator);
+  const { t } = useTranslation();
   // Spec §2: a creator opening / goes to /creator.
   if (isCreator) return <Navigate to="/creator" replace />;
   return (
@@ -46,25 +39,23 @@ function Landing() {
         <div className={styles['hero__glow']} aria-hidden="true" />
         <div className={styles['hero__inner']}>
           <div className={styles['hero__copy']}>
-            <span className={styles['eyebrow']}>AI personas of your favourite TikTokers</span>
+            <span className={styles['eyebrow']}>{t('landing.eyebrow')}</span>
             <h1 className={styles['hero__title']}>
-              DMs that actually <span className="gradient-text">answer back</span>
+              <Trans i18nKey="landing.title" components={{ 1: <span className="gradient-text" /> }} />
             </h1>
-            <p className={styles['hero__subtitle']}>
-              Chat with AI versions of TikTokers built from their real personality.
-            </p>
+            <p className={styles['hero__subtitle']}>{t('landing.subtitle')}</p>
             <div className={styles['hero__actions']}>
               <Button size="lg" onClick={() => void tryNow()} disabled={pending} aria-busy={pending}>
-                {`Try ${PRODUCT_NAME} now!`}
+                {t('landing.tryNow', { product: PRODUCT_NAME })}
               </Button>
               <a className={buttonClass('secondary', 'lg')} href="#see-it">
-                Watch the demo
+                {t('landing.watchDemo')}
               </a>
               <Link className={buttonClass('secondary', 'lg')} to="/discover">
-                Discover creators
+                {t('landing.discover')}
               </Link>
             </div>
-            <p className={styles['hero__fine']}>Free to start · No download</p>
+            <p className={styles['hero__fine']}>{t('landing.fine')}</p>
           </div>
           <div className={styles['hero__visual']}>
             <ChatMockup />
@@ -75,15 +66,12 @@ function Landing() {
       <section className={styles['landing-section']} id="see-it" aria-labelledby="see-it-heading">
         <div className={styles['demo']}>
           <div>
-            <h2 id="see-it-heading">See it in action</h2>
-            <p>
-              Every persona learns from a creator’s own videos — their jokes, their advice, the way they talk
-              — so the conversation feels like them, any time of day.
-            </p>
+            <h2 id="see-it-heading">{t('landing.seeItTitle')}</h2>
+            <p>{t('landing.seeItText')}</p>
             <ul className={styles['demo__points']}>
-              <li>Streams replies in real time</li>
-              <li>Remembers your conversation</li>
-              <li>Points you to the posts behind each answer</li>
+              <li>{t('landing.pointStreams')}</li>
+              <li>{t('landing.pointRemembers')}</li>
+              <li>{t('landing.pointPosts')}</li>
             </ul>
           </div>
           <div className={styles['demo__video']}>
@@ -94,7 +82,7 @@ function Landing() {
               playsInline
               preload="none"
               poster="/media/backtalk-demo-poster.jpg"
-              aria-label="Demo: a fan chatting with a creator's AI persona"
+              aria-label={t('landing.videoLabel')}
             >
               <source src="/media/backtalk-demo.webm" type="video/webm" />
               <source src="/media/backtalk-demo.mp4" type="video/mp4" />
@@ -105,14 +93,14 @@ function Landing() {
 
       <section className={styles['landing-section']} aria-labelledby="how-heading">
         <h2 id="how-heading" className={styles['landing-section__title']}>
-          How it works
+          {t('landing.howTitle')}
         </h2>
         <ol className={styles['steps']}>
           {STEPS.map((step, index) => (
             <li key={step.title} className={styles['step']}>
               <span className={styles['step__number']}>{index + 1}</span>
-              <h3>{step.title}</h3>
-              <p>{step.text}</p>
+              <h3>{t(step.title)}</h3>
+              <p>{t(step.text)}</p>
             </li>
           ))}
         </ol>
@@ -121,14 +109,11 @@ function Landing() {
       <section className={styles['landing-section']}>
         <div className={styles['creator-cta']}>
           <div>
-            <h2>Are you a creator?</h2>
-            <p>
-              Turn your DMs into income. Your fans get answers around the clock, and you keep at least 80% of
-              subscription revenue.
-            </p>
+            <h2>{t('landing.creatorTitle')}</h2>
+            <p>{t('landing.creatorText')}</p>
           </div>
           <Link className={buttonClass('secondary', 'lg')} to="/creator/signup">
-            Become a {PRODUCT_NAME} creator
+            {t('landing.creatorCta', { product: PRODUCT_NAME })}
           </Link>
         </div>
       </section>

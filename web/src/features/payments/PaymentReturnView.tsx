@@ -1,13 +1,14 @@
 import styles from './payments.module.css';
 import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { useCurrentSubscriptionCreatorQuery, useSubscriptionsQuery } from '../../api';
 import { Banner } from '../../components/Banner';
 import { Button, buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { en } from '../../i18n/locales/en';
 import { useSessionStore } from '../session';
 import {
-  CHECKOUT_CANCELLED_TEXT,
   type CheckoutReturnState,
   CONFIRM_POLL_FOR_MS,
   CONFIRM_POLL_INTERVAL_MS,
@@ -17,10 +18,8 @@ import {
   rememberedCheckout,
 } from './payment-return';
 
-export const CONFIRMING_TEXT = 'Confirming your payment…';
-export const NOT_CONFIRMED_TITLE = 'Your payment is not confirmed yet';
-const NOT_CONFIRMED_TEXT =
-  'Stripe has not told Backtalk about your payment yet. It usually takes a few seconds, sometimes a few minutes. Please don’t pay again: check again in a moment, or look at My subscriptions later. If it is still missing after an hour, open Manage billing in the account menu to see what Stripe charged.';
+export const CONFIRMING_TEXT = en.payments.confirming;
+export const NOT_CONFIRMED_TITLE = en.payments.notConfirmedTitle;
 
 /** `/` on a return from Stripe Checkout (spec §2; docs/billing.md, "Coming back from Checkout"). */
 export function PaymentReturnView({ kind }: { kind: PaymentReturn }) {
@@ -32,6 +31,7 @@ export function PaymentReturnView({ kind }: { kind: PaymentReturn }) {
  * creator's chat; after CONFIRM_POLL_FOR_MS it says what to do instead.
  */
 function ConfirmingPayment() {
+  const { t } = useTranslation();
   const status = useSessionStore((state) => state.status);
   const userId = useSessionStore((state) => state.user?.userId ?? null);
   const checkout = useMemo(() => rememberedCheckout(), []);
@@ -59,10 +59,10 @@ function ConfirmingPayment() {
   if (status !== 'loading' && !signedIn) {
     return (
       <div className={`page ${styles['centered']}`}>
-        <h1 className={styles['centered__title']}>{NOT_CONFIRMED_TITLE}</h1>
-        <p>Sign in with the account you paid with to see your subscription.</p>
+        <h1 className={styles['centered__title']}>{t('payments.notConfirmedTitle')}</h1>
+        <p>{t('payments.signInToSee')}</p>
         <Link className={buttonClass('primary')} to="/sign-in">
-          Sign In
+          {t('common.signIn')}
         </Link>
       </div>
     );
@@ -70,18 +70,16 @@ function ConfirmingPayment() {
   if (!timedOut || confirmed) {
     return (
       <div className={`page ${styles['centered']}`}>
-        <Spinner label={CONFIRMING_TEXT} />
-        <h1 className={styles['centered__title']}>{CONFIRMING_TEXT}</h1>
-        <p className={styles['payments__lead']}>
-          Stripe took your payment details; we are waiting for its confirmation. This page moves on by itself.
-        </p>
+        <Spinner label={t('payments.confirming')} />
+        <h1 className={styles['centered__title']}>{t('payments.confirming')}</h1>
+        <p className={styles['payments__lead']}>{t('payments.confirmingText')}</p>
       </div>
     );
   }
   return (
     <div className={`page ${styles['centered']}`}>
-      <h1 className={styles['centered__title']}>{NOT_CONFIRMED_TITLE}</h1>
-      <p>{NOT_CONFIRMED_TEXT}</p>
+      <h1 className={styles['centered__title']}>{t('payments.notConfirmedTitle')}</h1>
+      <p>{t('payments.notConfirmedText')}</p>
       <div className={styles['centered__actions']}>
         <Button
           onClick={() => {
@@ -90,14 +88,14 @@ function ConfirmingPayment() {
             void list.refetch();
           }}
         >
-          Check again
+          {t('payments.checkAgain')}
         </Button>
         <Link className={buttonClass('secondary')} to="/account/subscriptions">
-          My subscriptions
+          {t('payments.subscriptionsTitle')}
         </Link>
         {checkout ? (
           <Link className={buttonClass('secondary')} to={`/@${checkout.handle}`}>
-            Back to the chat
+            {t('payments.backToChat')}
           </Link>
         ) : null}
       </div>
@@ -107,6 +105,7 @@ function ConfirmingPayment() {
 
 /** The cancel return: back to the chat the Checkout was opened from, which says nothing was charged. */
 function CheckoutCancelled() {
+  const { t } = useTranslation();
   const checkout = useMemo(() => rememberedCheckout(), []);
   const navigate = useNavigate();
   useEffect(() => {
@@ -115,14 +114,14 @@ function CheckoutCancelled() {
     const state: CheckoutReturnState = { checkoutCancelled: true };
     navigate(`/@${checkout.handle}`, { replace: true, state });
   }, [checkout, navigate]);
-  if (checkout) return <Spinner label="Going back to the chat" />;
+  if (checkout) return <Spinner label={t('payments.goingBack')} />;
   // Checkout opened in another tab: this one does not know which chat it came from.
   return (
     <div className={`page ${styles['centered']}`}>
-      <Banner>{CHECKOUT_CANCELLED_TEXT}</Banner>
+      <Banner>{t('payments.checkoutCancelled')}</Banner>
       <div className={styles['centered__actions']}>
         <Link className={buttonClass('primary')} to="/ai-chat">
-          Back to the creators
+          {t('payments.backToCreators')}
         </Link>
       </div>
     </div>

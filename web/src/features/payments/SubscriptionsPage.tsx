@@ -1,6 +1,7 @@
 import styles from './payments.module.css';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import {
   type Creator,
@@ -14,15 +15,15 @@ import { Badge } from '../../components/Badge';
 import { Banner } from '../../components/Banner';
 import { Button, buttonClass } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { i18n } from '../../i18n/i18n';
+import { en } from '../../i18n/locales/en';
 import { useSessionStore } from '../session';
 import { browserNavigation } from '../shell/browser-navigation';
 import { subscriptionLine } from './subscription-line';
 
-export const SUBSCRIPTIONS_TITLE = 'My subscriptions';
-export const SUBSCRIPTIONS_EMPTY_TEXT = 'You don’t subscribe to any creator yet.';
-export const SUBSCRIPTIONS_FAILED_TEXT = 'Could not load your subscriptions.';
-const BILLING_FAILED_TEXT = 'Could not open billing. Try again in a moment.';
-const GONE_CREATOR = 'A creator no longer on Backtalk';
+export const SUBSCRIPTIONS_TITLE = en.payments.subscriptionsTitle;
+export const SUBSCRIPTIONS_EMPTY_TEXT = en.payments.subscriptionsEmpty;
+export const SUBSCRIPTIONS_FAILED_TEXT = en.payments.subscriptionsFailed;
 
 /**
  * `/account/subscriptions` (docs/billing.md, "My subscriptions"): each creator the fan subscribes
@@ -30,6 +31,7 @@ const GONE_CREATOR = 'A creator no longer on Backtalk';
  * coming back here). Billing answers for the caller only.
  */
 export function SubscriptionsPage() {
+  const { t } = useTranslation();
   const userId = useSessionStore((state) => state.user?.userId ?? null);
   const list = useSubscriptionsQuery(userId);
   const [billingError, setBillingError] = useState<string | null>(null);
@@ -42,7 +44,9 @@ export function SubscriptionsPage() {
       browserNavigation.leaveTo(await createPortal('/account/subscriptions'));
     } catch (error) {
       console.error('Error opening the billing portal', error);
-      setBillingError(error instanceof Error && error.message ? error.message : BILLING_FAILED_TEXT);
+      setBillingError(
+        error instanceof Error && error.message ? error.message : i18n.t('payments.billingFailed'),
+      );
       setOpening(false);
     }
   };
@@ -50,30 +54,30 @@ export function SubscriptionsPage() {
   return (
     <div className={`page ${styles['payments']}`}>
       <div>
-        <h1 className={styles['payments__title']}>{SUBSCRIPTIONS_TITLE}</h1>
-        <p className={styles['payments__lead']}>The creators you subscribe to, and what each costs.</p>
+        <h1 className={styles['payments__title']}>{t('payments.subscriptionsTitle')}</h1>
+        <p className={styles['payments__lead']}>{t('payments.subscriptionsLead')}</p>
       </div>
       {list.isPending ? (
-        <Spinner label="Loading your subscriptions" />
+        <Spinner label={t('payments.subscriptionsLoading')} />
       ) : list.isError ? (
         <Banner
           tone="error"
           action={
             <Button variant="secondary" size="sm" onClick={() => void list.refetch()}>
-              Try again
+              {t('common.tryAgain')}
             </Button>
           }
         >
-          {SUBSCRIPTIONS_FAILED_TEXT}
+          {t('payments.subscriptionsFailed')}
         </Banner>
       ) : (
         <>
           {list.data.subscriptions.length === 0 ? (
             <section className={styles['card']}>
-              <p className={styles['card__text']}>{SUBSCRIPTIONS_EMPTY_TEXT}</p>
+              <p className={styles['card__text']}>{t('payments.subscriptionsEmpty')}</p>
               <div className={styles['card__actions']}>
                 <Link className={buttonClass('primary', 'sm')} to="/ai-chat">
-                  Find a creator
+                  {t('payments.findCreator')}
                 </Link>
               </div>
             </section>
@@ -82,13 +86,11 @@ export function SubscriptionsPage() {
           )}
           {list.data.canManageBilling ? (
             <section className={styles['card']}>
-              <h2 className={styles['card__title']}>Billing</h2>
-              <p className={styles['card__text']}>
-                Cancel a subscription, change your card or see your invoices on Stripe.
-              </p>
+              <h2 className={styles['card__title']}>{t('payments.billing')}</h2>
+              <p className={styles['card__text']}>{t('payments.billingText')}</p>
               <div className={styles['card__actions']}>
                 <Button onClick={() => void openBilling()} disabled={opening} aria-busy={opening}>
-                  Manage billing
+                  {t('payments.manageBilling')}
                 </Button>
               </div>
               {billingError ? <Banner tone="error">{billingError}</Banner> : null}
@@ -101,6 +103,7 @@ export function SubscriptionsPage() {
 }
 
 function SubscriptionRows({ subscriptions }: { subscriptions: SubscriptionList['subscriptions'] }) {
+  const { t } = useTranslation();
   const creators = useQueries({
     queries: subscriptions.map(({ creatorId }) => ({
       queryKey: ['creators', 'by-id', creatorId],
@@ -109,12 +112,12 @@ function SubscriptionRows({ subscriptions }: { subscriptions: SubscriptionList['
     })),
   });
   return (
-    <ul className={styles['subscriptions']} aria-label="Subscriptions">
+    <ul className={styles['subscriptions']} aria-label={t('payments.listLabel')}>
       {subscriptions.map((subscription, index) => {
         const line = subscriptionLine(subscription);
         const query = creators[index];
         const creator: Creator | undefined = query?.data;
-        const name = creator?.nickName ?? (query?.isError ? GONE_CREATOR : 'Loading…');
+        const name = creator?.nickName ?? (query?.isError ? t('payments.goneCreator') : t('common.loading'));
         return (
           <li key={subscription.creatorId} className={`${styles['card']} ${styles['subscription']}`}>
             <Avatar src={creator?.thumb ?? null} name={name} size={48} />

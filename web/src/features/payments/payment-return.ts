@@ -1,4 +1,5 @@
 import type { SubscriptionList } from '../../api';
+import { en } from '../../i18n/locales/en';
 
 // Returns from Stripe Checkout (spec §2 '/'; docs/billing.md, "Coming back from Checkout").
 
@@ -13,7 +14,8 @@ export function paymentReturnOf(params: URLSearchParams): PaymentReturn | null {
   return null;
 }
 
-export const CHECKOUT_CANCELLED_TEXT = 'Checkout cancelled — nothing was charged';
+/** The English words (tests); screens say `t('payments.checkoutCancelled')`. */
+export const CHECKOUT_CANCELLED_TEXT = en.payments.checkoutCancelled;
 
 /** The state the cancel return opens the chat with (features/chat says nothing was charged). */
 export interface CheckoutReturnState {

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   ApiError,
   confirmSignUp,
@@ -41,6 +42,7 @@ export function ConfirmSignUp({
   codeDelivery: CodeDelivery;
   challenge?: string;
 }) {
+  const { t } = useTranslation();
   const show = useSignInFlow((state) => state.show);
   const form = useForm<CodeValues>({
     resolver: zodResolver(codeSchema),
@@ -54,7 +56,7 @@ export function ConfirmSignUp({
       const auto = takeAutoSignIn(email);
       if (auto === 'expired') return show({ step: 'signIn', email, error: AUTO_SIGN_IN_TIMEOUT_MESSAGE });
       if (auto) return applyReply(await signIn({ email, password: auto.password }), email);
-      return show({ step: 'signIn', email, notice: 'Your account is confirmed. Sign in to continue.' });
+      return show({ step: 'signIn', email, notice: t('signIn.accountConfirmed') });
     },
   });
   const confirming = confirm.isPending || confirm.isSuccess;
@@ -70,11 +72,13 @@ export function ConfirmSignUp({
       noValidate
       onSubmit={form.handleSubmit((values) => confirm.mutate(values))}
     >
-      <h2 className={styles['heading']}>{delivery.medium === 'SMS' ? 'We Texted You' : 'We Emailed You'}</h2>
+      <h2 className={styles['heading']}>
+        {delivery.medium === 'SMS' ? t('signIn.weTexted') : t('signIn.weEmailed')}
+      </h2>
       <CodeDeliveryNote codeDelivery={delivery} />
       <CodeField
-        label="Confirmation Code"
-        placeholder="Enter your code"
+        label={t('signIn.confirmationCode')}
+        placeholder={t('signIn.codePlaceholder')}
         errors={messagesOf(form.formState.errors.code)}
         {...form.register('code')}
       />
@@ -86,14 +90,14 @@ export function ConfirmSignUp({
       ) : null}
       {resend.isSuccess ? (
         <p role="status" className={styles['notice']}>
-          A new code is on its way. It may take a minute to arrive
+          {t('signIn.newCodeSent')}
         </p>
       ) : null}
-      <SubmitButton pending={confirm.isPending} pendingLabel="Confirming">
-        Confirm
+      <SubmitButton pending={confirm.isPending} pendingLabel={t('signIn.confirming')}>
+        {t('signIn.confirm')}
       </SubmitButton>
       <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
-        {resend.isPending ? 'Sending' : 'Resend Code'}
+        {resend.isPending ? t('signIn.sending') : t('signIn.resendCode')}
       </Button>
     </form>
   );

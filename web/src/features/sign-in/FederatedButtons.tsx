@@ -1,4 +1,5 @@
 import { OAuthProviderLabel } from '@backtalk/proto/browser';
+import { useTranslation } from 'react-i18next';
 import { oauthStartUrl, type OAuthProviderName } from '../../api';
 import { buttonClass } from '../../components/Button';
 import styles from './sign-in.module.css';
@@ -17,8 +18,9 @@ export function FederatedButtons({
   mode: 'signIn' | 'signUp';
   returnTo: string | undefined;
 }) {
+  const { t } = useTranslation();
   if (!providers.length) return null;
-  const verb = mode === 'signIn' ? 'Sign In' : 'Sign Up';
+  const verb = mode === 'signIn' ? t('common.signIn') : t('common.signUp');
   return (
     <div className={styles['federated']}>
       {providers.map((provider) => (
@@ -27,7 +29,7 @@ export function FederatedButtons({
           className={`${buttonClass('secondary')} ${styles['federated__button']}`}
           href={oauthStartUrl(provider, returnTo)}
         >
-          {`${verb} with ${OAuthProviderLabel[provider]}`}
+          {t('signIn.withProvider', { verb, provider: OAuthProviderLabel[provider] })}
         </a>
       ))}
     </div>

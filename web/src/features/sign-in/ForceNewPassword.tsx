@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { respondToSignIn } from '../../api';
 import { BackToSignIn } from './BackToSignIn';
 import { FormError, SubmitButton } from './FormField';
@@ -18,6 +19,7 @@ export function ForceNewPassword({
   challenge: string;
   passwordMinLength: number;
 }) {
+  const { t } = useTranslation();
   const schema = useMemo(() => newPasswordSchema(passwordMinLength), [passwordMinLength]);
   const form = useForm<NewPasswordValues>({
     resolver: zodResolver(schema),
@@ -35,11 +37,11 @@ export function ForceNewPassword({
       noValidate
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
     >
-      <h2 className={styles['heading']}>Change Password</h2>
+      <h2 className={styles['heading']}>{t('signIn.changePassword')}</h2>
       <NewPasswordFields form={form} />
       <FormError error={submit.error} />
-      <SubmitButton pending={submit.isPending} pendingLabel="Changing">
-        Change Password
+      <SubmitButton pending={submit.isPending} pendingLabel={t('signIn.changing')}>
+        {t('signIn.changePassword')}
       </SubmitButton>
       <BackToSignIn />
     </form>

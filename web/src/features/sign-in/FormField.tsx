@@ -1,6 +1,8 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import type { FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { formMessage } from './form-messages';
 import styles from './sign-in.module.css';
 
 /** Every message of a field's error: the §5 password rules can fail several at once. */
@@ -23,8 +25,9 @@ export interface FormFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   before?: ReactNode;
 }
 
-/** A labelled input with its validation messages. Use with react-hook-form's `register`. */
+/** A labelled input with its validation messages (in the reader's language). Use with react-hook-form's `register`. */
 export function FormField({ label, errors = [], before, id, ...input }: FormFieldProps) {
+  const { t } = useTranslation();
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-errors`;
@@ -46,7 +49,7 @@ export function FormField({ label, errors = [], before, id, ...input }: FormFiel
       {errors.length ? (
         <ul id={errorId} className={styles['field__errors']}>
           {errors.map((message) => (
-            <li key={message}>{message}</li>
+            <li key={message}>{formMessage(message, t)}</li>
           ))}
         </ul>
       ) : null}

@@ -1,4 +1,6 @@
+import { AuthFormMessage } from '@backtalk/proto/browser';
 import { useWatch, type FieldError, type Path, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { FormField, messagesOf } from './FormField';
 import { confirmMismatchVisible } from './sign-in-forms';
 
@@ -13,15 +15,16 @@ interface NewPasswordShape {
  */
 export function NewPasswordFields<Values extends NewPasswordShape>({
   form,
-  passwordLabel = 'Password',
-  passwordPlaceholder = 'Enter your Password',
-  confirmPlaceholder = 'Please confirm your Password',
+  passwordLabel,
+  passwordPlaceholder,
+  confirmPlaceholder,
 }: {
   form: UseFormReturn<Values>;
   passwordLabel?: string;
   passwordPlaceholder?: string;
   confirmPlaceholder?: string;
 }) {
+  const { t } = useTranslation();
   const { errors, touchedFields } = form.formState;
   const values = useWatch({ control: form.control }) as Partial<NewPasswordShape>;
   const showMismatch = confirmMismatchVisible(values, touchedFields as { password?: boolean });
@@ -30,20 +33,20 @@ export function NewPasswordFields<Values extends NewPasswordShape>({
   return (
     <>
       <FormField
-        label={passwordLabel}
+        label={passwordLabel ?? t('signIn.password')}
         type="password"
         autoComplete="new-password"
-        placeholder={passwordPlaceholder}
+        placeholder={passwordPlaceholder ?? t('signIn.passwordPlaceholder')}
         errors={messagesOf(errors.password as FieldError | undefined)}
         {...form.register(password, { deps: [confirm] })}
       />
       <FormField
-        label="Confirm Password"
+        label={t('signIn.confirmPassword')}
         type="password"
         autoComplete="new-password"
-        placeholder={confirmPlaceholder}
+        placeholder={confirmPlaceholder ?? t('signIn.confirmPlaceholder')}
         errors={messagesOf(errors.confirm_password as FieldError | undefined).filter(
-          (message) => showMismatch || message !== 'Your passwords must match',
+          (message) => showMismatch || message !== AuthFormMessage.PasswordsMustMatch,
         )}
         {...form.register(confirm)}
       />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { forgotPassword, resetPassword, type CodeDelivery } from '../../api';
 import { Button } from '../../components/Button';
 import { BackToSignIn } from './BackToSignIn';
@@ -19,6 +20,7 @@ import styles from './sign-in.module.css';
 
 /** forgotPassword (spec §4): the email, then a code is sent. */
 export function ForgotPassword({ email }: { email?: string }) {
+  const { t } = useTranslation();
   const show = useSignInFlow((state) => state.show);
   const form = useForm<EmailValues>({
     resolver: zodResolver(emailSchema),
@@ -31,18 +33,18 @@ export function ForgotPassword({ email }: { email?: string }) {
   });
   return (
     <form className={styles['form']} noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
-      <h2 className={styles['heading']}>Reset your password</h2>
+      <h2 className={styles['heading']}>{t('signIn.resetTitle')}</h2>
       <FormField
-        label="Email"
+        label={t('signIn.email')}
         type="email"
         autoComplete="username"
-        placeholder="Enter your Email"
+        placeholder={t('signIn.emailPlaceholder')}
         errors={messagesOf(form.formState.errors.email)}
         {...form.register('email')}
       />
       <FormError error={send.error} />
-      <SubmitButton pending={send.isPending} pendingLabel="Sending">
-        Send code
+      <SubmitButton pending={send.isPending} pendingLabel={t('signIn.sending')}>
+        {t('signIn.sendCode')}
       </SubmitButton>
       <BackToSignIn />
     </form>
@@ -59,6 +61,7 @@ export function ConfirmResetPassword({
   codeDelivery: CodeDelivery;
   passwordMinLength: number;
 }) {
+  const { t } = useTranslation();
   const show = useSignInFlow((state) => state.show);
   const schema = useMemo(() => resetPasswordSchema(passwordMinLength), [passwordMinLength]);
   const form = useForm<ResetPasswordValues>({
@@ -74,7 +77,7 @@ export function ConfirmResetPassword({
       show({
         step: 'signIn',
         email,
-        notice: 'Your password has been reset. Sign in with your new password.',
+        notice: t('signIn.passwordReset'),
       });
     },
   });
@@ -85,31 +88,31 @@ export function ConfirmResetPassword({
       noValidate
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
     >
-      <h2 className={styles['heading']}>Reset your password</h2>
+      <h2 className={styles['heading']}>{t('signIn.resetTitle')}</h2>
       <CodeDeliveryNote codeDelivery={resend.data ?? codeDelivery} />
       <CodeField
-        label="Code"
-        placeholder="Code"
+        label={t('signIn.code')}
+        placeholder={t('signIn.code')}
         errors={messagesOf(errors.code)}
         {...form.register('code')}
       />
       <NewPasswordFields
         form={form}
-        passwordLabel="New Password"
-        passwordPlaceholder="New Password"
-        confirmPlaceholder="Confirm Password"
+        passwordLabel={t('signIn.newPassword')}
+        passwordPlaceholder={t('signIn.newPassword')}
+        confirmPlaceholder={t('signIn.confirmPassword')}
       />
       <FormError error={submit.error ?? resend.error} />
       {resend.isSuccess ? (
         <p role="status" className={styles['notice']}>
-          A new code is on its way. It may take a minute to arrive
+          {t('signIn.newCodeSent')}
         </p>
       ) : null}
-      <SubmitButton pending={submit.isPending} pendingLabel="Submitting">
-        Submit
+      <SubmitButton pending={submit.isPending} pendingLabel={t('signIn.submitting')}>
+        {t('signIn.submit')}
       </SubmitButton>
       <Button variant="secondary" disabled={resend.isPending} onClick={() => resend.mutate()}>
-        {resend.isPending ? 'Sending' : 'Resend Code'}
+        {resend.isPending ? t('signIn.sending') : t('signIn.resendCode')}
       </Button>
       <BackToSignIn />
     </form>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { signIn } from '../../api';
 import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
 import { signInSchema, type SignInValues } from './sign-in-forms';
@@ -9,6 +10,7 @@ import styles from './sign-in.module.css';
 
 /** The Sign In tab: email and password, then whatever step the server answers. */
 export function SignInForm({ email }: { email?: string }) {
+  const { t } = useTranslation();
   const show = useSignInFlow((state) => state.show);
   const form = useForm<SignInValues>({
     resolver: zodResolver(signInSchema),
@@ -26,31 +28,31 @@ export function SignInForm({ email }: { email?: string }) {
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
     >
       <FormField
-        label="Email"
+        label={t('signIn.email')}
         type="email"
         autoComplete="username"
-        placeholder="Enter your Email"
+        placeholder={t('signIn.emailPlaceholder')}
         errors={messagesOf(errors.email)}
         {...form.register('email')}
       />
       <FormField
-        label="Password"
+        label={t('signIn.password')}
         type="password"
         autoComplete="current-password"
-        placeholder="Enter your Password"
+        placeholder={t('signIn.passwordPlaceholder')}
         errors={messagesOf(errors.password)}
         {...form.register('password')}
       />
       <FormError error={submit.error} />
-      <SubmitButton pending={submit.isPending} pendingLabel="Signing in">
-        Sign In
+      <SubmitButton pending={submit.isPending} pendingLabel={t('signIn.signingIn')}>
+        {t('common.signIn')}
       </SubmitButton>
       <button
         type="button"
         className={styles['link']}
         onClick={() => show({ step: 'forgotPassword', email: form.getValues('email').trim() })}
       >
-        Forgot your password?
+        {t('signIn.forgot')}
       </button>
     </form>
   );

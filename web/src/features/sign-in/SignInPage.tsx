@@ -1,6 +1,9 @@
 import { OAuthErrorMessage, type OAuthErrorReason } from '@backtalk/proto/browser';
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { i18n } from '../../i18n/i18n';
+import { en } from '../../i18n/locales/en';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { PasskeySignInButton } from '../passkeys/PasskeySignInButton';
@@ -26,8 +29,7 @@ import styles from './sign-in.module.css';
 
 /** Spec §9: the redirect after authentication waits 100 ms. */
 export const SIGN_IN_REDIRECT_DELAY_MS = 100;
-export const SIGN_OUT_FAILED_MESSAGE = 'Failed to sign out. Please try again.';
-const OAUTH_NOT_COMPLETED_MESSAGE = 'The sign-in could not be completed. Please try again.';
+export const SIGN_OUT_FAILED_MESSAGE = en.signIn.signOutFailed;
 
 /**
  * /sign-in (spec §2 "Authentication screens"). On entry it records the previous path, signs out a
@@ -36,6 +38,7 @@ const OAUTH_NOT_COMPLETED_MESSAGE = 'The sign-in could not be completed. Please 
  * back to the recorded path after 100 ms, unless that is /sign-in.
  */
 export function SignInPage() {
+  const { t } = useTranslation();
   const status = useSessionStore((state) => state.status);
   const screen = useSignInFlow((state) => state.screen);
   const [params] = useSearchParams();
@@ -63,7 +66,7 @@ export function SignInPage() {
     const oauth = params.get('oauth');
     if (oauth === 'done') {
       void completeOAuthSignIn().then((ok) =>
-        ok ? show({ step: 'done' }) : show({ step: 'signIn', error: OAUTH_NOT_COMPLETED_MESSAGE }),
+        ok ? show({ step: 'done' }) : show({ step: 'signIn', error: i18n.t('signIn.oauthNotCompleted') }),
       );
       setEntry('ready');
       return;
@@ -104,14 +107,14 @@ export function SignInPage() {
       <div className={styles['card']}>
         {entry === 'waiting' ? (
           <div className={styles['centered']}>
-            <Spinner label="Loading" />
+            <Spinner label={t('signIn.loading')} />
           </div>
         ) : entry === 'signOutFailed' ? (
           <div className={styles['centered']}>
             <p role="alert" className={styles['form-error']}>
-              {SIGN_OUT_FAILED_MESSAGE}
+              {t('signIn.signOutFailed')}
             </p>
-            <Button onClick={() => navigate('/')}>Return Home</Button>
+            <Button onClick={() => navigate('/')}>{t('signIn.returnHome')}</Button>
           </div>
         ) : (
           <StepView screen={screen} />
@@ -129,6 +132,7 @@ async function completeOAuthSignIn(): Promise<boolean> {
 }
 
 function StepView({ screen }: { screen: Screen }) {
+  const { t } = useTranslation();
   const providers = useAuthProviders();
   const min = providers.passwordMinLength;
   switch (screen.step) {
@@ -172,7 +176,7 @@ function StepView({ screen }: { screen: Screen }) {
     case 'done':
       return (
         <div className={styles['centered']}>
-          <Spinner label="Signing you in" />
+          <Spinner label={t('signIn.signingYouIn')} />
         </div>
       );
   }
@@ -180,6 +184,7 @@ function StepView({ screen }: { screen: Screen }) {
 
 /** The Sign In and Sign Up tabs, with the federated and passkey buttons. */
 function SignInTabs({ screen }: { screen: Extract<Screen, { step: 'signIn' | 'signUp' }> }) {
+  const { t } = useTranslation();
   const show = useSignInFlow((state) => state.show);
   const providers = useAuthProviders();
   const mode = screen.step;
@@ -200,8 +205,8 @@ function SignInTabs({ screen }: { screen: Extract<Screen, { step: 'signIn' | 'si
   return (
     <>
       <div role="tablist" className={styles['tabs']}>
-        {tab('signIn', 'Sign In')}
-        {tab('signUp', 'Sign Up')}
+        {tab('signIn', t('common.signIn'))}
+        {tab('signUp', t('common.signUp'))}
       </div>
       <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`} className={styles['panel']}>
         {screen.step === 'signIn' && screen.error ? (
@@ -219,7 +224,9 @@ function SignInTabs({ screen }: { screen: Extract<Screen, { step: 'signIn' | 'si
         ) : (
           <SignUpForm passwordMinLength={providers.passwordMinLength} />
         )}
-        {providers.oauth.length || providers.passkeys ? <div className={styles['divider']}>or</div> : null}
+        {providers.oauth.length || providers.passkeys ? (
+          <div className={styles['divider']}>{t('signIn.or')}</div>
+        ) : null}
         <FederatedButtons
           providers={providers.oauth}
           mode={mode}

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { signUp } from '../../api';
 import { DEFAULT_DIAL_CODE, DIAL_CODES, joinPhoneNumber } from './dial-codes';
 import { FormError, FormField, messagesOf, SubmitButton } from './FormField';
@@ -17,6 +18,7 @@ import styles from './sign-in.module.css';
  * 'Sign Up' stays disabled while any rule fails.
  */
 export function SignUpForm({ passwordMinLength }: { passwordMinLength: number }) {
+  const { t } = useTranslation();
   const schema = useMemo(() => signUpSchema(passwordMinLength), [passwordMinLength]);
   const form = useForm<SignUpValues>({
     resolver: zodResolver(schema),
@@ -47,31 +49,31 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
   return (
     <form className={styles['form']} noValidate onSubmit={form.handleSubmit((input) => submit.mutate(input))}>
       <FormField
-        label="Email"
+        label={t('signIn.email')}
         type="email"
         autoComplete="username"
-        placeholder="Enter your Email"
+        placeholder={t('signIn.emailPlaceholder')}
         errors={messagesOf(errors.email)}
         {...form.register('email')}
       />
       <FormField
-        label="Birthdate"
+        label={t('signIn.birthdate')}
         type="date"
         autoComplete="bday"
-        placeholder="Enter your Birthdate"
+        placeholder={t('signIn.birthdatePlaceholder')}
         errors={messagesOf(errors.birthdate)}
         {...form.register('birthdate')}
       />
       <NewPasswordFields form={form} />
       <FormField
-        label="Phone Number (optional)"
+        label={t('signIn.phone')}
         type="tel"
         autoComplete="tel-national"
-        placeholder="Enter your Phone Number"
+        placeholder={t('signIn.phonePlaceholder')}
         errors={messagesOf(errors.phone_number)}
         before={
           <select
-            aria-label="Country code"
+            aria-label={t('signIn.countryCode')}
             className={styles['field__select']}
             {...form.register('dial_code')}
           >
@@ -85,8 +87,8 @@ export function SignUpForm({ passwordMinLength }: { passwordMinLength: number })
         {...form.register('phone_number')}
       />
       <FormError error={submit.error} />
-      <SubmitButton pending={submit.isPending} pendingLabel="Creating Account" disabled={!isValid}>
-        Sign Up
+      <SubmitButton pending={submit.isPending} pendingLabel={t('signIn.creatingAccount')} disabled={!isValid}>
+        {t('common.signUp')}
       </SubmitButton>
     </form>
   );

@@ -8,6 +8,7 @@ import {
   passwordRuleViolations,
 } from '@backtalk/proto/browser';
 import { z } from 'zod';
+import { INVALID_PHONE_MESSAGE } from './form-messages';
 
 const required = z.string().trim().min(1, AuthFormMessage.Required);
 const email = required.pipe(z.email({ message: AuthFormMessage.InvalidEmail }));
@@ -68,7 +69,7 @@ export function signUpSchema(minLength: number) {
       phone_number: z
         .string()
         .trim()
-        .regex(/^[0-9 ()./-]{0,20}$/, 'Please enter a valid phone number'),
+        .regex(/^[0-9 ()./-]{0,20}$/, INVALID_PHONE_MESSAGE),
     })
     .refine(passwordsMatch, mismatch);
 }
