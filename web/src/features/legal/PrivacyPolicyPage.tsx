@@ -23,6 +23,15 @@ export function PrivacyPolicyPage() {
         or sexual role-play is always refused. Creators can choose to welcome only fans 16 or 18 and older;
         younger fans cannot open those chats.
       </p>
+      <h2>Safety checks and reports</h2>
+      <p>
+        Every message you send is checked for harmful content before the persona sees it, and every persona
+        reply before it is shown to you. When a check stops a message or a reply, we keep its text for review
+        for 30 days and then erase it; we keep only the fact that it was stopped and why. Our counts and logs
+        of these checks never hold what you wrote. When you report a reply, we keep the report with your
+        account; the creator sees the reply and the reason, never who you are. Your reports are erased with
+        your account.
+      </p>
       <h2>Letting a creator read your chat</h2>
       <p>
         Your conversations are private: the creator cannot read them. In a chat you can choose &quot;Let the
