@@ -1,8 +1,10 @@
 import { ServerNats } from '@nestjs/microservices';
-import type { MessageHandler, NatsOptions } from '@nestjs/microservices';
+import type { MessageHandler, NatsOptions, WritePacket } from '@nestjs/microservices';
+import type { Observable, Subscription as RxSubscription } from 'rxjs';
 import { ErrorCode } from '@backtalk/proto';
 import { JSONCodec, type Msg, type NatsConnection, type Subscription } from 'nats';
 import { withContract } from './contract-handler';
+import { publishReplies } from './reply-publisher';
 
 type NatsServerOptions = Required<NatsOptions>['options'] & {
   subjectPrefix?: string;
@@ -101,6 +103,11 @@ export class DrainingNatsServer extends ServerNats {
   ): void {
     const subject = this.normalizePattern(pattern as string);
     super.addHandler(pattern, withContract(subject, callback, this.queue), isEventHandler, extras);
+  }
+
+  /** Replies go out without Nest's per-value `process.nextTick` and operators (publishReplies). */
+  override send(stream$: Observable<unknown>, respond: (data: WritePacket) => unknown): RxSubscription {
+    return publishReplies(stream$, respond);
   }
 
   /**

@@ -1,7 +1,9 @@
 import { CustomTransportStrategy, NatsContext, Server } from '@nestjs/microservices';
 import type { MessageHandler, ReadPacket, WritePacket } from '@nestjs/microservices';
 import { headers as natsHeaders } from 'nats';
+import type { Observable, Subscription } from 'rxjs';
 import { withContract } from './contract-handler';
+import { publishReplies } from './reply-publisher';
 import { type BusMessage, InProcessBus } from './in-process.bus';
 
 /** Nest's own reply when nothing handles a pattern (same text as its NATS server). */
@@ -55,6 +57,11 @@ export class InProcessServer extends Server implements CustomTransportStrategy {
   ): void {
     const subject = this.normalizePattern(pattern as string);
     super.addHandler(pattern, withContract(subject, callback, this.service), isEventHandler, extras);
+  }
+
+  /** Replies go out without Nest's per-value `process.nextTick` and operators (publishReplies). */
+  override send(stream$: Observable<unknown>, respond: (data: WritePacket) => unknown): Subscription {
+    return publishReplies(stream$, respond);
   }
 
   /**

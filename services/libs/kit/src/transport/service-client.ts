@@ -18,6 +18,7 @@ import { describeZodIssues } from '../errors/zod-issues';
 import { REQUEST_ID_HEADER, RequestContext } from '../logging/request-context';
 import { natsRequestDuration, natsRequestsTotal } from '../metrics/metrics';
 import { type Due, streamDeadlines } from '../timing/deadline-wheel';
+import { quickStreamChecks } from './stream-value-check';
 import { SERVICE_NAME, TRANSPORT_CLIENT } from './transport.tokens';
 
 /** NO_MESSAGE_HANDLER from Nest: the service is up but does not handle this subject. */
@@ -91,8 +92,10 @@ export class ServiceClient implements OnApplicationShutdown {
 
   /**
    * A streamed reply delivered to `sink` value by value: no Observable, operator or timer of its
-   * own per call (the deadlines are on the process's one DeadlineWheel). The first and every
-   * later value are checked against the reply contract; a value that breaks it fails the call.
+   * own per call (the deadlines are on the process's one DeadlineWheel). The first and the last
+   * value are checked against the reply contract, and every value between them too unless it
+   * passes the subject's quick check (a plain fragment, quickStreamChecks); a value that breaks
+   * the contract fails the call.
    */
   open<S extends Subject>(
     subject: S,
@@ -176,6 +179,7 @@ class OpenCall<T> implements Due, StreamCall {
   private stop: () => void = noop;
   private readonly stopTimer: () => void;
   private readonly target: string;
+  private readonly quickCheck: ((value: unknown) => boolean) | undefined;
 
   constructor(
     private readonly client: ServiceClient,
@@ -186,6 +190,7 @@ class OpenCall<T> implements Due, StreamCall {
     private readonly single: boolean,
   ) {
     this.target = subject.split('.')[0] ?? subject;
+    this.quickCheck = single ? undefined : quickStreamChecks[subject];
     this.stopTimer = natsRequestDuration.startTimer({ service: client.caller, subject });
     this.dueAt = performance.now() + firstMs;
     streamDeadlines.schedule(this);
@@ -202,15 +207,21 @@ class OpenCall<T> implements Due, StreamCall {
     const { err, response, isDisposed } = packet;
     if (err) return this.fail(this.client.toServiceError(err, this.target));
     if (response !== undefined || !isDisposed) {
-      const parsed = contracts[this.subject].reply.safeParse(response);
-      if (!parsed.success)
-        return this.fail(
-          new InternalFailure(
-            ErrorCode.Internal,
-            `${this.target} sent an invalid reply to ${this.subject}: ${describeZodIssues(parsed.error)}`,
-            this.target,
-          ),
-        );
+      // The first and the last value are parsed by the reply schema; a value between them that
+      // passes the subject's quick check (a plain fragment) is taken as it is (quickStreamChecks).
+      let value: unknown = response;
+      if (!this.answered || isDisposed || !this.quickCheck?.(response)) {
+        const parsed = contracts[this.subject].reply.safeParse(response);
+        if (!parsed.success)
+          return this.fail(
+            new InternalFailure(
+              ErrorCode.Internal,
+              `${this.target} sent an invalid reply to ${this.subject}: ${describeZodIssues(parsed.error)}`,
+              this.target,
+            ),
+          );
+        value = parsed.data;
+      }
       this.dueAt = performance.now() + this.eachMs;
       if (!this.answered) {
         this.stopTimer();
@@ -218,7 +229,7 @@ class OpenCall<T> implements Due, StreamCall {
         // The wheel notices a deadline moved later by itself, not one moved earlier.
         if (this.eachMs < this.firstMs) streamDeadlines.schedule(this);
       }
-      this.sink.next(parsed.data as T);
+      this.sink.next(value as T);
       if (this.single) return this.end('ok');
     }
     if (isDisposed && !this.done) this.end('ok');
