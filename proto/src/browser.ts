@@ -9,6 +9,7 @@ export * from './boundaries';
 export * from './knowledge';
 
 export * from './discover';
+export * from './my-chats';
 
 /** Spec §2: a handle is word characters, dots and hyphens (as it appears after `/@`). */
 export const HANDLE_PATTERN = /^[\w.-]+$/;

@@ -418,6 +418,30 @@ export const contracts = {
   },
   [Subjects.ChatRateLimitCheck]: {
     request: chat.rateLimitCheckRequestSchema,
+  [Subjects.ChatConversationList]: {
+    request: chat.conversationListRequestSchema,
+    reply: chat.conversationListReplySchema,
+  },
+  [Subjects.ChatConversationGet]: {
+    request: chat.conversationGetRequestSchema,
+    reply: chat.conversationGetReplySchema,
+  },
+  [Subjects.ChatConversationRename]: {
+    request: chat.conversationRenameRequestSchema,
+    reply: chat.conversationRenameReplySchema,
+  },
+  [Subjects.ChatConversationDelete]: {
+    request: chat.conversationDeleteRequestSchema,
+    reply: chat.conversationDeleteReplySchema,
+  },
+  [Subjects.ChatConversationRead]: {
+    request: chat.conversationReadRequestSchema,
+    reply: chat.conversationReadReplySchema,
+  },
+  [Subjects.ChatConversationSearch]: {
+    request: chat.conversationSearchRequestSchema,
+    reply: chat.conversationSearchReplySchema,
+  },
     reply: chat.rateLimitCheckReplySchema,
   },
   [Subjects.ChatGuestDataTransfer]: {

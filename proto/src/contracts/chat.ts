@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  CONVERSATION_SEARCH_MAX_LENGTH,
+  CONVERSATION_SEARCH_MIN_LENGTH,
+  CONVERSATION_TITLE_MAX_LENGTH,
+} from '../my-chats';
 import { actorSchema, idSchema, isoDateSchema, textSchema } from './common';
 
 export const citationSchema = z.object({
@@ -16,11 +21,88 @@ export const citationSchema = z.object({
 });
 export type Citation = z.infer<typeof citationSchema>;
 
-export const conversationSchema = z.object({ id: idSchema, creatorId: idSchema, createdAt: isoDateSchema });
+/**
+ * One of the fan's conversations with a creator (several per fan and creator since issue 24 item 1).
+ * `title`: the fan's name for it, else the first message they wrote (trimmed); empty when neither
+ * exists (the web shows the creator's name).
+ */
+export const conversationSchema = z.object({
+  id: idSchema,
+  creatorId: idSchema,
+  createdAt: isoDateSchema,
+  title: z.string(),
+});
 export type Conversation = z.infer<typeof conversationSchema>;
 
-export const conversationOpenRequestSchema = z.object({ actor: actorSchema, creatorId: idSchema });
+/**
+ * The fan's latest conversation with a creator (by last activity), created when there is none;
+ * `fresh: true` ("New chat") always starts a new one.
+ */
+export const conversationOpenRequestSchema = z.object({
+  actor: actorSchema,
+  creatorId: idSchema,
+  fresh: z.boolean().optional(),
+});
 export const conversationOpenReplySchema = conversationSchema;
+
+/** "My chats": the fan's conversations across creators, newest activity first (issue 24 item 1). */
+export const conversationSummarySchema = conversationSchema.extend({
+  /** The newest message's time (the conversation's creation when it has none). */
+  lastActivityAt: isoDateSchema,
+  /** The newest message, trimmed; null when the conversation has none. */
+  lastMessage: z.object({ role: z.enum(['user', 'assistant', 'creator']), text: z.string() }).nullable(),
+  /** Persona and in-person replies received after the fan last opened the conversation. */
+  unread: z.number().int().nonnegative(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+export const conversationListRequestSchema = z.object({ actor: actorSchema }).strict();
+export const conversationListReplySchema = z.object({ conversations: z.array(conversationSummarySchema) });
+
+/** The fan's conversation by id (404 for any other). */
+export const conversationGetRequestSchema = z
+  .object({ actor: actorSchema, conversationId: idSchema })
+  .strict();
+export const conversationGetReplySchema = conversationSchema;
+
+export const conversationRenameBodySchema = z
+  .object({ title: textSchema.trim().min(1, 'must not be empty').max(CONVERSATION_TITLE_MAX_LENGTH) })
+  .strict();
+export const conversationRenameRequestSchema = conversationRenameBodySchema
+  .extend({ actor: actorSchema, conversationId: idSchema })
+  .strict();
+export const conversationRenameReplySchema = conversationSchema;
+
+/** Erases the conversation and its messages; the free-tier allowance is not given back. */
+export const conversationDeleteRequestSchema = conversationGetRequestSchema;
+export const conversationDeleteReplySchema = z.object({ deleted: z.literal(true) });
+
+/** Opening the conversation (or seeing a reply end in it) marks its replies read. */
+export const conversationReadRequestSchema = conversationGetRequestSchema;
+export const conversationReadReplySchema = z.object({ lastReadAt: isoDateSchema });
+
+/** Searches the fan's own messages (every conversation of theirs); newest first, at most 50. */
+export const conversationSearchQuerySchema = z
+  .object({
+    q: textSchema
+      .trim()
+      .min(CONVERSATION_SEARCH_MIN_LENGTH, `must be at least ${CONVERSATION_SEARCH_MIN_LENGTH} characters`)
+      .max(CONVERSATION_SEARCH_MAX_LENGTH),
+  })
+  .strict();
+export const conversationSearchRequestSchema = conversationSearchQuerySchema
+  .extend({ actor: actorSchema })
+  .strict();
+export const conversationSearchHitSchema = z.object({
+  conversationId: idSchema,
+  creatorId: idSchema,
+  conversationTitle: z.string(),
+  messageId: idSchema,
+  role: z.enum(['user', 'assistant', 'creator']),
+  /** The message's text around the first match, trimmed. */
+  snippet: z.string(),
+  createdAt: isoDateSchema,
+});
+export const conversationSearchReplySchema = z.object({ hits: z.array(conversationSearchHitSchema) });
 
 /**
  * What an assistant-side message is (docs/safety.md): the persona's own reply (`message`, also

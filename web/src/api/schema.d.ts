@@ -811,13 +811,29 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        get: operations["ConversationsController_list"];
         put?: never;
         post: operations["ConversationsController_open"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConversationsController_get"];
+        put?: never;
+        post?: never;
+        delete: operations["ConversationsController_delete"];
+        options?: never;
+        head?: never;
+        patch: operations["ConversationsController_rename"];
         trace?: never;
     };
     "/api/conversations/{id}/events": {
@@ -892,6 +908,38 @@ export interface paths {
             cookie?: never;
         };
         get: operations["ConversationsController_attach"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["ConversationsController_read"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/conversations/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ConversationsController_search"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2182,9 +2230,40 @@ export interface components {
                 name: "fixture" | "tiktok-api" | "data-export";
             }[];
         };
+        ConversationDeleteResponse: {
+            /** @enum {boolean} */
+            deleted: true;
+        };
+        ConversationListResponse: {
+            conversations: {
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                creatorId: string;
+                /** Format: uuid */
+                id: string;
+                /** Format: date-time */
+                lastActivityAt: string;
+                lastMessage: {
+                    /** @enum {string} */
+                    role: "user" | "assistant" | "creator";
+                    text: string;
+                } | null;
+                title: string;
+                unread: number;
+            }[];
+        };
         ConversationOpenBody: {
             /** Format: uuid */
             creatorId: string;
+            fresh?: boolean;
+        };
+        ConversationReadResponse: {
+            /** Format: date-time */
+            lastReadAt: string;
+        };
+        ConversationRenameBody: {
+            title: string;
         };
         ConversationResponse: {
             /** Format: date-time */
@@ -2193,6 +2272,23 @@ export interface components {
             creatorId: string;
             /** Format: uuid */
             id: string;
+            title: string;
+        };
+        ConversationSearchResponse: {
+            hits: {
+                /** Format: uuid */
+                conversationId: string;
+                conversationTitle: string;
+                /** Format: date-time */
+                createdAt: string;
+                /** Format: uuid */
+                creatorId: string;
+                /** Format: uuid */
+                messageId: string;
+                /** @enum {string} */
+                role: "user" | "assistant" | "creator";
+                snippet: string;
+            }[];
         };
         /** @default {} */
         CookieOnlyBody: Record<string, never>;
@@ -4641,6 +4737,25 @@ export interface operations {
             };
         };
     };
+    ConversationsController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationListResponse"];
+                };
+            };
+        };
+    };
     ConversationsController_open: {
         parameters: {
             query?: never;
@@ -4655,6 +4770,73 @@ export interface operations {
         };
         responses: {
             201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+        };
+    };
+    ConversationsController_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationResponse"];
+                };
+            };
+        };
+    };
+    ConversationsController_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationDeleteResponse"];
+                };
+            };
+        };
+    };
+    ConversationsController_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConversationRenameBody"];
+            };
+        };
+        responses: {
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4822,6 +5004,48 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+        };
+    };
+    ConversationsController_read: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationReadResponse"];
+                };
+            };
+        };
+    };
+    ConversationsController_search: {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConversationSearchResponse"];
+                };
             };
         };
     };

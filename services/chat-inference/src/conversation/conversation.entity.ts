@@ -1,8 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** Spec §3 Conversation: one per fan and creator. */
+/** Spec §3 Conversation: several per fan and creator since issue 24 item 1 ("My chats", docs/chat.md). */
 @Entity({ name: 'conversations' })
-@Index('conversations_owner_creator_key', ['owner', 'creatorId'], { unique: true })
+@Index('conversations_owner_creator_idx', ['owner', 'creatorId'])
 export class ConversationEntity {
   @PrimaryGeneratedColumn('uuid')
   id!: string;
@@ -14,6 +14,7 @@ export class ConversationEntity {
   @Column({ type: 'uuid' })
   creatorId!: string;
 
+  /** The title the fan gave it (empty: none; the first message they wrote stands in). */
   @Column({ type: 'text', default: '' })
   name!: string;
 
@@ -22,4 +23,8 @@ export class ConversationEntity {
 
   @CreateDateColumn({ type: 'timestamptz' })
   createdAt!: Date;
+
+  /** When the fan last opened it: replies after this are unread (null: never, all are). */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastReadAt!: Date | null;
 }

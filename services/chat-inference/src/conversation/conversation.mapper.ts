@@ -1,9 +1,23 @@
-import type { ChatMessage, Conversation } from '@backtalk/proto';
-import type { ConversationEntity } from './conversation.entity';
+import type { ChatMessage, Conversation, ConversationSummary } from '@backtalk/proto';
+import type { ConversationListing, TitledConversation } from './conversation.repository';
 import type { MessageEntity } from './message.entity';
 
-export function toConversation(entity: ConversationEntity): Conversation {
-  return { id: entity.id, creatorId: entity.creatorId, createdAt: entity.createdAt.toISOString() };
+export function toConversation(conversation: TitledConversation): Conversation {
+  return {
+    id: conversation.id,
+    creatorId: conversation.creatorId,
+    createdAt: conversation.createdAt.toISOString(),
+    title: conversation.title,
+  };
+}
+
+export function toConversationSummary(listing: ConversationListing): ConversationSummary {
+  return {
+    ...toConversation(listing),
+    lastActivityAt: listing.lastActivityAt.toISOString(),
+    lastMessage: listing.lastMessage,
+    unread: listing.unread,
+  };
 }
 
 export function messageText(entity: MessageEntity): string {

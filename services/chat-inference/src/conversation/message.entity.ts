@@ -25,6 +25,7 @@ export interface MessageCitation {
 /** Spec §3 Message. Assistant text is saved as it streams, so nothing is lost on a crash. */
 @Entity({ name: 'messages' })
 @Index('messages_conversation_created_idx', ['conversationId', 'createdAt', 'id'])
+@Index('messages_owner_created_idx', ['owner', 'createdAt'])
 @Index('messages_owner_streaming_idx', ['owner'], { where: `"status" = 'streaming'` })
 @Index('messages_streaming_updated_idx', ['updatedAt'], { where: `"status" = 'streaming'` })
 @Index('messages_flagged_at_idx', ['flaggedAt'], { where: `"flaggedAt" IS NOT NULL` })

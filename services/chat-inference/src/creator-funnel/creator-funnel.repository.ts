@@ -23,7 +23,7 @@ export class CreatorFunnelRepository {
   async funnel(creatorId: string, creatorUserId: string): Promise<{ fans: number; reachedLimit: number }> {
     const [row] = (await this.dataSource.query(
       `SELECT
-         (SELECT count(*) FROM conversations c
+         (SELECT count(DISTINCT c.owner) FROM conversations c
            WHERE c."creatorId" = $1 AND c.owner <> $2
              AND EXISTS (SELECT 1 FROM messages m
                           WHERE m."conversationId" = c.id AND m.owner = c.owner AND m.role = 'user'))::int AS fans,

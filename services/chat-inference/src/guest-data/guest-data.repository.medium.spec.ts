@@ -58,34 +58,40 @@ describe('GuestDataRepository.transfer (real PostgreSQL)', () => {
     await database?.drop();
   });
 
-  it("gives the guest's conversations to the account, merging one with a creator the account already talks to", async () => {
+  it("gives every guest conversation to the account as it is, beside the account's own with the same creator", async () => {
     const guest = randomUUID();
     const account = randomUUID();
     const stranger = randomUUID();
     const maya = `aaaa${randomUUID().slice(4)}`;
     const leo = `bbbb${randomUUID().slice(4)}`;
-    await conversation(account, maya, ['account hello', 'account reply']);
-    // The guest chatted after the account did: the merged conversation keeps time order.
-    await conversation(guest, maya, ['guest hello', 'guest reply'], 10);
-    await conversation(guest, leo, ['guest to leo']);
+    const accounts = await conversation(account, maya, ['account hello', 'account reply']);
+    // Several conversations per fan and creator (docs/chat.md, "My chats"): two guest chats with Maya.
+    const guestMaya = await conversation(guest, maya, ['guest hello', 'guest reply'], 10);
+    const guestMayaAgain = await conversation(guest, maya, ['guest again'], 20);
+    await dataSource.query(`UPDATE conversations SET name = 'Race plans' WHERE id = $1`, [guestMayaAgain]);
+    const guestLeo = await conversation(guest, leo, ['guest to leo']);
     await conversation(stranger, leo, ['not yours']);
 
-    await expect(repository.transfer(guest, account)).resolves.toEqual({ conversations: 2, messages: 3 });
+    await expect(repository.transfer(guest, account)).resolves.toEqual({ conversations: 3, messages: 4 });
 
-    expect(await messagesOf(account)).toEqual([
-      'aaaa:account hello',
-      'aaaa:account reply',
-      'aaaa:guest hello',
-      'aaaa:guest reply',
-      'bbbb:guest to leo',
-    ]);
+    const owned = (await dataSource.query(
+      `SELECT c.id, c.name, array_agg(m.content->0->>'text' ORDER BY m."createdAt") AS texts
+       FROM conversations c JOIN messages m ON m."conversationId" = c.id AND m.owner = c.owner
+       WHERE c.owner = $1 GROUP BY c.id, c.name ORDER BY min(m."createdAt")`,
+      [account],
+    )) as { id: string; name: string; texts: string[] }[];
+    // None merged: each keeps its id, its title and its messages in order.
+    expect(owned).toEqual(
+      expect.arrayContaining([
+        { id: accounts, name: '', texts: ['account hello', 'account reply'] },
+        { id: guestMaya, name: '', texts: ['guest hello', 'guest reply'] },
+        { id: guestMayaAgain, name: 'Race plans', texts: ['guest again'] },
+        { id: guestLeo, name: '', texts: ['guest to leo'] },
+      ]),
+    );
+    expect(owned).toHaveLength(4);
     expect(await messagesOf(guest)).toEqual([]);
     expect(await messagesOf(stranger)).toEqual(['bbbb:not yours']);
-    const [{ count }] = await dataSource.query(
-      'SELECT count(*)::int AS count FROM conversations WHERE owner = $1',
-      [account],
-    );
-    expect(count).toBe(2);
     // Again: nothing left to move.
     await expect(repository.transfer(guest, account)).resolves.toEqual({ conversations: 0, messages: 0 });
   });

@@ -9,8 +9,8 @@ export interface GuestDataMoved {
 
 /**
  * Moves a guest's chats, memories, free-tier usage and the limits it met to the account it became, in one
- * transaction. A conversation with a creator the account already talks to is
- * merged into the account's (one conversation per fan and creator); the
+ * transaction. Each of the guest's conversations becomes one of the account's, beside those the
+ * account already has with the same creator (several per fan and creator, docs/chat.md); the
  * usage adds up within the current window, so signing up never grants a fresh
  * allowance. Running it again finds nothing left to move.
  */
@@ -26,16 +26,9 @@ export class GuestDataRepository {
         guestUserId,
         userId,
       ])) as [unknown, number];
-      const pairs = `SELECT g.id AS guest_id, a.id AS account_id FROM conversations g
-        JOIN conversations a ON a."creatorId" = g."creatorId" AND a.owner = $2 WHERE g.owner = $1`;
-      await db.query(
-        `UPDATE messages m SET "conversationId" = p.account_id FROM (${pairs}) p WHERE m."conversationId" = p.guest_id`,
-        [guestUserId, userId],
-      );
-      const [, merged] = (await db.query(
-        `DELETE FROM conversations c USING (${pairs}) p WHERE c.id = p.guest_id RETURNING c.id`,
-        [guestUserId, userId],
-      )) as [unknown, number];
+      // Several conversations per fan and creator (docs/chat.md, "My chats"): each of the guest's
+      // becomes one of the account's as it is, beside any the account has with the same creator —
+      // none is merged, so no title, read mark or order of messages changes.
       const [, adopted] = (await db.query(
         'UPDATE conversations SET owner = $2 WHERE owner = $1 RETURNING id',
         [guestUserId, userId],
@@ -69,7 +62,7 @@ export class GuestDataRepository {
          ON CONFLICT (owner) DO NOTHING`,
         [guestUserId, userId],
       );
-      return { conversations: merged + adopted, messages };
+      return { conversations: adopted, messages };
     });
   }
 }

@@ -1,4 +1,18 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -13,9 +27,15 @@ import type { Request, Response } from 'express';
 import { CurrentActor } from '../auth/auth.guard';
 import { GatewayConfig } from '../gateway.config';
 import {
+  ConversationDeleteResponse,
   ConversationIdParams,
+  ConversationListResponse,
   ConversationOpenBody,
+  ConversationReadResponse,
+  ConversationRenameBody,
   ConversationResponse,
+  ConversationSearchQuery,
+  ConversationSearchResponse,
   MessageListQuery,
   MessageListResponse,
   RateLimitBody,
@@ -35,11 +55,74 @@ export class ConversationsController {
     private readonly config: GatewayConfig,
   ) {}
 
-  /** The fan's conversation with a creator (one per fan and creator). */
+  /**
+   * The fan's latest conversation with a creator (created when there is none); `fresh: true`
+   * ("New chat") starts a new one.
+   */
   @Post('conversations')
   @ApiCreatedResponse({ type: ConversationResponse })
   open(@CurrentActor() actor: Actor, @Body() body: ConversationOpenBody): Promise<ConversationResponse> {
-    return this.client.request(Subjects.ChatConversationOpen, { actor, creatorId: body.creatorId });
+    return this.client.request(Subjects.ChatConversationOpen, {
+      actor,
+      creatorId: body.creatorId,
+      ...(body.fresh === undefined ? {} : { fresh: body.fresh }),
+    });
+  }
+
+  // "My chats" (issue 24 item 1; docs/chat.md): chat-inference answers only the caller's own
+  // conversations; another fan's id is 404 CONVERSATION_NOT_FOUND.
+
+  /** Every conversation of the caller across creators, newest activity first, with unread replies. */
+  @Get('conversations')
+  @ApiOkResponse({ type: ConversationListResponse })
+  list(@CurrentActor() actor: Actor): Promise<ConversationListResponse> {
+    return this.client.request(Subjects.ChatConversationList, { actor });
+  }
+
+  /** Searches the caller's own messages (`q`, 2..200 characters, case-insensitive), newest first. */
+  @Get('conversations/search')
+  @ApiOkResponse({ type: ConversationSearchResponse })
+  search(
+    @CurrentActor() actor: Actor,
+    @Query() { q }: ConversationSearchQuery,
+  ): Promise<ConversationSearchResponse> {
+    return this.client.request(Subjects.ChatConversationSearch, { actor, q });
+  }
+
+  @Get('conversations/:id')
+  @ApiOkResponse({ type: ConversationResponse })
+  get(@CurrentActor() actor: Actor, @Param() { id }: ConversationIdParams): Promise<ConversationResponse> {
+    return this.client.request(Subjects.ChatConversationGet, { actor, conversationId: id });
+  }
+
+  @Patch('conversations/:id')
+  @ApiOkResponse({ type: ConversationResponse })
+  rename(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: ConversationIdParams,
+    @Body() { title }: ConversationRenameBody,
+  ): Promise<ConversationResponse> {
+    return this.client.request(Subjects.ChatConversationRename, { actor, conversationId: id, title });
+  }
+
+  /** Erases the conversation and its messages (the free-tier allowance already used stays used). */
+  @Delete('conversations/:id')
+  @ApiOkResponse({ type: ConversationDeleteResponse })
+  delete(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: ConversationIdParams,
+  ): Promise<ConversationDeleteResponse> {
+    return this.client.request(Subjects.ChatConversationDelete, { actor, conversationId: id });
+  }
+
+  /** The fan has seen the conversation up to now: its replies so far are read. */
+  @Put('conversations/:id/read')
+  @ApiOkResponse({ type: ConversationReadResponse })
+  read(
+    @CurrentActor() actor: Actor,
+    @Param() { id }: ConversationIdParams,
+  ): Promise<ConversationReadResponse> {
+    return this.client.request(Subjects.ChatConversationRead, { actor, conversationId: id });
   }
 
   @Get('conversations/:id/messages')

@@ -60,7 +60,7 @@ interface Backend {
   streams: StreamController[];
 }
 
-const conversation = { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' };
+const conversation = { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z', title: '' };
 
 /** The gateway as the chat sees it; `rateLimit` may be a reply the document does not allow. */
 function chatBackend(options: { history?: ChatMessage[]; rateLimit?: unknown } = {}): Backend {

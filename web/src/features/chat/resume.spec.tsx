@@ -14,7 +14,7 @@ import { ChatView } from './ChatView';
 import { REPLY_FAILED_MESSAGE } from './useChat';
 
 const creator = newCreator();
-const conversation = { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z' };
+const conversation = { id: 'conv-1', creatorId: creator.id, createdAt: '2025-01-01T00:00:00Z', title: '' };
 const REPLY_ID = '11111111-1111-4111-8111-111111111111';
 const TYPING = { name: 'Maya is typing' };
 

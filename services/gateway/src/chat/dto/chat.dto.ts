@@ -1,6 +1,12 @@
 import {
+  conversationDeleteReplySchema,
+  conversationListReplySchema,
   conversationOpenRequestSchema,
+  conversationReadReplySchema,
+  conversationRenameBodySchema,
   conversationSchema,
+  conversationSearchQuerySchema,
+  conversationSearchReplySchema,
   idSchema,
   messageListQuerySchema,
   messageListReplySchema,
@@ -22,6 +28,13 @@ export class ConversationOpenBody extends createZodDto(
 ) {}
 export class ConversationResponse extends createZodDto(conversationSchema) {}
 export class ConversationIdParams extends createZodDto(z.object({ id: idSchema })) {}
+/** "My chats" (issue 24 item 1). */
+export class ConversationListResponse extends createZodDto(conversationListReplySchema) {}
+export class ConversationRenameBody extends createZodDto(conversationRenameBodySchema) {}
+export class ConversationDeleteResponse extends createZodDto(conversationDeleteReplySchema) {}
+export class ConversationReadResponse extends createZodDto(conversationReadReplySchema) {}
+export class ConversationSearchQuery extends createZodDto(conversationSearchQuerySchema) {}
+export class ConversationSearchResponse extends createZodDto(conversationSearchReplySchema) {}
 /** A reply of a conversation, to attach to (GET …/messages/{messageId}/stream). */
 export class ReplyStreamParams extends createZodDto(z.object({ id: idSchema, messageId: idSchema })) {}
 /** `?before=<nextCursor>&limit=` pages back through the conversation. */
