@@ -3,6 +3,8 @@ import { queryClient } from './query-client';
 import { checkRateLimit } from './chat.api';
 import { listMessages, openConversation } from './conversations.api';
 import { findCreatorByHandle, listCreators } from './creators.api';
+import { ApiError } from './api-error';
+import { getConversation } from './my-chats.api';
 
 // Server state of the web app, as TanStack Query hooks over the generated client. Keys name the
 // resource and everything the answer depends on (the user, for per-user answers).
@@ -29,13 +31,28 @@ export function useCreatorByHandleQuery(handle: string | null) {
 }
 
 /**
- * The user's conversation with a creator (the server opens it, or returns the existing one). It
- * never changes for a user and creator, so it is fetched once per mount of the chat.
+ * The user's conversation with a creator: the one `requested` (`/@handle?c=<id>`, docs/chat.md)
+ * when it is theirs and this creator's, else the latest (the server opens it, or returns the
+ * existing one). Fetched once per mount of the chat.
  */
-export function useConversationQuery(userId: string | null, creatorId: string) {
+export function useConversationQuery(
+  userId: string | null,
+  creatorId: string,
+  requested: string | null = null,
+) {
   return useQuery({
-    queryKey: queryKeys.conversation(userId ?? '', creatorId),
-    queryFn: ({ signal }) => openConversation(creatorId, signal),
+    queryKey: [...queryKeys.conversation(userId ?? '', creatorId), requested ?? 'latest'],
+    queryFn: async ({ signal }) => {
+      if (requested) {
+        const found = await getConversation(requested, signal).catch((error: unknown) => {
+          // Gone (deleted in another tab) or not theirs: the latest conversation stands in.
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        });
+        if (found?.creatorId === creatorId) return found;
+      }
+      return openConversation(creatorId, signal);
+    },
     enabled: userId !== null,
     staleTime: Infinity,
     gcTime: 0,

@@ -1,7 +1,11 @@
 import styles from './chat.module.css';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { type Creator, useSubscriptionsQuery } from '../../api';
+import { startConversation } from '../../api/my-chats.api';
 import { Avatar } from '../../components/Avatar';
 import { Badge } from '../../components/Badge';
+import { Button } from '../../components/Button';
 import { useSessionStore } from '../session';
 
 /**
@@ -42,6 +46,38 @@ export function ChatHeader({ creator }: { creator: Creator }) {
           ) : null}
         </p>
       </div>
+      <NewChatButton creator={creator} />
+    </div>
+  );
+}
+
+/** "New chat" (docs/chat.md, "My chats"): a fresh conversation with this creator, opened at `?c=<id>`. */
+function NewChatButton({ creator }: { creator: Creator }) {
+  const navigate = useNavigate();
+  const signedIn = useSessionStore((state) => state.user !== null);
+  const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
+  const start = async () => {
+    setState('starting');
+    try {
+      const conversation = await startConversation(creator.id);
+      setState('idle');
+      navigate(`/@${creator.handle}?c=${conversation.id}`);
+    } catch (error) {
+      console.error('Could not start a new chat', error);
+      setState('failed');
+    }
+  };
+  if (!signedIn) return null;
+  return (
+    <div className={styles['chat-header__actions']}>
+      <Button variant="secondary" size="sm" disabled={state === 'starting'} onClick={() => void start()}>
+        {state === 'starting' ? 'Starting…' : 'New chat'}
+      </Button>
+      {state === 'failed' ? (
+        <span role="alert" className={styles['chat-header__error']}>
+          Could not start a new chat. Try again.
+        </span>
+      ) : null}
     </div>
   );
 }

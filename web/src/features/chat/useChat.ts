@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   ApiError,
   checkRateLimit,
@@ -10,6 +11,7 @@ import {
   type Creator,
   type RateLimitReply,
 } from '../../api';
+import { markConversationRead } from '../../api/my-chats.api';
 import { useSessionStore } from '../session';
 import { useChatStore } from './chat.store';
 import {
@@ -45,7 +47,9 @@ export interface OlderMessages {
 export function useChat(creator: Creator): { send(): Promise<void>; older: OlderMessages } {
   const userId = useSessionStore((state) => state.user?.userId ?? null);
   const streamRef = useRef<AbortController | null>(null);
-  const conversation = useConversationQuery(userId, creator.id);
+  // `/@handle?c=<conversationId>` opens one conversation of several (docs/chat.md, "My chats").
+  const requested = useSearchParams()[0].get('c');
+  const conversation = useConversationQuery(userId, creator.id, requested);
   const conversationId = conversation.data?.id ?? null;
   const pages = useMessagePagesQuery(conversationId);
   const rateLimit = useRateLimitStatusQuery(userId, creator.id);
@@ -64,7 +68,7 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
       streamRef.current?.abort();
       useChatStore.getState().reset();
     };
-  }, [creator.id, userId]);
+  }, [creator.id, userId, requested]);
 
   useEffect(() => {
     if (conversationId) useChatStore.getState().setConversation(conversationId);
@@ -76,6 +80,12 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     if (history)
       useChatStore.getState().setHistory([...history.pages].reverse().flatMap((page) => page.messages));
   }, [history]);
+
+  // Opening the conversation reads its replies so far (the unread count in /chats drops to 0).
+  const historyLoaded = !!history;
+  useEffect(() => {
+    if (conversationId && historyLoaded) markRead(conversationId);
+  }, [conversationId, historyLoaded]);
 
   // A reply still streaming when the chat opens (a reload, another tab or device, a network drop
   // that reloaded the page) is attached to and followed live (docs/architecture.md).
@@ -198,6 +208,8 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     } finally {
       if (streamRef.current === controller) streamRef.current = null;
       useChatStore.setState({ isTyping: false, isSending: false });
+      // The fan watched the reply arrive: it is not unread.
+      markRead(conversationId);
     }
   }, [creator.id]);
 
@@ -226,6 +238,13 @@ async function resume(
   } catch (error) {
     if (!isAbortError(error)) console.error('Error following a reply', error);
   }
+}
+
+/** Records that the fan has read the conversation; a failure only leaves its replies counted unread. */
+function markRead(conversationId: string): void {
+  markConversationRead(conversationId).catch((error: unknown) => {
+    if (!isAbortError(error)) console.warn('Could not mark the conversation read', error);
+  });
 }
 
 function timeOf(reply: RateLimitReply): string | null {

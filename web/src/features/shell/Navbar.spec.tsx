@@ -67,7 +67,9 @@ describe('Navbar', () => {
     );
     expect(screen.getByRole('button', { name: 'Account menu' }).textContent).toBe('Guest');
     openUserMenu();
-    expect(menuItems()).toEqual(['Sign In']);
+    expect(menuItems()).toEqual(['My chats', 'Sign In']);
+    // Phones reach their chats from the navbar itself (shown at ≤ 768 px by CSS).
+    expect(screen.getByRole('link', { name: 'My chats' }).getAttribute('href')).toBe('/chats');
     fireEvent.click(screen.getByRole('menuitem', { name: 'Sign In' }));
     expect(screen.getByTestId('location').textContent).toBe('/sign-in');
     expect(localStorage.getItem(STORAGE_KEYS.signInRedirectPath)).toBe('/@maya.makes');
@@ -87,6 +89,7 @@ describe('Navbar', () => {
     await waitFor(() => expect(apiCalls('GET', '/api/billing/subscriptions')).toHaveLength(1));
     openUserMenu();
     expect(menuItems()).toEqual([
+      'My chats',
       'Manage Billing',
       'My subscriptions',
       'Account',
@@ -139,6 +142,7 @@ describe('Navbar', () => {
     expect(screen.queryByRole('link', { name: 'Are you a Creator?' })).toBeNull();
     openUserMenu();
     expect(menuItems()).toEqual([
+      'My chats',
       'Creator Tools',
       'Preview',
       'Posts',

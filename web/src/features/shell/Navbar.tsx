@@ -15,6 +15,7 @@ export function Navbar() {
   // The menu is open on the path where it was opened, so a navigation closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  const hasSession = useSessionStore((state) => state.status === 'guest' || state.status === 'authenticated');
 
   return (
     <header className={styles['navbar']}>
@@ -22,6 +23,12 @@ export function Navbar() {
         <Link to="/" className={styles['navbar__brand']} aria-label="Backtalk home">
           <BrandLogo />
         </Link>
+        {/* On phones (≤ 768 px) "My chats" stays one tap away, beside the menu (docs/chat.md). */}
+        {hasSession ? (
+          <Link to="/chats" className={`${styles['navbar__link']} ${styles['navbar__chats']}`}>
+            My chats
+          </Link>
+        ) : null}
         <button
           type="button"
           className={styles['navbar__hamburger']}

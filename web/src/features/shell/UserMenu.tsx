@@ -83,11 +83,16 @@ export function UserMenu() {
       <div className={styles['user-menu']}>
         <Dropdown ariaLabel="Account menu" label={<span className={styles['user-menu__label']}>Guest</span>}>
           {() => (
-            <MenuItem>
-              <button type="button" onClick={goToSignIn}>
-                Sign In
-              </button>
-            </MenuItem>
+            <>
+              <MenuItem>
+                <Link to="/chats">My chats</Link>
+              </MenuItem>
+              <MenuItem>
+                <button type="button" onClick={goToSignIn}>
+                  Sign In
+                </button>
+              </MenuItem>
+            </>
           )}
         </Dropdown>
         {providerSignOutFailed ? (
@@ -113,6 +118,9 @@ export function UserMenu() {
       >
         {() => (
           <>
+            <MenuItem>
+              <Link to="/chats">My chats</Link>
+            </MenuItem>
             {isCreator ? (
               <>
                 <MenuItem>

@@ -49,6 +49,8 @@ const termsOfService = () =>
 const howItWorks = () => import('../legal/HowItWorksPage').then((m) => ({ Component: m.HowItWorksPage }));
 // `/discover` (issue 24 item 6): find creators by name or topic.
 const discover = () => import('../discover/DiscoverPage').then((m) => ({ Component: m.DiscoverPage }));
+// `/chats` (issue 24 item 1): the fan's conversations, for guests too.
+const myChats = () => import('../my-chats/MyChatsPage').then((m) => ({ Component: m.MyChatsPage }));
 const creatorChat = () => import('../chat/CreatorChatPage').then((m) => ({ Component: m.CreatorChatPage }));
 
 /**
@@ -102,6 +104,7 @@ export function appRoutes(sections: RouteSections = {}): RouteObject[] {
             { path: 'terms-of-service', lazy: termsOfService },
             { path: 'how-it-works', lazy: howItWorks },
             { path: 'discover', lazy: discover },
+            { path: 'chats', lazy: myChats },
             ...(sections.public ?? []),
           ],
         },

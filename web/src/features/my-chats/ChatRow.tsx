@@ -1,0 +1,100 @@
+import styles from './my-chats.module.css';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Creator } from '../../api';
+import { startConversation, type ConversationSummary } from '../../api/my-chats.api';
+import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
+import { formatActivity, unreadLabel } from './chat-time';
+
+/** Where one conversation opens: the creator's chat at `?c=<id>` (docs/chat.md, "My chats"). */
+export function chatPath(creator: Creator, conversationId: string): string {
+  return `/@${creator.handle}?c=${conversationId}`;
+}
+
+/** The name the fan sees for a conversation: its title, else the creator's name. */
+export function chatTitle(title: string, creator: Creator | undefined): string {
+  return title || creator?.nickName || 'Chat';
+}
+
+interface ChatRowProps {
+  chat: ConversationSummary;
+  creator: Creator | undefined;
+  onRename(): void;
+  onDelete(): void;
+  onStarted(creator: Creator, conversationId: string): void;
+}
+
+/** One conversation in /chats: avatar, creator, title, last message, time, unread badge and actions. */
+export function ChatRow({ chat, creator, onRename, onDelete, onStarted }: ChatRowProps) {
+  const [starting, setStarting] = useState<'idle' | 'starting' | 'failed'>('idle');
+  const name = creator?.nickName ?? 'Creator';
+  const title = chatTitle(chat.title, creator);
+  const last = chat.lastMessage;
+  const startNew = async () => {
+    if (!creator) return;
+    setStarting('starting');
+    try {
+      const conversation = await startConversation(creator.id);
+      onStarted(creator, conversation.id);
+    } catch (error) {
+      console.error('Could not start a new chat', error);
+      setStarting('failed');
+    }
+  };
+  const body = (
+    <>
+      <Avatar src={creator?.thumb} name={name} size={48} />
+      <span className={styles['chat-row__text']}>
+        <span className={styles['chat-row__top']}>
+          <span className={styles['chat-row__creator']}>{name}</span>
+          <time className={styles['chat-row__time']} dateTime={chat.lastActivityAt}>
+            {formatActivity(chat.lastActivityAt)}
+          </time>
+        </span>
+        <span className={styles['chat-row__title']}>{title}</span>
+        <span className={styles['chat-row__last']}>
+          {last ? `${last.role === 'user' ? 'You: ' : ''}${last.text}` : 'No messages yet'}
+        </span>
+      </span>
+      {chat.unread > 0 ? (
+        <span className={styles['chat-row__unread']} aria-label={unreadLabel(chat.unread)}>
+          {chat.unread}
+        </span>
+      ) : null}
+    </>
+  );
+  return (
+    <li className={styles['chat-row']} data-testid="chat-row">
+      {creator ? (
+        <Link to={chatPath(creator, chat.id)} className={styles['chat-row__link']}>
+          {body}
+        </Link>
+      ) : (
+        <span className={styles['chat-row__link']}>{body}</span>
+      )}
+      <span className={styles['chat-row__actions']}>
+        <Button variant="ghost" size="sm" onClick={onRename} aria-label={`Rename "${title}"`}>
+          Rename
+        </Button>
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete "${title}"`}>
+          Delete
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!creator || starting === 'starting'}
+          onClick={() => void startNew()}
+          aria-label={`New chat with ${name}`}
+        >
+          New chat
+        </Button>
+        {starting === 'failed' ? (
+          <span role="alert" className={styles['my-chats__error']}>
+            Could not start a new chat. Try again.
+          </span>
+        ) : null}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,22 @@
+/**
+ * When a conversation last saw activity, in the browser's locale: the time today, the weekday this
+ * week, else the date.
+ */
+export function formatActivity(iso: string, now: Date = new Date()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameDay = date.toDateString() === now.toDateString();
+  if (sameDay) return date.toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+  const days = (now.getTime() - date.getTime()) / 86_400_000;
+  if (days >= 0 && days < 6) return date.toLocaleDateString(undefined, { weekday: 'short' });
+  return date.toLocaleDateString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+}
+
+/** The unread badge's words: "3 unread replies", "1 unread reply". */
+export function unreadLabel(count: number): string {
+  return `${count} unread ${count === 1 ? 'reply' : 'replies'}`;
+}
