@@ -152,6 +152,18 @@ export const contracts = {
     request: mfa.mfaEmailCodeRequestSchema,
     reply: auth.codeDeliveryReplySchema,
   },
+  [Subjects.IdentityMfaSmsStart]: {
+    request: mfa.mfaSmsStartRequestSchema,
+    reply: auth.codeDeliveryReplySchema,
+  },
+  [Subjects.IdentityMfaSmsConfirm]: {
+    request: mfa.mfaSmsConfirmRequestSchema,
+    reply: mfa.mfaSettingsSchema,
+  },
+  [Subjects.IdentityMfaSmsCode]: {
+    request: mfa.mfaSmsCodeRequestSchema,
+    reply: auth.codeDeliveryReplySchema,
+  },
   [Subjects.IdentityMfaDisable]: { request: mfa.mfaDisableRequestSchema, reply: mfa.mfaSettingsSchema },
   [Subjects.IdentityPasskeyRegisterOptions]: {
     request: passkeys.passkeyRegisterOptionsRequestSchema,

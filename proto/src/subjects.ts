@@ -64,6 +64,9 @@ export const Subjects = {
   IdentityMfaEmailStart: 'identity.mfa.email-start',
   IdentityMfaEmailConfirm: 'identity.mfa.email-confirm',
   IdentityMfaEmailCode: 'identity.mfa.email-code',
+  IdentityMfaSmsStart: 'identity.mfa.sms-start',
+  IdentityMfaSmsConfirm: 'identity.mfa.sms-confirm',
+  IdentityMfaSmsCode: 'identity.mfa.sms-code',
   IdentityMfaDisable: 'identity.mfa.disable',
   IdentityPasskeyRegisterOptions: 'identity.passkey.register-options',
   IdentityPasskeyRegisterVerify: 'identity.passkey.register-verify',
@@ -71,7 +74,7 @@ export const Subjects = {
   IdentityPasskeyAuthenticateVerify: 'identity.passkey.authenticate-verify',
   IdentityPasskeyList: 'identity.passkey.list',
   IdentityPasskeyDelete: 'identity.passkey.delete',
-  /** Development outbox (no SMTP_URL); the gateway serves it only to loopback clients outside production. */
+  /** Development outbox (emails without SMTP_URL, texts without SMS_PROVIDER); the gateway serves it only to loopback clients outside production. */
   IdentityOutboxList: 'identity.outbox.list',
   /** Internal: another service emails one of identity's users (digests, price-change notices). */
   IdentityMailSend: 'identity.mail.send',

@@ -355,15 +355,22 @@ export const authProvidersGetReplySchema = z.object({
   oauth: z.array(z.enum(['google', 'apple', 'amazon', 'facebook'])),
   /** Passkeys can be used at the address the request came to (PASSKEYS_ENABLED and a known origin). */
   passkeys: z.boolean(),
-  /** Always false: no SMS sender exists yet, so SMS is never offered (docs/architecture.md, "MFA"). */
+  /**
+   * SMS codes can be sent (SMS_PROVIDER, or the development outbox): phone numbers can be verified
+   * and, once verified, used for SMS MFA (docs/architecture.md, "MFA").
+   */
   sms: z.boolean(),
   /** Spec §5: the configurable password minimum (PASSWORD_MIN_LENGTH). */
   passwordMinLength: z.number().int().min(6).max(PASSWORD_MAX_LENGTH),
 });
 
-/** One email of the development outbox (no SMTP_URL): what would have been sent. */
+/**
+ * One message of the development outbox: an email (no SMTP_URL) or a text message (no
+ * SMS_PROVIDER, `to` is the E.164 number), as it would have been sent.
+ */
 export const outboxMessageSchema = z.object({
   id: idSchema,
+  channel: z.enum(['email', 'sms']),
   to: z.string(),
   subject: z.string(),
   text: z.string(),

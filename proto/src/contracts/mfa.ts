@@ -10,18 +10,23 @@ import { emailSchema, mfaTypeSchema, setupTotpStepSchema, verificationCodeSchema
  * See docs/architecture.md, "MFA".
  */
 
-/** A second factor the account can turn on or off here (SMS has no sender yet). */
-export const mfaMethodSchema = z.enum(['TOTP', 'EMAIL']);
+/** A second factor the account can turn on or off here (SMS needs a verified phone number). */
+export const mfaMethodSchema = z.enum(['TOTP', 'SMS', 'EMAIL']);
 export type MfaMethod = z.infer<typeof mfaMethodSchema>;
 
 /** The actor's own MFA settings. */
 export const mfaSettingsSchema = z.object({
-  /** The factors that are on, TOTP before EMAIL; empty when sign-in asks for the password only. */
+  /** The factors that are on, in the spec's order (TOTP, SMS, EMAIL); empty when sign-in asks for the password only. */
   enabled: z.array(mfaTypeSchema),
-  /** The factors this server can set up (TOTP needs the key-encryption key; SMS is never offered). */
+  /**
+   * The factors this account can set up (TOTP needs the key-encryption key; SMS needs a verified
+   * phone number, spec §4 "Verify attributes").
+   */
   available: z.array(mfaTypeSchema),
   /** Where email codes go, masked (a***e@example.com); null while email MFA is off. */
   emailDestination: z.string().nullable(),
+  /** The verified phone number SMS codes go to, masked to its last 4 digits; null without one. */
+  smsDestination: z.string().nullable(),
   /** MFA_REQUIRED: the last factor cannot be turned off, and sign-in asks to set one up. */
   required: z.boolean(),
 });
@@ -51,7 +56,19 @@ export const mfaEmailConfirmRequestSchema = z.object({ ...codeContext, code: ver
 /** Emails a fresh code to the MFA address, to turn email MFA off with. */
 export const mfaEmailCodeRequestSchema = z.object({ ...codeContext });
 
-/** Turns a factor off with a fresh code of that factor (TOTP from the app, EMAIL from mfa/email/code). */
+/** Texts a code to the account's verified phone number: SMS MFA is on once it comes back. */
+export const mfaSmsStartRequestSchema = z.object({ ...codeContext });
+
+/** The texted code: SMS MFA is on, with codes going to the verified phone number. */
+export const mfaSmsConfirmRequestSchema = z.object({ ...codeContext, code: verificationCodeSchema });
+
+/** Texts a fresh code to the verified phone number, to turn SMS MFA off with. */
+export const mfaSmsCodeRequestSchema = z.object({ ...codeContext });
+
+/**
+ * Turns a factor off with a fresh code of that factor (TOTP from the app, EMAIL from
+ * mfa/email/code, SMS from mfa/sms/code).
+ */
 export const mfaDisableRequestSchema = z.object({
   ...codeContext,
   method: mfaMethodSchema,

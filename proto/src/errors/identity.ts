@@ -67,6 +67,18 @@ export const identityErrors = {
     status: 503,
     message: 'We could not send the email just now. Try again in a few minutes.',
   },
+  /** The SMS provider (Twilio or Amazon SNS) refused or could not be reached; the code can be asked for again. */
+  AuthSmsDeliveryFailed: {
+    code: 'AUTH_SMS_DELIVERY_FAILED',
+    status: 503,
+    message: 'We could not send the text message just now. Try again in a few minutes.',
+  },
+  /** The phone number is not one a text message can be sent to (E.164, a valid number for its country). */
+  AuthInvalidPhoneNumber: {
+    code: 'AUTH_INVALID_PHONE_NUMBER',
+    status: 400,
+    message: 'This phone number is not valid. Enter the country code and the number, e.g. +1 415 555 0100.',
+  },
   /** A second factor this server cannot offer (TOTP without a key-encryption key; SMS without a sender). */
   MfaMethodUnavailable: {
     code: 'MFA_METHOD_UNAVAILABLE',
@@ -80,6 +92,12 @@ export const identityErrors = {
     message: 'Two-step sign-in is required here. Set up another method before you turn this one off.',
   },
   /** The factor to confirm or turn off is not set up (or its setup was not started). */
+  /** SMS codes go only to a verified phone number (spec §4 "Verify attributes"): verify it first. */
+  MfaPhoneNotVerified: {
+    code: 'MFA_PHONE_NOT_VERIFIED',
+    status: 409,
+    message: 'Verify your phone number first: text message codes go only to a verified number.',
+  },
   MfaNotSetUp: {
     code: 'MFA_NOT_SET_UP',
     status: 409,

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { mfaConfigShape } from './mfa/mfa.config';
 import { passkeyConfigShape } from './passkey/passkey.config';
 import { oauthConfigShape } from './oauth/oauth.config';
+import { smsConfigShape } from './sms/sms.config';
 import { normalizePem, parseEs256PrivateKey } from './signing-key/es256-key';
 import { parseKeyEncryptionKey } from './signing-key/signing-key.cipher';
 
@@ -138,7 +139,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .max(86_400)
     .default(600)
     .describe(
-      'how long an emailed code (sign-up, password reset, email verification) can be used; ASVS 6.5.5 allows at most 10 minutes for out-of-band codes',
+      'how long an emailed or texted code (sign-up, password reset, email or phone verification, MFA) can be used; ASVS 6.5.5 allows at most 10 minutes for out-of-band codes',
     ),
   UNCONFIRMED_ACCOUNT_RETENTION_HOURS: z.coerce
     .number()
@@ -190,7 +191,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .max(100_000)
     .default(50)
     .describe(
-      "emails with codes other than a sign-up's own that one client address (or signed-in user) may have sent per hour: resent sign-up codes, forgot password, sign-in and MFA codes",
+      "emails and texts with codes other than a sign-up's own that one client address (or signed-in user) may have sent per hour: resent sign-up codes, forgot password, sign-in and MFA codes, phone verification",
     ),
   CODE_EMAILS_PER_RECIPIENT: z.coerce
     .number()
@@ -198,7 +199,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
     .min(1)
     .max(1000)
     .default(5)
-    .describe('emails with codes one address may receive per hour'),
+    .describe('emails with codes one address, and texts with codes one phone number, may receive per hour'),
   REDIS_URL: secret(
     z
       .string()
@@ -216,6 +217,7 @@ export const identityConfigSchema = baseConfigSchema.extend({
   ...mfaConfigShape,
   ...passkeyConfigShape,
   ...oauthConfigShape,
+  ...smsConfigShape,
 });
 /** Injected by type: `constructor(private readonly config: IdentityConfig)`. */
 export class IdentityConfig extends ServiceConfig(identityConfigSchema) {}

@@ -57,6 +57,20 @@ export async function sendMfaEmailCode(): Promise<CodeDelivery> {
   return bodyOf(await api.POST('/api/auth/mfa/email/code', { body: {} })).codeDelivery;
 }
 
+/** Texts a code to the account's verified phone number, to turn SMS codes on with. */
+export async function startSmsMfa(): Promise<CodeDelivery> {
+  return bodyOf(await api.POST('/api/auth/mfa/sms', { body: {} })).codeDelivery;
+}
+
+export async function confirmSmsMfa(code: string): Promise<MfaSettings> {
+  return bodyOf(await api.POST('/api/auth/mfa/sms/confirm', { body: { code } }));
+}
+
+/** Texts a fresh code to the verified phone number, to turn SMS codes off with. */
+export async function sendMfaSmsCode(): Promise<CodeDelivery> {
+  return bodyOf(await api.POST('/api/auth/mfa/sms/code', { body: {} })).codeDelivery;
+}
+
 /** Turns a factor off with a fresh code of that factor. */
 export async function disableMfa(method: MfaMethod, code: string): Promise<MfaSettings> {
   return bodyOf(await api.POST('/api/auth/mfa/disable', { body: { method, code } }));

@@ -12,6 +12,9 @@ import {
   revokeAllSessions,
   revokeSession,
   sendMfaEmailCode,
+  sendMfaSmsCode,
+  startSmsMfa,
+  confirmSmsMfa,
   startEmailMfa,
   startTotpSetup,
 } from './account.api';
@@ -81,6 +84,18 @@ export function useConfirmEmailMfaMutation(userId: string) {
 
 export function useSendMfaEmailCodeMutation() {
   return useMutation({ mutationFn: sendMfaEmailCode });
+}
+
+export function useStartSmsMfaMutation() {
+  return useMutation({ mutationFn: startSmsMfa });
+}
+
+export function useConfirmSmsMfaMutation(userId: string) {
+  return useMfaUpdate(userId, confirmSmsMfa);
+}
+
+export function useSendMfaSmsCodeMutation() {
+  return useMutation({ mutationFn: sendMfaSmsCode });
 }
 
 export function useDisableMfaMutation(userId: string) {

@@ -244,6 +244,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/auth/mfa/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_startSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/sms/code": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_smsCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/mfa/sms/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: operations["MfaController_confirmSms"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/auth/mfa/totp": {
         parameters: {
             query?: never;
@@ -2898,7 +2946,7 @@ export interface components {
         MfaDisableBody: {
             code: string;
             /** @enum {string} */
-            method: "TOTP" | "EMAIL";
+            method: "TOTP" | "SMS" | "EMAIL";
         };
         MfaEmailCodeBody: Record<string, never>;
         MfaEmailConfirmBody: {
@@ -2912,6 +2960,7 @@ export interface components {
             emailDestination: string | null;
             enabled: ("TOTP" | "SMS" | "EMAIL")[];
             required: boolean;
+            smsDestination: string | null;
         };
         MfaTotpConfirmBody: {
             code: string;
@@ -2949,6 +2998,8 @@ export interface components {
         };
         OutboxResponse: {
             messages: {
+                /** @enum {string} */
+                channel: "email" | "sms";
                 /** Format: date-time */
                 createdAt: string;
                 /** Format: uuid */
@@ -3492,6 +3543,11 @@ export interface components {
                 tikTokUserId: string;
             } | null;
         };
+        MfaSmsCodeBody: Record<string, never>;
+        MfaSmsConfirmBody: {
+            code: string;
+        };
+        MfaSmsStartBody: Record<string, never>;
     };
     responses: never;
     parameters: never;
@@ -3849,6 +3905,75 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["MfaEmailConfirmBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaSettingsResponse"];
+                };
+            };
+        };
+    };
+    MfaController_startSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaSmsStartBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaCodeDeliveryResponse"];
+                };
+            };
+        };
+    };
+    MfaController_smsCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaSmsCodeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MfaCodeDeliveryResponse"];
+                };
+            };
+        };
+    };
+    MfaController_confirmSms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MfaSmsConfirmBody"];
             };
         };
         responses: {

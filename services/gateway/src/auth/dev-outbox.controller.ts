@@ -11,8 +11,8 @@ import { OutboxQuery, OutboxResponse } from './dto/auth.dto';
 
 /**
  * The development outbox: emails identity would have sent, when no SMTP_URL
- * is set (standalone's default), newest first, for the developer page. They
- * hold sign-up and reset codes, so only a client on this machine (a loopback
+ * is set (standalone's default), and texts, when no SMS_PROVIDER is, newest
+ * first, for the developer page. They hold sign-up, reset and SMS codes, so only a client on this machine (a loopback
  * address, spec §2 "/dev/* routed only on localhost") outside production
  * reads them; everyone else gets 404 as for any unknown route.
  */

@@ -12,6 +12,9 @@ import {
   MfaEmailConfirmBody,
   MfaEmailStartBody,
   MfaSettingsResponse,
+  MfaSmsCodeBody,
+  MfaSmsConfirmBody,
+  MfaSmsStartBody,
   MfaTotpConfirmBody,
   MfaTotpStartBody,
   MfaTotpStartResponse,
@@ -104,6 +107,49 @@ export class MfaController {
     @Req() request: Request,
   ): Promise<MfaCodeDeliveryResponse> {
     return this.client.request(Subjects.IdentityMfaEmailCode, { actor, client: this.http.client(request) });
+  }
+
+  /**
+   * Texts a code to the account's verified phone number (MFA_PHONE_NOT_VERIFIED without one); the
+   * code turns SMS MFA on.
+   */
+  @Post('sms')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MfaCodeDeliveryResponse })
+  startSms(
+    @CurrentActor() actor: Actor,
+    @Body() _body: MfaSmsStartBody,
+    @Req() request: Request,
+  ): Promise<MfaCodeDeliveryResponse> {
+    return this.client.request(Subjects.IdentityMfaSmsStart, { actor, client: this.http.client(request) });
+  }
+
+  /** The texted code turns SMS MFA on. */
+  @Post('sms/confirm')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MfaSettingsResponse })
+  confirmSms(
+    @CurrentActor() actor: Actor,
+    @Body() body: MfaSmsConfirmBody,
+    @Req() request: Request,
+  ): Promise<MfaSettingsResponse> {
+    return this.client.request(Subjects.IdentityMfaSmsConfirm, {
+      actor,
+      client: this.http.client(request),
+      ...body,
+    });
+  }
+
+  /** Texts a fresh code to the verified phone number, to turn SMS MFA off with. */
+  @Post('sms/code')
+  @HttpCode(200)
+  @ApiOkResponse({ type: MfaCodeDeliveryResponse })
+  smsCode(
+    @CurrentActor() actor: Actor,
+    @Body() _body: MfaSmsCodeBody,
+    @Req() request: Request,
+  ): Promise<MfaCodeDeliveryResponse> {
+    return this.client.request(Subjects.IdentityMfaSmsCode, { actor, client: this.http.client(request) });
   }
 
   /** Turns a factor off with a fresh code of that factor. */

@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
-import { ForbiddenError, NotFoundError, ValidationError } from '@backtalk/kit';
-import type { Actor, ParsedRequestOf, ReplyOf, Subjects } from '@backtalk/proto';
+import { ForbiddenError, NotFoundError, ServiceError, ValidationError } from '@backtalk/kit';
+import { type Actor, ErrorCode, type ParsedRequestOf, type ReplyOf, type Subjects } from '@backtalk/proto';
 import { VerificationCodeService } from '../code/verification-code.service';
 import type { UserEntity } from '../user/user.entity';
+import { phoneOf } from '../user/user-phone';
 import { UserRepository } from '../user/user.repository';
 import { CodeSender } from './code-sender';
 
-const NO_SMS = 'Phone numbers cannot be verified yet: no SMS sender is configured.';
+const NO_PHONE = 'This account has no phone number to verify.';
 
 /**
- * Spec §4 Verify attributes: a code to the signed-in user's own email, then
- * the code marks it verified. Only the actor's own record is ever read or
- * changed; guests have nothing to verify.
+ * Spec §4 Verify attributes: a code to the signed-in user's own email (emailed) or phone number
+ * (texted, docs/architecture.md "SMS"), then the code marks it verified. Only the actor's own
+ * record is ever read or changed; guests have nothing to verify. Signed-in requests spend the
+ * user's code allowance rather than the address's.
  */
 @Injectable()
 export class AttributeVerification {
@@ -27,14 +29,18 @@ export class AttributeVerification {
   }: ParsedRequestOf<typeof Subjects.IdentityAttributeVerify>): Promise<
     ReplyOf<typeof Subjects.IdentityAttributeVerify>
   > {
-    if (attribute !== 'email') throw new ValidationError(NO_SMS);
     const user = await this.ownAccount(actor);
-    // Signed-in requests are limited per user rather than per address.
-    const codeDelivery = await this.sender.send(
-      { id: user.id, email: user.email! },
-      'verify-email',
-      `user:${user.id}`,
-    );
+    const sender = `user:${user.id}`;
+    if (attribute === 'phone_number') {
+      return {
+        codeDelivery: await this.sender.text(
+          { id: user.id, phone: phoneNumberOf(user) },
+          'verify-phone',
+          sender,
+        ),
+      };
+    }
+    const codeDelivery = await this.sender.send({ id: user.id, email: user.email! }, 'verify-email', sender);
     return { codeDelivery };
   }
 
@@ -45,8 +51,15 @@ export class AttributeVerification {
   }: ParsedRequestOf<typeof Subjects.IdentityAttributeConfirm>): Promise<
     ReplyOf<typeof Subjects.IdentityAttributeConfirm>
   > {
-    if (attribute !== 'email') throw new ValidationError(NO_SMS);
     const user = await this.ownAccount(actor);
+    if (attribute === 'phone_number') {
+      // The number the code went to: the attribute is only set at sign-up, so it is the same one.
+      const phone = phoneNumberOf(user);
+      await this.codes.redeem(user.id, 'verify-phone', code, (transaction) =>
+        this.users.markPhoneVerified(user.id, phone, transaction),
+      );
+      return { verified: true };
+    }
     await this.codes.redeem(user.id, 'verify-email', code, (transaction) =>
       this.users.markEmailVerified(user.id, transaction),
     );
@@ -54,9 +67,17 @@ export class AttributeVerification {
   }
 
   private async ownAccount(actor: Actor): Promise<UserEntity> {
-    if (actor.userType === 'guest') throw new ForbiddenError('Sign in to verify your email.');
+    if (actor.userType === 'guest') throw new ForbiddenError('Sign in to verify your contact details.');
     const user = await this.users.findOwn(actor.userId);
     if (!user?.email) throw new NotFoundError('User not found');
     return user;
   }
+}
+
+/** The account's number in E.164; an account without one has nothing to verify. */
+function phoneNumberOf(user: UserEntity): string {
+  if (user.attributes['phone_number'] === undefined) throw new ValidationError(NO_PHONE);
+  const phone = phoneOf(user);
+  if (!phone) throw new ServiceError(ErrorCode.AuthInvalidPhoneNumber);
+  return phone;
 }

@@ -3,10 +3,13 @@ import { DurableQueue, type Transaction } from '@backtalk/kit';
 import { type CodeDelivery, DurableSubjects } from '@backtalk/proto';
 import { randomUUID } from 'node:crypto';
 import { BruteForceGuard, type CodeAllowance } from '../brute-force/brute-force.guard';
-import type { CodePurpose } from '../code/verification-code.entity';
+import type { EmailCodePurpose, SmsCodePurpose } from '../code/verification-code.entity';
 import { VerificationCodeService } from '../code/verification-code.service';
 import { codeEmail, maskEmail } from '../mail/code-email';
 import { Mailer } from '../mail/mailer';
+import { codeSms } from '../sms/code-sms';
+import { maskPhone } from '../sms/phone-number';
+import { SmsSender } from '../sms/sms-sender';
 import type { RequestedCodeEmail } from './requested-code-email';
 
 /** Where a code went, masked (spec §2). */
@@ -26,13 +29,14 @@ export class CodeSender {
   constructor(
     private readonly codes: VerificationCodeService,
     private readonly mailer: Mailer,
+    private readonly sms: SmsSender,
     private readonly limits: BruteForceGuard,
     private readonly queue: DurableQueue,
   ) {}
 
   async send(
     user: { id: string; email: string },
-    purpose: CodePurpose,
+    purpose: EmailCodePurpose,
     sender: string,
     transaction?: Transaction,
     allowance: CodeAllowance = 'code-email',
@@ -42,10 +46,26 @@ export class CodeSender {
     return emailDelivery(user.email);
   }
 
+  /**
+   * Issues a code and texts it to `phone` (E.164), under the same hourly allowances as code
+   * emails: the sender's (CODE_EMAILS_PER_ADDRESS) and the recipient number's
+   * (CODE_EMAILS_PER_RECIPIENT) — a text costs money, so a number is flooded no more than an inbox.
+   */
+  async text(
+    user: { id: string; phone: string },
+    purpose: SmsCodePurpose,
+    sender: string,
+  ): Promise<CodeDelivery> {
+    await this.limits.takeCodeEmail(sender, user.phone);
+    const code = await this.codes.issue(user.id, purpose);
+    await this.sms.send(codeSms(user.phone, purpose, code, this.codes.lifetimeMinutes));
+    return { medium: 'SMS', destination: maskPhone(user.phone) };
+  }
+
   /** A new code for the user and purpose (voiding the last), emailed; the allowances were spent. */
   async deliver(
     user: { id: string; email: string },
-    purpose: CodePurpose,
+    purpose: EmailCodePurpose,
     transaction?: Transaction,
   ): Promise<void> {
     const code = await this.codes.issue(user.id, purpose, transaction);

@@ -6,13 +6,14 @@ import { VerificationCodeEntity } from '../code/verification-code.entity';
 import { VerificationCodeRepository } from '../code/verification-code.repository';
 import { VerificationCodeService } from '../code/verification-code.service';
 import { MailModule } from '../mail/mail.module';
+import { SmsModule } from '../sms/sms.module';
 import { CodeSender } from './code-sender';
 import { PasswordHasher } from './password-hasher';
 import { PasswordPolicy } from './password-policy';
 
 /** What sign-up, sign-in and recovery share: hashing, the password rules, codes, mail and the limits. */
 @Module({
-  imports: [TypeOrmModule.forFeature([VerificationCodeEntity]), MailModule],
+  imports: [TypeOrmModule.forFeature([VerificationCodeEntity]), MailModule, SmsModule],
   providers: [
     PasswordHasher,
     PasswordPolicy,

@@ -260,7 +260,7 @@ describe('forgot and reset password, and attribute verification', () => {
       expect(user.emailVerified).toBe(false);
     });
 
-    it('refuses guests (FORBIDDEN), unknown users (NOT_FOUND) and phone numbers without SMS (VALIDATION_FAILED)', async () => {
+    it('refuses guests (FORBIDDEN), unknown users (NOT_FOUND) and an account without a phone number (VALIDATION_FAILED)', async () => {
       const guest = await identity.services.client.request(Subjects.IdentityGuestCreate, {
         creatorId: 'default',
       });

@@ -7,6 +7,7 @@ import {
   type Subjects,
   checkBirthdate,
 } from '@backtalk/proto';
+import { toE164 } from '../sms/phone-number';
 import { randomUUID } from 'node:crypto';
 import { BruteForceGuard } from '../brute-force/brute-force.guard';
 import { SignInChallengeRepository } from '../sign-in/sign-in-challenge.repository';
@@ -45,6 +46,9 @@ export class SignUp {
       throw new ServiceError(ErrorCode.AgeUnder13);
     }
     await this.policy.assertAcceptable(password);
+    // Kept in E.164, the form texts are sent to (docs/architecture.md, "SMS"); an invalid number is refused.
+    const phone = attributes?.['phone_number'];
+    const stored = phone === undefined ? (attributes ?? {}) : { ...attributes, phone_number: toE164(phone) };
     if (await this.users.findAccountByEmail(email)) {
       // Counted like a sign-up, so probing which emails have accounts is as limited as signing up.
       await this.limits.takeCodeEmail(client.ip, undefined, 'sign-up');
@@ -54,7 +58,7 @@ export class SignUp {
     const passwordHash = await this.hasher.hash(password);
     const codeDelivery = await this.users.transaction(async (transaction) => {
       const created = await this.users.createAccount(
-        { id, email, passwordHash, attributes: attributes ?? {} },
+        { id, email, passwordHash, attributes: stored },
         transaction,
       );
       if (!created) throw new ServiceError(ErrorCode.AuthUserExists);

@@ -1,15 +1,23 @@
 import { Column, CreateDateColumn, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
 /**
- * What a code proves: the sign-up email, a password reset, or the user's email (spec §4); a
- * second factor at sign-in, the address email MFA will use, or the email factor before it is
+ * What an emailed code proves: the sign-up email, a password reset, or the user's email (spec §4);
+ * a second factor at sign-in, the address email MFA will use, or the email factor before it is
  * turned off.
  */
-export type CodePurpose =
+export type EmailCodePurpose =
   'sign-up' | 'password-reset' | 'verify-email' | 'mfa-sign-in' | 'mfa-email-setup' | 'mfa-step-up';
 
 /**
- * One emailed code. At most one per user and purpose (a new code replaces the
+ * What a texted code proves: the user's phone number (spec §4), that SMS MFA may be turned on,
+ * the SMS second factor at sign-in, or the SMS factor before it is turned off.
+ */
+export type SmsCodePurpose = 'verify-phone' | 'mfa-sms-setup' | 'mfa-sms-sign-in' | 'mfa-sms-step-up';
+
+export type CodePurpose = EmailCodePurpose | SmsCodePurpose;
+
+/**
+ * One emailed or texted code. At most one per user and purpose (a new code replaces the
  * old); only an argon2id hash is kept; deleted when used, and refused once
  * expired or after too many wrong guesses.
  */

@@ -33,6 +33,7 @@ export class CreateGuest {
       username: id,
       email: null,
       emailVerified: false,
+      verifiedPhoneNumber: null,
       passwordHash: null,
       confirmed: false,
       passwordChangeRequired: false,

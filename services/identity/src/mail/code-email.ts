@@ -1,7 +1,7 @@
-import type { CodePurpose } from '../code/verification-code.entity';
+import type { EmailCodePurpose } from '../code/verification-code.entity';
 import type { MailMessage } from './mailer';
 
-const SUBJECTS: Record<CodePurpose, string> = {
+const SUBJECTS: Record<EmailCodePurpose, string> = {
   'sign-up': 'Your Backtalk confirmation code',
   'password-reset': 'Your Backtalk password reset code',
   'verify-email': 'Your Backtalk verification code',
@@ -10,7 +10,7 @@ const SUBJECTS: Record<CodePurpose, string> = {
   'mfa-step-up': 'Your Backtalk security code',
 };
 
-const PURPOSES: Record<CodePurpose, string> = {
+const PURPOSES: Record<EmailCodePurpose, string> = {
   'sign-up': 'confirm your new Backtalk account',
   'password-reset': 'choose a new Backtalk password',
   'verify-email': 'verify your email address on Backtalk',
@@ -20,7 +20,7 @@ const PURPOSES: Record<CodePurpose, string> = {
 };
 
 /** The email carrying a code; plain text, so the code reads the same in any client. */
-export function codeEmail(to: string, purpose: CodePurpose, code: string, minutes: number): MailMessage {
+export function codeEmail(to: string, purpose: EmailCodePurpose, code: string, minutes: number): MailMessage {
   return {
     to,
     subject: SUBJECTS[purpose],

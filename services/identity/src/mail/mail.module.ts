@@ -25,6 +25,6 @@ import { SmtpMailer } from './smtp.mailer';
         config.SMTP_URL ? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM) : new OutboxMailer(outbox),
     },
   ],
-  exports: [Mailer],
+  exports: [Mailer, OutboxRepository],
 })
 export class MailModule {}

@@ -7,7 +7,7 @@ import { OutboxRepository } from './outbox.repository';
 export class OutboxController {
   constructor(private readonly outbox: OutboxRepository) {}
 
-  /** The development outbox, newest first (empty when emails go out over SMTP). */
+  /** The development outbox, newest first (emails without SMTP, texts without an SMS provider). */
   @MessagePattern(Subjects.IdentityOutboxList)
   async list(
     @Payload() { limit }: ParsedRequestOf<typeof Subjects.IdentityOutboxList>,
@@ -16,6 +16,7 @@ export class OutboxController {
     return {
       messages: messages.map((message) => ({
         id: message.id,
+        channel: message.channel,
         to: message.to,
         subject: message.subject,
         text: message.text,

@@ -15,9 +15,12 @@ export class OutboxRepository {
   ) {}
 
   /** Keeps a message; with `transaction`, in the caller's transaction (it rolls back with it). */
-  async add(message: MailMessage, transaction?: Transaction): Promise<void> {
+  async add(
+    message: MailMessage & { channel?: OutboxMessageEntity['channel'] },
+    transaction?: Transaction,
+  ): Promise<void> {
     const manager = transaction ? managerOf(transaction) : this.messages.manager;
-    await manager.insert(OutboxMessageEntity, message);
+    await manager.insert(OutboxMessageEntity, { channel: 'email', ...message });
     await manager.query(
       `DELETE FROM outbox_messages WHERE id IN (
          SELECT id FROM outbox_messages ORDER BY "createdAt" DESC, id OFFSET $1)`,

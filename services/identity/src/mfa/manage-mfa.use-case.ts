@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ForbiddenError, NotFoundError } from '@backtalk/kit';
 import type { Actor, MfaSettings, ParsedRequestOf, ReplyOf, Subjects } from '@backtalk/proto';
+import { verifiedPhoneOf } from '../user/user-phone';
 import { UserRepository } from '../user/user.repository';
 import { type MfaAccount, MfaFactors } from './mfa-factors';
 
@@ -16,7 +17,7 @@ export class ManageMfa {
   ) {}
 
   async settings(actor: Actor): Promise<MfaSettings> {
-    return this.factors.settingsOf((await this.ownAccount(actor)).id);
+    return this.factors.settingsOf(await this.ownAccount(actor));
   }
 
   async startTotp(actor: Actor): Promise<ReplyOf<typeof Subjects.IdentityMfaTotpStart>> {
@@ -31,7 +32,7 @@ export class ManageMfa {
   }: ParsedRequestOf<typeof Subjects.IdentityMfaTotpConfirm>): Promise<MfaSettings> {
     const account = await this.ownAccount(actor);
     await this.factors.confirmTotp(account, code, client.ip);
-    return this.factors.settingsOf(account.id);
+    return this.factors.settingsOf(account);
   }
 
   async startEmail({
@@ -54,7 +55,7 @@ export class ManageMfa {
   }: ParsedRequestOf<typeof Subjects.IdentityMfaEmailConfirm>): Promise<MfaSettings> {
     const account = await this.ownAccount(actor);
     await this.factors.confirmEmail(account, code, client.ip);
-    return this.factors.settingsOf(account.id);
+    return this.factors.settingsOf(account);
   }
 
   async sendEmailCode({
@@ -68,6 +69,36 @@ export class ManageMfa {
     };
   }
 
+  async startSms({
+    actor,
+  }: ParsedRequestOf<typeof Subjects.IdentityMfaSmsStart>): Promise<
+    ReplyOf<typeof Subjects.IdentityMfaSmsStart>
+  > {
+    const account = await this.ownAccount(actor);
+    return { codeDelivery: await this.factors.startSms(account, `user:${account.id}`) };
+  }
+
+  async confirmSms({
+    actor,
+    client,
+    code,
+  }: ParsedRequestOf<typeof Subjects.IdentityMfaSmsConfirm>): Promise<MfaSettings> {
+    const account = await this.ownAccount(actor);
+    await this.factors.confirmSms(account, code, client.ip);
+    return this.factors.settingsOf(account);
+  }
+
+  async sendSmsCode({
+    actor,
+  }: ParsedRequestOf<typeof Subjects.IdentityMfaSmsCode>): Promise<
+    ReplyOf<typeof Subjects.IdentityMfaSmsCode>
+  > {
+    const account = await this.ownAccount(actor);
+    return {
+      codeDelivery: await this.factors.sendSmsCode(account, 'mfa-sms-step-up', `user:${account.id}`),
+    };
+  }
+
   async disable({
     actor,
     client,
@@ -76,15 +107,16 @@ export class ManageMfa {
   }: ParsedRequestOf<typeof Subjects.IdentityMfaDisable>): Promise<MfaSettings> {
     const account = await this.ownAccount(actor);
     if (method === 'TOTP') await this.factors.verifyTotp(account, code, client.ip);
+    else if (method === 'SMS') await this.factors.verifySmsCode(account, 'mfa-sms-step-up', code, client.ip);
     else await this.factors.verifyEmailCode(account, 'mfa-step-up', code, client.ip);
     await this.factors.disable(account, method);
-    return this.factors.settingsOf(account.id);
+    return this.factors.settingsOf(account);
   }
 
   private async ownAccount(actor: Actor): Promise<MfaAccount> {
     if (actor.userType === 'guest') throw new ForbiddenError('Sign in to set up two-step sign-in.');
     const user = await this.users.findOwn(actor.userId);
     if (!user?.email || user.isGuest) throw new NotFoundError('User not found');
-    return { id: user.id, email: user.email };
+    return { id: user.id, email: user.email, phone: verifiedPhoneOf(user) };
   }
 }

@@ -6,22 +6,28 @@ import { BruteForceGuard } from '../brute-force/brute-force.guard';
 import { VerificationCodeService } from '../code/verification-code.service';
 import { IdentityConfig } from '../identity.config';
 import { maskEmail } from '../mail/code-email';
+import { maskPhone } from '../sms/phone-number';
 import type { MfaSettingsEntity } from './mfa-settings.entity';
 import { MfaSettingsRepository } from './mfa-settings.repository';
 import { Totp } from './totp';
 import { TotpSecretCipher } from './totp-secret.cipher';
 
-/** The account a factor belongs to: its id, and its email, which keys the brute-force counters. */
+/**
+ * The account a factor belongs to: its id, its email, which keys the brute-force counters, and
+ * its verified phone number (E.164; null without one), where SMS codes go.
+ */
 export interface MfaAccount {
   id: string;
   email: string;
+  phone: string | null;
 }
 
 /**
  * An account's second factors, used by sign-in (confirmSignIn, setupTotp, setupEmail) and by
  * the signed-in account's settings: TOTP (otplib, secret sealed at rest, each time step
- * accepted once) and emailed codes (the accounts' single-use, hashed codes). SMS is never
- * offered: the product has no SMS sender yet (docs/architecture.md, "MFA").
+ * accepted once), texted codes to the account's verified phone number (SmsSender: Twilio, Amazon
+ * SNS or the development outbox) and emailed codes — both the accounts' single-use, hashed codes
+ * (docs/architecture.md, "MFA").
  */
 @Injectable()
 export class MfaFactors {
@@ -39,9 +45,17 @@ export class MfaFactors {
     return this.config.MFA_REQUIRED;
   }
 
-  /** The factors this server can set up, in the spec's order (TOTP, SMS, EMAIL), SMS never. */
-  available(): MfaType[] {
-    return this.cipher.available ? ['TOTP', 'EMAIL'] : ['EMAIL'];
+  /**
+   * The factors this account can set up, in the spec's order (TOTP, SMS, EMAIL): TOTP with a
+   * key-encryption key, SMS with a verified phone number (`phone`; sign-in's setup under
+   * MFA_REQUIRED passes none: a phone is verified after signing in).
+   */
+  available(phone: string | null = null): MfaType[] {
+    return [
+      ...(this.cipher.available ? (['TOTP'] as const) : []),
+      ...(phone ? (['SMS'] as const) : []),
+      'EMAIL',
+    ];
   }
 
   /** The account's factors that are on, TOTP first. */
@@ -49,12 +63,13 @@ export class MfaFactors {
     return enabledIn(await this.settings.findOwn(userId));
   }
 
-  async settingsOf(userId: string): Promise<MfaSettings> {
-    const row = await this.settings.findOwn(userId);
+  async settingsOf(account: MfaAccount): Promise<MfaSettings> {
+    const row = await this.settings.findOwn(account.id);
     return {
       enabled: enabledIn(row),
-      available: this.available(),
+      available: this.available(account.phone),
       emailDestination: row?.email ? maskEmail(row.email) : null,
+      smsDestination: account.phone ? maskPhone(account.phone) : null,
       required: this.required,
     };
   }
@@ -131,12 +146,50 @@ export class MfaFactors {
     await this.prove(account, ip, () => this.codes.redeem(account.id, purpose, code, async () => true));
   }
 
+  /** Texts a setup code to the verified phone number; SMS MFA goes on once the code comes back. */
+  async startSms(account: MfaAccount, sender: string): Promise<CodeDelivery> {
+    return this.sender.text({ id: account.id, phone: verifiedPhone(account) }, 'mfa-sms-setup', sender);
+  }
+
+  async confirmSms(account: MfaAccount, code: string, ip: string): Promise<void> {
+    verifiedPhone(account);
+    await this.prove(account, ip, () =>
+      this.codes.redeem(account.id, 'mfa-sms-setup', code, async (transaction) => {
+        await this.settings.enableSms(account.id, transaction);
+        return true;
+      }),
+    );
+  }
+
+  /**
+   * Texts a code to the verified phone number: to sign in with, or to turn SMS MFA off with. With
+   * SMS MFA on but the number no longer verified (changed since), the factor cannot be used.
+   */
+  async sendSmsCode(
+    account: MfaAccount,
+    purpose: 'mfa-sms-sign-in' | 'mfa-sms-step-up',
+    sender: string,
+  ): Promise<CodeDelivery> {
+    if (!(await this.settings.findOwn(account.id))?.sms) throw new ServiceError(ErrorCode.MfaNotSetUp);
+    return this.sender.text({ id: account.id, phone: verifiedPhone(account) }, purpose, sender);
+  }
+
+  async verifySmsCode(
+    account: MfaAccount,
+    purpose: 'mfa-sms-sign-in' | 'mfa-sms-step-up',
+    code: string,
+    ip: string,
+  ): Promise<void> {
+    await this.prove(account, ip, () => this.codes.redeem(account.id, purpose, code, async () => true));
+  }
+
   /** Turns a factor off (the caller proved it with a fresh code); MFA_REQUIRED keeps the last one. */
-  async disable(account: MfaAccount, method: 'TOTP' | 'EMAIL'): Promise<void> {
+  async disable(account: MfaAccount, method: MfaType): Promise<void> {
     const enabled = await this.enabled(account.id);
     if (!enabled.includes(method)) throw new ServiceError(ErrorCode.MfaNotSetUp);
     if (this.required && enabled.length === 1) throw new ServiceError(ErrorCode.MfaRequired);
     if (method === 'TOTP') await this.settings.disableTotp(account.id);
+    else if (method === 'SMS') await this.settings.disableSms(account.id);
     else await this.settings.disableEmail(account.id);
   }
 
@@ -167,6 +220,13 @@ export class MfaFactors {
 function enabledIn(row: MfaSettingsEntity | null): MfaType[] {
   const enabled: MfaType[] = [];
   if (row?.totpSecret) enabled.push('TOTP');
+  if (row?.sms) enabled.push('SMS');
   if (row?.email) enabled.push('EMAIL');
   return enabled;
+}
+
+/** SMS codes go only to a phone number a texted code proved (spec §4 "Verify attributes"). */
+function verifiedPhone(account: MfaAccount): string {
+  if (!account.phone) throw new ServiceError(ErrorCode.MfaPhoneNotVerified);
+  return account.phone;
 }

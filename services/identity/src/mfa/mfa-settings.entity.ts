@@ -36,6 +36,10 @@ export class MfaSettingsEntity {
   @Column({ type: 'text', nullable: true })
   pendingEmail!: string | null;
 
+  /** SMS codes are on; they go to the account's verified phone number (users.verifiedPhoneNumber). */
+  @Column({ type: 'boolean', default: false })
+  sms!: boolean;
+
   @UpdateDateColumn({ type: 'timestamptz' })
   updatedAt!: Date;
 }

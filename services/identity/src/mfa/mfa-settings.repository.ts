@@ -81,6 +81,15 @@ export class MfaSettingsRepository {
     );
   }
 
+  /** SMS codes are on (a texted code proved the verified phone number). */
+  async enableSms(userId: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).upsert(MfaSettingsEntity, { userId, sms: true }, ['userId']);
+  }
+
+  async disableSms(userId: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).update(MfaSettingsEntity, { userId }, { sms: false });
+  }
+
   async disableEmail(userId: string, transaction?: Transaction): Promise<void> {
     await this.db(transaction).update(MfaSettingsEntity, { userId }, { email: null, pendingEmail: null });
   }

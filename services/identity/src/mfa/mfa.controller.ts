@@ -50,6 +50,27 @@ export class MfaController {
     return this.mfa.sendEmailCode(request);
   }
 
+  @MessagePattern(Subjects.IdentityMfaSmsStart)
+  startSms(
+    @Payload() request: ParsedRequestOf<typeof Subjects.IdentityMfaSmsStart>,
+  ): Promise<ReplyOf<typeof Subjects.IdentityMfaSmsStart>> {
+    return this.mfa.startSms(request);
+  }
+
+  @MessagePattern(Subjects.IdentityMfaSmsConfirm)
+  confirmSms(
+    @Payload() request: ParsedRequestOf<typeof Subjects.IdentityMfaSmsConfirm>,
+  ): Promise<ReplyOf<typeof Subjects.IdentityMfaSmsConfirm>> {
+    return this.mfa.confirmSms(request);
+  }
+
+  @MessagePattern(Subjects.IdentityMfaSmsCode)
+  smsCode(
+    @Payload() request: ParsedRequestOf<typeof Subjects.IdentityMfaSmsCode>,
+  ): Promise<ReplyOf<typeof Subjects.IdentityMfaSmsCode>> {
+    return this.mfa.sendSmsCode(request);
+  }
+
   @MessagePattern(Subjects.IdentityMfaDisable)
   disable(
     @Payload() request: ParsedRequestOf<typeof Subjects.IdentityMfaDisable>,

@@ -66,16 +66,18 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
     return { email, userId };
   }
 
-  it('has MFA off by default (spec §9 "MFA configuration NONE"), TOTP and EMAIL available, never SMS', async () => {
+  it('has MFA off by default (spec §9 "MFA configuration NONE"), TOTP and EMAIL available, SMS once a phone is verified', async () => {
     const { userId } = await createAccount(identity.services, newEmail());
     await expect(settingsOf(userId)).resolves.toEqual({
       enabled: [],
       available: ['TOTP', 'EMAIL'],
       emailDestination: null,
+      smsDestination: null,
       required: false,
     });
+    // The development outbox sends texts when no SMS_PROVIDER is set (sms.medium.spec.ts).
     await expect(identity.services.client.request(Subjects.IdentityProvidersGet, {})).resolves.toMatchObject({
-      sms: false,
+      sms: true,
     });
   });
 
@@ -431,7 +433,8 @@ describe('MFA: TOTP and email codes, in the account settings and at sign-in', ()
     ['a code of the wrong type', Subjects.IdentityMfaTotpConfirm, { code: 123456 }],
     ['an empty code', Subjects.IdentityMfaEmailConfirm, { code: '  ' }],
     ['an invalid email', Subjects.IdentityMfaEmailStart, { email: 'not-an-email' }],
-    ['a method outside TOTP/EMAIL', Subjects.IdentityMfaDisable, { method: 'SMS', code: '123456' }],
+    ['a method outside TOTP/SMS/EMAIL', Subjects.IdentityMfaDisable, { method: 'VOICE', code: '123456' }],
+    ['a texted code of the wrong type', Subjects.IdentityMfaSmsConfirm, { code: 123456 }],
     ['no actor', Subjects.IdentityMfaGet, { actor: undefined }],
   ])('refuses %s (VALIDATION_FAILED) and stores nothing', async (_label, subject, fields) => {
     const { userId } = await createAccount(identity.services, newEmail());

@@ -3,6 +3,7 @@ import { ServiceError, ValidationError } from '@backtalk/kit';
 import { type AuthFlowReply, type ChallengeAnswer, ErrorCode, type MfaType } from '@backtalk/proto';
 import { type MfaAccount, MfaFactors } from '../mfa/mfa-factors';
 import type { UserEntity } from '../user/user.entity';
+import { verifiedPhoneOf } from '../user/user-phone';
 import { UserRepository } from '../user/user.repository';
 import { CompleteSignIn, type FlowContext } from './complete-sign-in.use-case';
 import type { SecondFactorStep, SignInChallengeEntity } from './sign-in-challenge.entity';
@@ -13,6 +14,7 @@ const ANSWER_HINT: Record<SecondFactorStep, string> = {
   selectMfaSetup: 'This step needs the method to set up: answer { kind: "mfaType", mfaType }.',
   confirmTotp: 'This step needs the code from the authenticator app: answer { kind: "code", code }.',
   confirmEmail: 'This step needs the emailed code: answer { kind: "code", code }.',
+  confirmSms: 'This step needs the texted code: answer { kind: "code", code }.',
   setupTotp: 'This step needs the first code from the authenticator app: answer { kind: "code", code }.',
   setupEmail: 'This step needs the email address for sign-in codes: answer { kind: "email", email }.',
   confirmEmailSetup: 'This step needs the code emailed to that address: answer { kind: "code", code }.',
@@ -20,7 +22,7 @@ const ANSWER_HINT: Record<SecondFactorStep, string> = {
 
 /**
  * The second factor of a password sign-in (spec §2 MFA screens, §4, §5 MFA type): with one
- * factor on, confirmSignIn asks for its code; with several, selectMfaType lets the user choose
+ * factor on, confirmSignIn asks for its code (TOTP; EMAIL or SMS sent as the step starts); with several, selectMfaType lets the user choose
  * (the first preselected by the web); with none and MFA_REQUIRED, the user chooses one to set
  * up (setupTotp or setupEmail) and proves it before being signed in. Each step answers once
  * within the challenge's 3 minutes; a wrong code leaves the challenge for another try and
@@ -87,6 +89,8 @@ export class SecondFactor {
     if (step === 'confirmTotp') await this.factors.verifyTotp(account, answer.code, ip);
     else if (step === 'confirmEmail')
       await this.factors.verifyEmailCode(account, 'mfa-sign-in', answer.code, ip);
+    else if (step === 'confirmSms')
+      await this.factors.verifySmsCode(account, 'mfa-sms-sign-in', answer.code, ip);
     else if (step === 'setupTotp') await this.factors.confirmTotp(account, answer.code, ip);
     else await this.factors.confirmEmail(account, answer.code, ip);
     await this.spend(challenge, now);
@@ -108,6 +112,11 @@ export class SecondFactor {
     if (method === 'TOTP') {
       const challenge = await this.challenges.create(account.id, 'confirmTotp', context.guestUserId, now);
       return { nextStep: { step: 'confirmSignIn', method: 'TOTP' }, challenge };
+    }
+    if (method === 'SMS') {
+      const codeDelivery = await this.factors.sendSmsCode(account, 'mfa-sms-sign-in', context.client.ip);
+      const challenge = await this.challenges.create(account.id, 'confirmSms', context.guestUserId, now);
+      return { nextStep: { step: 'confirmSignIn', method: 'SMS', codeDelivery }, challenge };
     }
     if (method !== 'EMAIL') throw new ServiceError(ErrorCode.MfaMethodUnavailable);
     const codeDelivery = await this.factors.sendEmailCode(account, 'mfa-sign-in', context.client.ip);
@@ -135,5 +144,7 @@ export class SecondFactor {
 
 /** Only accounts (with an email) have second factors; guests never reach this flow. */
 function accountOf(user: UserEntity): MfaAccount | null {
-  return user.email && !user.isGuest ? { id: user.id, email: user.email } : null;
+  return user.email && !user.isGuest
+    ? { id: user.id, email: user.email, phone: verifiedPhoneOf(user) }
+    : null;
 }

@@ -8,7 +8,7 @@ export type ChallengeStep = 'confirmSignUp' | 'forceNewPassword' | SecondFactorS
 
 /**
  * Second-factor steps: choose which factor to use (`selectMfaType`) or set up (`selectMfaSetup`),
- * enter a TOTP or emailed code, set up an app (`setupTotp`) or an address (`setupEmail`, then
+ * enter a TOTP, emailed or texted code, set up an app (`setupTotp`) or an address (`setupEmail`, then
  * `confirmEmailSetup` with the code sent there).
  */
 export type SecondFactorStep =
@@ -16,6 +16,7 @@ export type SecondFactorStep =
   | 'selectMfaSetup'
   | 'confirmTotp'
   | 'confirmEmail'
+  | 'confirmSms'
   | 'setupTotp'
   | 'setupEmail'
   | 'confirmEmailSetup';

@@ -33,8 +33,8 @@ export class SignInController {
 
   /**
    * Which options the sign-in screen shows: each OAuth provider whose configuration is complete. Passkeys:
-   * where the relying party is known for the address the request came to. SMS: never, as
-   * there is no SMS sender yet.
+   * where the relying party is known for the address the request came to. SMS: always — a
+   * provider (SMS_PROVIDER) or the development outbox sends the codes.
    */
   @MessagePattern(Subjects.IdentityProvidersGet)
   providers(
@@ -43,7 +43,7 @@ export class SignInController {
     return {
       oauth: this.oauthProviders.configured(),
       passkeys: this.relyingParty.at(loopbackOrigin) !== null,
-      sms: false,
+      sms: true,
       passwordMinLength: this.policy.minLength,
     };
   }

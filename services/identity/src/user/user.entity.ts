@@ -24,6 +24,13 @@ export class UserEntity {
   @Column({ type: 'text', nullable: true })
   passwordHash!: string | null;
 
+  /**
+   * The E.164 phone number a texted code proved (spec §4 "Verify attributes"): the phone is
+   * verified while it equals the `phone_number` attribute; null until one is proved.
+   */
+  @Column({ type: 'text', nullable: true })
+  verifiedPhoneNumber!: string | null;
+
   /** An account is confirmed once its email code was entered (spec §4 Sign-up); guests never are. */
   @Column({ type: 'boolean', default: false })
   confirmed!: boolean;

@@ -88,6 +88,11 @@ export class UserRepository {
     await this.db(transaction).update(UserEntity, { id: userId }, { emailVerified: true });
   }
 
+  /** A texted code proved `phone` (E.164): it is the verified phone number while it is the account's. */
+  async markPhoneVerified(userId: string, phone: string, transaction?: Transaction): Promise<void> {
+    await this.db(transaction).update(UserEntity, { id: userId }, { verifiedPhoneNumber: phone });
+  }
+
   /** A new password; any pending forced change or reset is then done. */
   async setPassword(userId: string, passwordHash: string, transaction?: Transaction): Promise<void> {
     await this.db(transaction).update(

@@ -37,6 +37,7 @@ const mfaOff: MfaSettings = {
   enabled: [],
   available: ['TOTP', 'EMAIL'],
   emailDestination: null,
+  smsDestination: null,
   required: false,
 };
 
@@ -298,8 +299,58 @@ describe('/account', () => {
     );
   });
 
+  it('turns on text message codes with a code texted to the verified phone number', async () => {
+    const withPhone: MfaSettings = {
+      ...mfaOff,
+      available: ['TOTP', 'SMS', 'EMAIL'],
+      smsDestination: '***0100',
+    };
+    answer({ mfa: withPhone });
+    server.use(
+      http.post('/api/auth/mfa/sms', ({ response }) =>
+        response(200).json({ codeDelivery: { destination: '***0100', medium: 'SMS' } }),
+      ),
+      http.post('/api/auth/mfa/sms/confirm', ({ response }) =>
+        response(200).json({ ...withPhone, enabled: ['SMS'] }),
+      ),
+    );
+    renderPage();
+    const mfa = section('Multi-Factor Authentication');
+    expect(await within(mfa).findByText('Codes will go to ***0100')).toBeTruthy();
+    expect(within(mfa).queryByTestId('mfa-sms-hint')).toBeNull();
+    fireEvent.click(within(mfa).getByRole('button', { name: 'Turn on text message codes' }));
+    expect(await within(mfa).findByText('Sent to ***0100. It may take a minute to arrive')).toBeTruthy();
+    fireEvent.change(within(mfa).getByLabelText('Code from the text message'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(mfa).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(within(mfa).getByTestId('mfa-status').textContent).toBe('On: Text message codes'),
+    );
+    expect(apiCalls('POST', '/api/auth/mfa/sms/confirm')[0]!.body).toEqual({ code: '123456' });
+    expect(within(mfa).getByRole('button', { name: 'Turn off text message codes' })).toBeTruthy();
+  });
+
+  it('says text message codes need a verified phone number when the account has none', async () => {
+    answer();
+    renderPage();
+    const mfa = section('Multi-Factor Authentication');
+    expect((await within(mfa).findByTestId('mfa-sms-hint')).textContent).toBe(
+      'Text message codes need a verified phone number: verify yours when you sign in.',
+    );
+    expect(within(mfa).queryByRole('button', { name: 'Turn on text message codes' })).toBeNull();
+  });
+
   it('keeps the only factor on when the site requires two-factor sign-in', async () => {
-    answer({ mfa: { enabled: ['TOTP'], available: ['TOTP'], emailDestination: null, required: true } });
+    answer({
+      mfa: {
+        enabled: ['TOTP'],
+        available: ['TOTP'],
+        emailDestination: null,
+        smsDestination: null,
+        required: true,
+      },
+    });
     renderPage();
     const mfa = section('Multi-Factor Authentication');
     expect((await within(mfa).findByTestId('mfa-status')).textContent).toBe(

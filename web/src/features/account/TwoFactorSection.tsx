@@ -9,8 +9,11 @@ import {
   useConfirmTotpMutation,
   useDisableMfaMutation,
   useMfaSettingsQuery,
+  useConfirmSmsMfaMutation,
   useSendMfaEmailCodeMutation,
+  useSendMfaSmsCodeMutation,
   useStartEmailMfaMutation,
+  useStartSmsMfaMutation,
   useStartTotpMutation,
 } from '../../api';
 import { Button } from '../../components/Button';
@@ -22,11 +25,16 @@ import { CodeForm } from './CodeForm';
 
 /** Spec §2: the QR code of the authenticator URI is 228×228. */
 const CODE_ARRIVAL_TEXT = 'It may take a minute to arrive';
-const METHOD_LABEL: Record<MfaMethod, string> = { TOTP: 'Authenticator app', EMAIL: 'Email codes' };
+const METHOD_LABEL: Record<MfaMethod, string> = {
+  TOTP: 'Authenticator app',
+  SMS: 'Text message codes',
+  EMAIL: 'Email codes',
+};
 
 /**
  * Two-factor sign-in (spec §2 "Multi-Factor Authentication Setup"): which factors are on, and the
- * ones this server offers to turn on (an authenticator app with its QR code, email codes) or off
+ * ones this account can turn on (an authenticator app with its QR code, text message codes to a
+ * verified phone number, email codes) or off
  * (with a fresh code of that factor; not the last one when MFA_REQUIRED).
  */
 export function TwoFactorSection({ userId }: { userId: string }) {
@@ -53,7 +61,7 @@ export function TwoFactorSection({ userId }: { userId: string }) {
 }
 
 function MfaMethods({ userId, settings }: { userId: string; settings: MfaSettings }) {
-  const methods = (['TOTP', 'EMAIL'] as const).filter(
+  const methods = (['TOTP', 'SMS', 'EMAIL'] as const).filter(
     (method) => settings.enabled.includes(method) || settings.available.includes(method),
   );
   const onlyOneOn = settings.enabled.length === 1;
@@ -65,6 +73,11 @@ function MfaMethods({ userId, settings }: { userId: string; settings: MfaSetting
           : 'Off: signing in asks for your password only.'}
         {settings.required ? ' Two-factor sign-in is required on this site.' : ''}
       </p>
+      {!methods.includes('SMS') ? (
+        <p className={styles['field__hint']} data-testid="mfa-sms-hint">
+          Text message codes need a verified phone number: verify yours when you sign in.
+        </p>
+      ) : null}
       {methods.length === 0 ? (
         <p className={styles['list-empty']}>This site offers no second factors.</p>
       ) : (
@@ -78,10 +91,11 @@ function MfaMethods({ userId, settings }: { userId: string; settings: MfaSetting
                   canTurnOff={!(settings.required && onlyOneOn)}
                 />
               ) : (
-                <EmailMethod
+                <SentCodeMethod
+                  method={method}
                   userId={userId}
-                  enabled={settings.enabled.includes('EMAIL')}
-                  destination={settings.emailDestination}
+                  enabled={settings.enabled.includes(method)}
+                  destination={method === 'EMAIL' ? settings.emailDestination : settings.smsDestination}
                   canTurnOff={!(settings.required && onlyOneOn)}
                 />
               )}
@@ -243,42 +257,58 @@ function TotpSetupPanel({
   );
 }
 
-function EmailMethod({
+/** The words of a factor whose codes are sent (EMAIL or SMS). */
+const SENT_CODE_TEXT = {
+  EMAIL: { codeLabel: 'Code from the email', turnOn: 'Turn on email codes', turnOff: 'Turn off email codes' },
+  SMS: {
+    codeLabel: 'Code from the text message',
+    turnOn: 'Turn on text message codes',
+    turnOff: 'Turn off text message codes',
+  },
+} as const;
+
+/**
+ * A factor whose codes are sent: turned on with a code sent to its destination, off with a fresh
+ * one. Email codes go to the account's address, text messages to its verified phone number.
+ */
+function SentCodeMethod({
+  method,
   userId,
   enabled,
   destination,
   canTurnOff,
 }: {
+  method: 'EMAIL' | 'SMS';
   userId: string;
   enabled: boolean;
   destination: string | null;
   canTurnOff: boolean;
 }) {
-  const sendSetupCode = useStartEmailMfaMutation();
-  const confirm = useConfirmEmailMfaMutation(userId);
-  const sendOffCode = useSendMfaEmailCodeMutation();
+  const email = method === 'EMAIL';
+  const sendSetupCode = (email ? useStartEmailMfaMutation : useStartSmsMfaMutation)();
+  const confirm = (email ? useConfirmEmailMfaMutation : useConfirmSmsMfaMutation)(userId);
+  const sendOffCode = (email ? useSendMfaEmailCodeMutation : useSendMfaSmsCodeMutation)();
   const disable = useDisableMfaMutation(userId);
+  const text = SENT_CODE_TEXT[method];
   const sent = (delivery: CodeDelivery | undefined) =>
     delivery ? `Sent to ${delivery.destination}. ${CODE_ARRIVAL_TEXT}` : undefined;
 
   if (enabled) {
     return (
       <div className={styles['mfa__body']}>
-        <MethodHeader method="EMAIL" enabled />
+        <MethodHeader method={method} enabled />
         {destination ? <p className={styles['list__meta']}>Codes go to {destination}</p> : null}
         {!canTurnOff ? (
           <p className={styles['field__hint']}>Your only second factor cannot be turned off here.</p>
         ) : sendOffCode.isSuccess ? (
           <CodeForm
-            label="Code from the email"
+            label={text.codeLabel}
             submitLabel="Turn off"
             pendingLabel="Turning off…"
             pending={disable.isPending}
             error={disable.error}
             hint={sent(sendOffCode.data)}
-            onSubmit={(code) =>
-              disable.mutate({ method: 'EMAIL', code }, { onSuccess: () => sendOffCode.reset() })
-            }
+            onSubmit={(code) => disable.mutate({ method, code }, { onSuccess: () => sendOffCode.reset() })}
             onCancel={() => sendOffCode.reset()}
           />
         ) : (
@@ -287,7 +317,7 @@ function EmailMethod({
             pendingLabel="Sending code…"
             onClick={() => sendOffCode.mutate()}
           >
-            Turn off email codes
+            {text.turnOff}
           </ActionButton>
         )}
       </div>
@@ -296,10 +326,11 @@ function EmailMethod({
 
   return (
     <div className={styles['mfa__body']}>
-      <MethodHeader method="EMAIL" enabled={false} />
+      <MethodHeader method={method} enabled={false} />
+      {!email && destination ? <p className={styles['list__meta']}>Codes will go to {destination}</p> : null}
       {sendSetupCode.isSuccess && !confirm.isSuccess ? (
         <CodeForm
-          label="Code from the email"
+          label={text.codeLabel}
           submitLabel="Confirm"
           pendingLabel="Confirming"
           pending={confirm.isPending}
@@ -320,7 +351,7 @@ function EmailMethod({
             sendSetupCode.mutate();
           }}
         >
-          Turn on email codes
+          {text.turnOn}
         </ActionButton>
       )}
     </div>

@@ -1,29 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
-  BirthdateMessage,
   DEFAULT_AUDIENCE_MINIMUM,
   GUEST_AGE_ANSWERS,
   meetsAudienceMinimum,
+  MINIMUM_AGE,
   type GuestAgeAnswer,
 } from '@backtalk/proto/browser';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { z } from 'zod';
 import { ApiError, setAge, type Creator } from '../../api';
 import { Button, buttonClass } from '../../components/Button';
+import { i18n } from '../../i18n/i18n';
 import { useSessionStore } from '../session';
 import { FormError, FormField, messagesOf } from '../sign-in/FormField';
 import { birthdateField } from '../sign-in/sign-in-forms';
 import styles from './age.module.css';
 
-const ANSWER_LABELS: Record<GuestAgeAnswer, string> = {
-  'under-13': 'Under 13',
-  '13-15': '13–15',
-  '16-17': '16–17',
-  adult: '18 or older',
-};
+/** Each answer's words: the bands between are numbers, the same in every language. */
+const answerLabel = (answer: GuestAgeAnswer): string =>
+  answer === 'under-13'
+    ? i18n.t('age.under13')
+    : answer === 'adult'
+      ? i18n.t('age.adult')
+      : answer.replace('-', '–');
 
 /**
  * The age checks before a chat (docs/safety.md, "Age"), shown before the fan types: a user whose
@@ -61,11 +64,12 @@ export function ChatAgeCheck({ creator, children }: { creator: Creator; children
 }
 
 const guestSchema = z.object({
-  ageBand: z.enum(GUEST_AGE_ANSWERS, { message: 'Choose your age to continue' }),
+  ageBand: z.enum(GUEST_AGE_ANSWERS, { error: () => i18n.t('age.chooseAge') }),
 });
 const accountSchema = z.object({ birthdate: birthdateField });
 
 function AgeQuestion({ isGuest, onUnder13 }: { isGuest: boolean; onUnder13: () => void }) {
+  const { t } = useTranslation();
   const answer = useMutation({
     mutationFn: async (body: { ageBand: GuestAgeAnswer } | { birthdate: string }) => {
       const reply = await setAge(body);
@@ -78,7 +82,7 @@ function AgeQuestion({ isGuest, onUnder13 }: { isGuest: boolean; onUnder13: () =
   return (
     <section className={styles['age-card']} aria-labelledby="age-question-title">
       <h2 id="age-question-title" className={styles['age-card__title']}>
-        Before you chat
+        {t('age.title')}
       </h2>
       {isGuest ? (
         <GuestAgeForm pending={answer.isPending} onAnswer={(ageBand) => answer.mutate({ ageBand })} />
@@ -89,24 +93,24 @@ function AgeQuestion({ isGuest, onUnder13 }: { isGuest: boolean; onUnder13: () =
         error={answer.error instanceof ApiError && answer.error.code === 'AGE_UNDER_13' ? null : answer.error}
       />
       <p className={styles['age-card__note']}>
-        Backtalk is for people 13 and older, and some creators choose older fans. We ask once and keep only
-        your age group, never shared with creators. <Link to="/privacy-policy">Privacy Policy</Link>
+        <Trans i18nKey="age.note" components={{ 1: <Link to="/privacy-policy" /> }} />
       </p>
     </section>
   );
 }
 
 function GuestAgeForm({ pending, onAnswer }: { pending: boolean; onAnswer: (band: GuestAgeAnswer) => void }) {
+  const { t } = useTranslation();
   const form = useForm<z.infer<typeof guestSchema>>({ resolver: zodResolver(guestSchema) });
   const error = form.formState.errors.ageBand?.message;
   return (
     <form noValidate onSubmit={form.handleSubmit(({ ageBand }) => onAnswer(ageBand))}>
       <fieldset className={styles['age-options']} aria-describedby={error ? 'age-band-error' : undefined}>
-        <legend className={styles['age-card__question']}>How old are you?</legend>
+        <legend className={styles['age-card__question']}>{t('age.question')}</legend>
         {GUEST_AGE_ANSWERS.map((value) => (
           <label key={value} className={styles['age-option']}>
             <input type="radio" value={value} {...form.register('ageBand')} />
-            {ANSWER_LABELS[value]}
+            {answerLabel(value)}
           </label>
         ))}
       </fieldset>
@@ -115,14 +119,15 @@ function GuestAgeForm({ pending, onAnswer }: { pending: boolean; onAnswer: (band
           {error}
         </p>
       ) : null}
-      <Button type="submit" pending={pending} pendingLabel="Saving">
-        Continue
+      <Button type="submit" pending={pending} pendingLabel={t('age.saving')}>
+        {t('age.continue')}
       </Button>
     </form>
   );
 }
 
 function BirthdateForm({ pending, onAnswer }: { pending: boolean; onAnswer: (birthdate: string) => void }) {
+  const { t } = useTranslation();
   const form = useForm<z.infer<typeof accountSchema>>({
     resolver: zodResolver(accountSchema),
     mode: 'all',
@@ -130,46 +135,45 @@ function BirthdateForm({ pending, onAnswer }: { pending: boolean; onAnswer: (bir
   });
   return (
     <form noValidate onSubmit={form.handleSubmit(({ birthdate }) => onAnswer(birthdate))}>
-      <p className={styles['age-card__question']}>Enter your birth date to chat.</p>
+      <p className={styles['age-card__question']}>{t('age.birthdateQuestion')}</p>
       <FormField
-        label="Birthdate"
+        label={t('signIn.birthdate')}
         type="date"
         autoComplete="bday"
-        placeholder="Enter your Birthdate"
+        placeholder={t('signIn.birthdatePlaceholder')}
         errors={messagesOf(form.formState.errors.birthdate)}
         {...form.register('birthdate')}
       />
-      <Button type="submit" pending={pending} pendingLabel="Saving">
-        Continue
+      <Button type="submit" pending={pending} pendingLabel={t('age.saving')}>
+        {t('age.continue')}
       </Button>
     </form>
   );
 }
 
 function Under13Notice() {
+  const { t } = useTranslation();
   return (
     <section className={styles['age-card']} role="alert">
-      <h2 className={styles['age-card__title']}>Sorry, Backtalk is for people 13 and older</h2>
-      <p>{BirthdateMessage.Under13}</p>
+      <h2 className={styles['age-card__title']}>{t('age.under13Title')}</h2>
+      <p>{t('age.under13Text', { min: MINIMUM_AGE })}</p>
       <Link className={buttonClass('secondary')} to="/">
-        Back to Home
+        {t('age.backHome')}
       </Link>
     </section>
   );
 }
 
 function AudienceNotice({ creatorName, minimumAge }: { creatorName: string; minimumAge: string }) {
+  const { t } = useTranslation();
   return (
     <section className={styles['age-card']} role="status">
       <h2 className={styles['age-card__title']}>
-        {creatorName}&apos;s chat is for fans {minimumAge} and older
+        {t('age.audienceTitle', { name: creatorName, min: minimumAge })}
       </h2>
-      <p>
-        {creatorName} chose this audience, so you can&apos;t chat with this persona. Other creators are
-        waiting.
-      </p>
+      <p>{t('age.audienceText', { name: creatorName })}</p>
       <Link className={buttonClass('primary')} to="/ai-chat?view=creators">
-        Go to Creator List
+        {t('age.creatorList')}
       </Link>
     </section>
   );

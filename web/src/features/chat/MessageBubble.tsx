@@ -1,5 +1,7 @@
 import styles from './chat.module.css';
+import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../api';
+import { en } from '../../i18n/locales/en';
 import { formatPostDate } from './format-time';
 import { CrisisCard } from './CrisisCard';
 import { SafetyNotice } from './SafetyNotice';
@@ -9,14 +11,15 @@ import { isHiddenMessage } from './ReplyMeta';
 import { InPersonBubble } from './InPersonBubble';
 
 /** Under a fan message moderation held back, and a reply it replaced (docs/safety.md). */
-export const HELD_BACK_NOTE = "Not sent to the persona: held back by Backtalk's safety check.";
-export const REPLACED_NOTE = "Replaced by Backtalk's safety check.";
+export const HELD_BACK_NOTE = en.messages.heldBack;
+export const REPLACED_NOTE = en.messages.replaced;
 /** A held-back message whose text was erased after the review period. */
-export const ERASED_TEXT = 'Removed after review.';
+export const ERASED_TEXT = en.messages.erased;
 
 export function MessageBubble({ message, creatorName }: { message: ChatMessage; creatorName?: string }) {
+  const { t } = useTranslation();
   if (message.role === 'creator')
-    return <InPersonBubble message={message} creatorName={creatorName ?? 'The creator'} />;
+    return <InPersonBubble message={message} creatorName={creatorName ?? t('messages.theCreator')} />;
   if (message.kind === 'crisis-care') return <CrisisCard message={message} />;
   if (message.kind === 'safety-notice') return <SafetyNotice message={message} />;
   const isUser = message.role === 'user';
@@ -37,7 +40,7 @@ export function MessageBubble({ message, creatorName }: { message: ChatMessage; 
           .join(' ')}
       >
         {erased ? (
-          <span className={safety['erased']}>{ERASED_TEXT}</span>
+          <span className={safety['erased']}>{t('messages.erased')}</span>
         ) : isHiddenMessage(message) ? (
           <span className={honesty['hidden-message']}>{message.content}</span>
         ) : (
@@ -45,17 +48,21 @@ export function MessageBubble({ message, creatorName }: { message: ChatMessage; 
         )}
       </div>
       {message.moderated ? (
-        <span className={safety['moderated-note']}>{isUser ? HELD_BACK_NOTE : REPLACED_NOTE}</span>
+        <span className={safety['moderated-note']}>
+          {isUser ? t('messages.heldBack') : t('messages.replaced')}
+        </span>
       ) : null}
       {!isUser && message.citations.length > 0 ? (
-        <ul className={styles['citations']} aria-label="Sources">
+        <ul className={styles['citations']} aria-label={t('messages.sources')}>
           {message.citations.map((citation) => (
             <li key={`${citation.postId}-${citation.url}`}>
               {/* A corrected answer or a note the creator wrote is theirs (docs/creators.md, "Knowledge"); a post
                   without a safe link (the server drops any but the provider's own) is named, not linked. */}
               {citation.source === 'answer' || citation.source === 'note' ? (
                 <span className={styles['citation-by']} title={citation.caption || undefined}>
-                  {citation.source === 'answer' ? 'Answered by' : 'Note by'} {citation.by}
+                  {citation.source === 'answer'
+                    ? t('messages.answeredBy', { by: citation.by })
+                    : t('messages.noteBy', { by: citation.by })}
                 </span>
               ) : citation.url ? (
                 <a
@@ -73,10 +80,12 @@ export function MessageBubble({ message, creatorName }: { message: ChatMessage; 
                       strokeLinecap="round"
                     />
                   </svg>
-                  Post from {formatPostDate(citation.date)}
+                  {t('messages.postFrom', { date: formatPostDate(citation.date) })}
                 </a>
               ) : (
-                <span title={citation.caption || undefined}>Post from {formatPostDate(citation.date)}</span>
+                <span title={citation.caption || undefined}>
+                  {t('messages.postFrom', { date: formatPostDate(citation.date) })}
+                </span>
               )}
             </li>
           ))}

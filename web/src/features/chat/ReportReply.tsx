@@ -1,35 +1,31 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError, REPORT_REASONS, type ReportReason, useReportMessageMutation } from '../../api';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import { i18n } from '../../i18n/i18n';
+import { en } from '../../i18n/locales/en';
 import styles from './honesty.module.css';
 
 /** The server's bound on the optional words (proto REPORT_NOTE_MAX_LENGTH). */
 const NOTE_MAX_LENGTH = 1000;
-export const REPORT_TEXT = {
-  button: 'Report',
-  reported: 'Reported',
-  title: 'Report this reply',
-  reason: 'What is wrong with it?',
-  note: 'Anything else we should know? (optional)',
-  submit: 'Send report',
-  thanks: 'Thanks. Backtalk will review this reply.',
-  failed: 'Your report could not be sent. Try again in a moment.',
-} as const;
+/** The English words (tests); the dialog says them in the reader's language. */
+export const REPORT_TEXT = en.report;
 
 const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS.map((option) => option.value) as [ReportReason, ...ReportReason[]], {
-    message: 'Choose what is wrong with the reply.',
+    error: () => i18n.t('report.chooseReason'),
   }),
-  note: z.string().max(NOTE_MAX_LENGTH, `Keep it under ${NOTE_MAX_LENGTH} characters.`),
+  note: z.string().max(NOTE_MAX_LENGTH, { error: () => i18n.t('report.tooLong', { max: NOTE_MAX_LENGTH }) }),
 });
 type ReportValues = z.infer<typeof reportSchema>;
 
 /** "Report" under a persona reply: a reason and optional words, sent to Backtalk's review queue. */
 export function ReportReply({ conversationId, messageId }: { conversationId: string; messageId: string }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [reported, setReported] = useState(false);
   const report = useReportMessageMutation();
@@ -51,7 +47,7 @@ export function ReportReply({ conversationId, messageId }: { conversationId: str
     report.error instanceof ApiError && report.error.code !== 'REPORT_ALREADY_OPEN'
       ? report.error.message
       : report.error
-        ? REPORT_TEXT.failed
+        ? t('report.failed')
         : null;
   return (
     <>
@@ -60,31 +56,31 @@ export function ReportReply({ conversationId, messageId }: { conversationId: str
         className={styles['report-button']}
         onClick={() => setOpen(true)}
         disabled={reported}
-        aria-label={reported ? 'Reply reported' : 'Report this reply'}
+        aria-label={reported ? t('report.replyReported') : t('report.title')}
       >
-        {reported ? REPORT_TEXT.reported : REPORT_TEXT.button}
+        {reported ? t('report.reported') : t('report.button')}
       </button>
       <Modal
         open={open}
-        title={REPORT_TEXT.title}
+        title={t('report.title')}
         onClose={() => setOpen(false)}
         actions={
           reported ? (
-            <Button onClick={() => setOpen(false)}>Close</Button>
+            <Button onClick={() => setOpen(false)}>{t('report.close')}</Button>
           ) : (
             <>
               <Button variant="secondary" onClick={() => setOpen(false)}>
-                Cancel
+                {t('common.cancel')}
               </Button>
               <Button type="submit" form={`report-${messageId}`} pending={report.isPending}>
-                {REPORT_TEXT.submit}
+                {t('report.submit')}
               </Button>
             </>
           )
         }
       >
         {reported ? (
-          <p role="status">{REPORT_TEXT.thanks}</p>
+          <p role="status">{t('report.thanks')}</p>
         ) : (
           <form
             id={`report-${messageId}`}
@@ -92,7 +88,7 @@ export function ReportReply({ conversationId, messageId }: { conversationId: str
             onSubmit={(event) => void submit(event)}
           >
             <fieldset>
-              <legend>{REPORT_TEXT.reason}</legend>
+              <legend>{t('report.reason')}</legend>
               {REPORT_REASONS.map((option, index) => (
                 <label key={option.value}>
                   <input
@@ -101,13 +97,13 @@ export function ReportReply({ conversationId, messageId }: { conversationId: str
                     {...form.register('reason')}
                     {...(index === 0 ? { 'data-autofocus': true } : {})}
                   />
-                  {option.label}
+                  {t(`report.reasons.${option.value}`)}
                 </label>
               ))}
               {errors.reason ? <span className={styles['field-error']}>{errors.reason.message}</span> : null}
             </fieldset>
             <label htmlFor={`report-note-${messageId}`} style={{ display: 'block' }}>
-              {REPORT_TEXT.note}
+              {t('report.note')}
             </label>
             <textarea
               id={`report-note-${messageId}`}

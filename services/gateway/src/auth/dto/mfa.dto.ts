@@ -4,6 +4,7 @@ import {
   mfaEmailConfirmRequestSchema,
   mfaEmailStartRequestSchema,
   mfaSettingsSchema,
+  mfaSmsConfirmRequestSchema,
   mfaTotpConfirmRequestSchema,
   mfaTotpStartReplySchema,
 } from '@backtalk/proto';
@@ -26,5 +27,10 @@ export class MfaEmailConfirmBody extends createZodDto(
   mfaEmailConfirmRequestSchema.omit(gatewayFilled).strict(),
 ) {}
 export class MfaEmailCodeBody extends createZodDto(z.object({}).strict()) {}
+export class MfaSmsStartBody extends createZodDto(z.object({}).strict()) {}
+export class MfaSmsConfirmBody extends createZodDto(
+  mfaSmsConfirmRequestSchema.omit(gatewayFilled).strict(),
+) {}
+export class MfaSmsCodeBody extends createZodDto(z.object({}).strict()) {}
 export class MfaCodeDeliveryResponse extends createZodDto(codeDeliveryReplySchema) {}
 export class MfaDisableBody extends createZodDto(mfaDisableRequestSchema.omit(gatewayFilled).strict()) {}

@@ -1,0 +1,112 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { SubscriptionModal } from '../features/chat/SubscriptionModal';
+import { DiscoverPage } from '../features/discover/DiscoverPage';
+import { LandingPage } from '../features/landing/LandingPage';
+import { Footer } from '../features/shell/Footer';
+import { SignInPage } from '../features/sign-in/SignInPage';
+import { http, server } from '../test/api-mock';
+import { resetAppState, signInAs, WithProviders } from '../test/fixtures';
+import { i18n } from './i18n';
+import { LANGUAGE_STORAGE_KEY } from './languages';
+
+function renderAt(path: string, element: React.ReactElement) {
+  render(
+    <WithProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="*" element={element} />
+        </Routes>
+        <Footer />
+      </MemoryRouter>
+    </WithProviders>,
+  );
+}
+
+describe('fan-facing screens in Spanish and Portuguese', () => {
+  beforeEach(() => {
+    resetAppState();
+    signInAs({ userType: 'guest' });
+  });
+  afterEach(() => cleanup());
+
+  it('shows the landing page in Spanish, and the footer switches it to English and remembers', async () => {
+    await i18n.changeLanguage('es');
+    renderAt('/', <LandingPage />);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mensajes directos que sí responden');
+    expect(screen.getByRole('button', { name: '¡Prueba Backtalk ahora!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Cómo funciona' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Política de privacidad' })).toBeTruthy();
+
+    fireEvent.change(screen.getByLabelText('Idioma'), { target: { value: 'en' } });
+
+    expect(await screen.findByRole('button', { name: 'Try Backtalk now!' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('DMs that actually answer back');
+    expect(localStorage.getItem(LANGUAGE_STORAGE_KEY)).toBe('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('shows /discover in Portuguese, with Portuguese plurals and number grouping', async () => {
+    server.use(
+      http.get('/api/discover/creators', ({ response }) =>
+        response(200).json({
+          creators: [
+            {
+              id: '00000000-0000-4000-8000-000000000001',
+              handle: 'dez.looks.up',
+              nickName: 'Dez',
+              thumb: '',
+              verified: true,
+              demoAccount: false,
+              followerCount: 21700,
+              topics: ['lua'],
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 24,
+        }),
+      ),
+    );
+    await i18n.changeLanguage('pt');
+    renderAt('/discover', <DiscoverPage />);
+    expect(screen.getByRole('heading', { name: 'Descobrir criadores' })).toBeTruthy();
+    expect(await screen.findByText('1 criador')).toBeTruthy();
+    expect(screen.getByText('21.700 seguidores')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Conversar com Dez' })).toBeTruthy();
+  });
+
+  it('shows the sign-in form and its rules in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    renderAt('/sign-in', <SignInPage />);
+    const email = await screen.findByLabelText('Correo electrónico');
+    expect(screen.getByRole('tab', { name: 'Registrarse' })).toBeTruthy();
+    fireEvent.change(email, { target: { value: 'not an email' } });
+    expect(await screen.findByText('Escribe un correo electrónico válido')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' })).toBeTruthy();
+  });
+
+  it('says in Portuguese when more messages can be sent, with the time zone', async () => {
+    await i18n.changeLanguage('pt');
+    const at = new Date();
+    at.setHours(15, 45, 0, 0);
+    render(
+      <SubscriptionModal
+        open
+        nextAvailableTime={at.toISOString()}
+        isGuest
+        onClose={jest.fn()}
+        onSignUp={jest.fn()}
+        onSubscribe={jest.fn()}
+      />,
+    );
+    const zone =
+      new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' })
+        .formatToParts(at)
+        .find((part) => part.type === 'timeZoneName')?.value ?? '';
+    const text = screen.getByText(/^Você atingiu seu limite de mensagens\./).textContent ?? '';
+    expect(text).toContain(zone);
+    expect(text).toMatch(/depois de .*45/);
+    expect(screen.getByRole('button', { name: 'Cadastrar-se' })).toBeTruthy();
+  });
+});
