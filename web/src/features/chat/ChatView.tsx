@@ -24,6 +24,7 @@ import { InPersonLine } from './InPersonLine';
 import { rememberCheckout } from '../payments/payment-return';
 import { CheckoutCancelledNotice } from './CheckoutCancelledNotice';
 import { MemoryPanel } from './memory/MemoryPanel';
+import { ReplyAnnouncer } from './ReplyAnnouncer';
 
 /** Scrolling to within this distance of the top loads the next older page. */
 const LOAD_OLDER_WITHIN_PX = 80;
@@ -128,6 +129,8 @@ export function ChatView({ creator }: ChatViewProps) {
             className={styles['chat-messages']}
             role="log"
             aria-label={`Conversation with ${creator.nickName}`}
+            // Not live: streamed words would be read one by one; ReplyAnnouncer reads each reply once.
+            aria-live="off"
           >
             {!loadingHistory && (older.hasMore || older.status === 'error') ? (
               <OlderMessages status={older.status} onLoad={older.load} />
@@ -154,6 +157,7 @@ export function ChatView({ creator }: ChatViewProps) {
             ) : null}
           </div>
         </div>
+        <ReplyAnnouncer creatorName={creator.nickName} />
         {showWelcome ? <WelcomeOverlay creator={creator} onSuggestion={setDraft} /> : null}
         {paused ? (
           <button
