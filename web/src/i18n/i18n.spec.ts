@@ -1,5 +1,5 @@
 import { chooseLanguage, i18n, resources } from './i18n';
-import { detectLanguage, LANGUAGE_STORAGE_KEY } from './languages';
+import { detectLanguage, LANGUAGE_STORAGE_KEY, LANGUAGES } from './languages';
 import { en } from './locales/en';
 
 /** Every message of a language as 'section.key' → text. */
@@ -19,10 +19,12 @@ const slotsOf = (text: string) =>
 
 const english = flatten(en);
 
-describe.each([
-  ['es', resources.es.translation],
-  ['pt', resources.pt.translation],
-])('%s messages', (_language, messages) => {
+describe.each(
+  LANGUAGES.filter((language) => language !== 'en').map((language) => [
+    language,
+    resources[language].translation,
+  ]),
+)('%s messages', (_language, messages) => {
   const translated = flatten(messages);
 
   it('has every English key, each a non-empty text, and no key English lacks', () => {

@@ -1,6 +1,7 @@
 // English, complete: the spec's texts word for word (docs/architecture.md, "Languages"). Spanish
 // (es.ts) and Portuguese (pt.ts) must have every key (typed by `Messages`, tested in i18n.spec.ts).
 // Counted words use i18next plurals (`_one` / `_other`, chosen by Intl.PluralRules).
+import { AuthFormMessage, BirthdateMessage } from '@backtalk/proto/browser';
 
 export const en = {
   footer: {
@@ -156,18 +157,12 @@ export const en = {
     submitting: 'Submitting',
     submit: 'Submit',
     passwordReset: 'Your password has been reset. Sign in with your new password.',
-    /** The §5 form rules (sign-in-forms.ts); the English words are @backtalk/proto's. */
+    /** The §5 form rules (sign-in-forms.ts): @backtalk/proto's English words, shared with identity. */
     rules: {
-      Required: 'This field is required',
-      InvalidEmail: 'Please enter a valid email',
-      PasswordsMustMatch: 'Your passwords must match',
-      PasswordLowerCase: 'Password must have lower case letters',
-      PasswordUpperCase: 'Password must have upper case letters',
-      PasswordNumbers: 'Password must have numbers',
-      PasswordSpecial: 'Password must have special characters',
+      ...AuthFormMessage,
       PasswordMinLength: 'Password must have at least {{min}} characters',
-      Malformed: 'Enter your birth date as a real date (YYYY-MM-DD).',
-      Future: 'Your birth date cannot be in the future.',
+      Malformed: BirthdateMessage.Malformed,
+      Future: BirthdateMessage.Future,
       Absurd: 'Check your birth date: it makes you older than {{max}}.',
       InvalidPhone: 'Please enter a valid phone number',
     },
