@@ -168,13 +168,69 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: in-person replies
     await inPersonMessages(fanPage).waitFor({ timeout: 20_000 });
   });
 
-  it("'Hand back' ends the in-person mode on the fan's open page", async () => {
+  it("while the creator holds the chat, the persona is paused: the fan's message reaches the creator's open thread live, uncharged and unanswered", async () => {
+    const line = fanPage.getByTestId('in-person-line');
+    await line.waitFor({ timeout: 20_000 });
+    expect(await line.innerText()).toBe(
+      `${persona} is replying in person. Their AI persona is paused until they hand the chat back.`,
+    );
+    const counted = async () =>
+      Number(
+        (
+          await db.query(
+            `SELECT coalesce(sum("queryCount"), 0) AS n FROM chat_inference.user_rate_limits WHERE "userId" = $1`,
+            [fan.userId],
+          )
+        ).rows[0].n,
+      );
+    const before = await counted();
+    const box = fanPage.getByRole('textbox', { name: 'Message' });
+    await box.fill('Wow, is it really you? What camera do you use?');
+    await box.press('Enter');
+    // The creator's thread, open since the reply, shows it without a reload.
+    await creatorPage
+      .getByTestId('inbox-thread')
+      .getByText('Wow, is it really you? What camera do you use?')
+      .waitFor({ timeout: 20_000 });
+    await fanPage.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 20_000 });
+    await screenshotAtBothWidths(fanPage, shotsDir, '05b-fan-writes-while-in-person');
+    await screenshotAtBothWidths(creatorPage, shotsDir, '05c-creator-thread-live-fan-message');
+    const roles = (
+      await db.query(
+        `SELECT role FROM chat_inference.messages WHERE "conversationId" = $1 ORDER BY "createdAt", id`,
+        [conversationId],
+      )
+    ).rows.map((row: { role: string }) => row.role);
+    // Stored, and no reply of the persona's after it; nothing counted toward the free tier.
+    expect(roles.slice(-2)).toEqual(['creator', 'user']);
+    expect(await counted()).toBe(before);
+    expect(await fanPage.locator('[data-testid="chat-message"][data-role="assistant"]').count()).toBe(1);
+    // The creator's thread may watch the conversation's events while the fan allows reading.
+    const events = new AbortController();
+    const watched = await fetch(`${app.origin}/api/conversations/${conversationId}/events`, {
+      headers: { authorization: `Bearer ${creatorToken}`, accept: 'text/event-stream' },
+      signal: events.signal,
+    });
+    expect(watched.status).toBe(200);
+    events.abort();
+  });
+
+  it("'Hand back' ends the in-person mode on the fan's open page, and the persona answers again", async () => {
     await fanPage.getByTestId('in-person-banner').waitFor({ timeout: 20_000 });
     await creatorPage.getByRole('button', { name: `Hand back to ${persona}` }).click();
     await creatorPage
       .getByRole('button', { name: `Hand back to ${persona}` })
       .waitFor({ state: 'detached', timeout: 20_000 });
     await fanPage.getByTestId('in-person-banner').waitFor({ state: 'detached', timeout: 20_000 });
+    await fanPage.getByTestId('in-person-line').waitFor({ state: 'detached', timeout: 20_000 });
+    const box = fanPage.getByRole('textbox', { name: 'Message' });
+    await box.fill('Thanks! Back to you, persona.');
+    await box.press('Enter');
+    await fanPage
+      .locator('[data-testid="chat-message"][data-role="assistant"]')
+      .nth(1)
+      .waitFor({ timeout: 60_000 });
+    await fanPage.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
   });
 
   it('at 390 px the inbox is a list, then the thread with a way back', async () => {
@@ -240,6 +296,10 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: in-person replies
       body: { text: 'Can I still write?' },
     });
     expect(late.status).toBe(404);
+    // Nor may the creator follow its events any more.
+    expect((await call(`/api/conversations/${conversationId}/events`, { token: creatorToken })).status).toBe(
+      404,
+    );
     // A fan is never the creator: the inbox is the persona's own creator's alone.
     expect((await call(`/api/creators/${creatorId}/inbox`, { token: fan.token })).status).toBe(403);
   });
