@@ -1,12 +1,14 @@
 import type { ChatMessage, CrisisCare } from '../../api';
+import { en } from '../../i18n/locales/en';
+import { es } from '../../i18n/locales/es';
+import { pt } from '../../i18n/locales/pt';
 import styles from './safety.module.css';
 
-/** The card's heading and name in its language (the server's text chooses it: `care.language`). */
-export const CRISIS_CARD_TEXT = {
-  en: { title: 'Support is available right now', label: 'Support is available' },
-  es: { title: 'Hay ayuda disponible ahora mismo', label: 'Hay ayuda disponible' },
-  pt: { title: 'Há apoio disponível agora mesmo', label: 'Há apoio disponível' },
-} as const;
+/**
+ * The card's heading and name in its language: the server's text chooses it (`care.language`), not
+ * the app's language, so the card reads as one piece. The words are the i18n messages'.
+ */
+export const CRISIS_CARD_TEXT = { en: en.crisis, es: es.crisis, pt: pt.crisis } as const;
 
 /** Digits a phone link can dial, from a contact such as "Call or text 988", "Llama al 024", "Ligue 188" (null when it names none). */
 export function dialable(contact: string): string | null {

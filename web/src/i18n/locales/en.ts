@@ -216,6 +216,7 @@ export const en = {
       other: 'Something else',
     },
   },
+  crisis: { title: 'Support is available right now', label: 'Support is available' },
   payments: {
     checkoutCancelled: 'Checkout cancelled — nothing was charged',
     confirming: 'Confirming your payment…',

@@ -224,6 +224,7 @@ export const es: Messages = {
       other: 'Otra cosa',
     },
   },
+  crisis: { title: 'Hay ayuda disponible ahora mismo', label: 'Hay ayuda disponible' },
   payments: {
     checkoutCancelled: 'Pago cancelado — no se cobró nada',
     confirming: 'Confirmando tu pago…',

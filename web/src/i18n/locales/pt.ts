@@ -224,6 +224,7 @@ export const pt: Messages = {
       other: 'Outra coisa',
     },
   },
+  crisis: { title: 'Há apoio disponível agora mesmo', label: 'Há apoio disponível' },
   payments: {
     checkoutCancelled: 'Pagamento cancelado — nada foi cobrado',
     confirming: 'Confirmando seu pagamento…',
