@@ -27,4 +27,5 @@ export * from './contracts/studio-mail';
 export * from './contracts/knowledge';
 export * from './contracts/memory';
 export * from './contracts/drafts';
+export * from './contracts/reply-samples';
 export * from './contracts/inbox';

@@ -22,6 +22,7 @@ import * as studioMail from './contracts/studio-mail';
 import * as knowledge from './contracts/knowledge';
 import * as memory from './contracts/memory';
 import * as drafts from './contracts/drafts';
+import * as replySamples from './contracts/reply-samples';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -506,6 +507,22 @@ export const contracts = {
   [Subjects.ChatMemorySettingsSet]: {
     request: memory.memorySettingsRequestSchema,
     reply: memory.memorySettingsReplySchema,
+  },
+  [Subjects.ChatReplySampleList]: {
+    request: replySamples.replySampleListRequestSchema,
+    reply: replySamples.replySampleListReplySchema,
+  },
+  [Subjects.ChatReplySampleRate]: {
+    request: replySamples.replySampleRateRequestSchema,
+    reply: replySamples.replySampleRateReplySchema,
+  },
+  [Subjects.ChatReplySamplingGet]: {
+    request: replySamples.replySamplingGetRequestSchema,
+    reply: replySamples.replySamplingReplySchema,
+  },
+  [Subjects.ChatReplySamplingSet]: {
+    request: replySamples.replySamplingSetRequestSchema,
+    reply: replySamples.replySamplingReplySchema,
   },
   [Subjects.ChatInboxConsentSet]: {
     request: inbox.inboxConsentSetRequestSchema,

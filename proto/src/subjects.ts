@@ -203,6 +203,11 @@ export const Subjects = {
   ChatMemoryDelete: 'chat-inference.memory.delete',
   ChatMemoryForget: 'chat-inference.memory.forget',
   ChatMemorySettingsSet: 'chat-inference.memory-settings.set',
+  /** Sampled replies (issue 23 item 4): the creator's review on /creator/preview, the fan's opt-out. */
+  ChatReplySampleList: 'chat-inference.reply-sample.list',
+  ChatReplySampleRate: 'chat-inference.reply-sample.rate',
+  ChatReplySamplingGet: 'chat-inference.reply-sampling.get',
+  ChatReplySamplingSet: 'chat-inference.reply-sampling.set',
 
   BillingSubscriptionGetActive: 'billing.subscription.get-active',
   BillingCreatorPaymentGet: 'billing.creator-payment.get',

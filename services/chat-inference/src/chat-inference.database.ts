@@ -6,6 +6,7 @@ import { FreeTierCounterEntity } from './rate-limit/free-tier-counter.entity';
 import { UserRateLimitEntity } from './rate-limit/user-rate-limit.entity';
 import { ConversationWatchEntity, InboxConsentEntity } from './inbox/inbox.entity';
 import { migrations } from './migrations';
+import { ReplySampleEntity, ReplySamplingOptOutEntity } from './reply-samples/reply-samples.entity';
 import { FanMemoryEntity, FanMemorySettingEntity } from './memory/memory.entity';
 import { ReportEntity } from './reports/report.entity';
 import { FanQuestionEntity, QuestionTopicEntity } from './insights/insights.entity';
@@ -42,6 +43,9 @@ export const chatInferenceDatabase: ServiceDatabase = {
     // In-person replies: the fans' consents and their open chats (issue 23 item 5).
     InboxConsentEntity,
     ConversationWatchEntity,
+    // Sampled replies for the creator's review, and fans' opt-outs (issue 23 item 4).
+    ReplySampleEntity,
+    ReplySamplingOptOutEntity,
   ],
   migrations,
 };

@@ -26,6 +26,7 @@ import { InboxController } from './inbox/inbox.controller';
 import { ReportsController } from './reports/reports.controller';
 import { MemoryController } from './memory/memory.controller';
 import { InsightsController } from './insights/insights.controller';
+import { ReplySamplesController } from './reply-samples/reply-samples.controller';
 import { StripeWebhookController } from './stripe/stripe-webhook.controller';
 import { StudioMailController } from './studio-mail/studio-mail.controller';
 import { JsonBodyOnlyMiddleware } from './security/json-body.middleware';
@@ -71,6 +72,7 @@ export class GatewayModule implements NestModule {
         ReportsController,
         MemoryController,
         InsightsController,
+        ReplySamplesController,
         InboxController,
         FeatureFlagsController,
         EnvironmentController,

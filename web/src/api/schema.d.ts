@@ -1524,6 +1524,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/creators/{creatorId}/reply-samples": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReplySamplesController_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/creators/{creatorId}/reply-samples/{sampleId}/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put: operations["ReplySamplesController_rate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/creators/{creatorId}/reports": {
         parameters: {
             query?: never;
@@ -1885,6 +1917,22 @@ export interface paths {
         };
         get?: never;
         put: operations["MemoryController_settings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reply-sampling": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["ReplySamplesController_setting"];
+        put: operations["ReplySamplesController_setSetting"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3339,6 +3387,32 @@ export interface components {
                 expiresIn: number;
                 idToken: string;
             };
+        };
+        ReplySampleListResponse: {
+            counts: {
+                down: number;
+                up: number;
+            };
+            samples: {
+                /** Format: uuid */
+                id: string;
+                question: string;
+                /** @enum {string|null} */
+                rating: "up" | "down" | null;
+                reply: string;
+                /** Format: date-time */
+                sampledAt: string;
+            }[];
+        };
+        ReplySampleRateBody: {
+            /** @enum {string|null} */
+            rating: "up" | "down" | null;
+        };
+        ReplySamplingBody: {
+            sampled: boolean;
+        };
+        ReplySamplingResponse: {
+            sampled: boolean;
         };
         ReportActBody: {
             /** @enum {string} */
@@ -6099,6 +6173,53 @@ export interface operations {
             };
         };
     };
+    ReplySamplesController_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplySampleListResponse"];
+                };
+            };
+        };
+    };
+    ReplySamplesController_rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                creatorId: string;
+                sampleId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplySampleRateBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplySampleListResponse"];
+                };
+            };
+        };
+    };
     ReportsController_creatorReports: {
         parameters: {
             query?: never;
@@ -6667,6 +6788,48 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemorySettingsResponse"];
+                };
+            };
+        };
+    };
+    ReplySamplesController_setting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplySamplingResponse"];
+                };
+            };
+        };
+    };
+    ReplySamplesController_setSetting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReplySamplingBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplySamplingResponse"];
                 };
             };
         };

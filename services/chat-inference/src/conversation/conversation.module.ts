@@ -12,6 +12,7 @@ import { UserRateLimitRepository } from '../rate-limit/user-rate-limit.repositor
 import { ReportsModule } from '../reports/reports.module';
 import { InsightsModule } from '../insights/insights.module';
 import { InboxModule } from '../inbox/inbox.module';
+import { ReplySamplesModule } from '../reply-samples/reply-samples.module';
 import { ChatModeration, moderatorProvider } from '../safety/chat-moderation';
 import { boundaryJudgeProvider } from '../safety/boundary-check';
 import { BoundaryPreview } from '../safety/boundary-preview';
@@ -39,6 +40,7 @@ import { SendMessage } from './send-message.use-case';
     InsightsModule,
     MemoryModule,
     InboxModule,
+    ReplySamplesModule,
   ],
   controllers: [ConversationController, BoundaryPreviewController, PersonaPreviewController],
   providers: [

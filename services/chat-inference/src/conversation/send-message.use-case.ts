@@ -59,6 +59,7 @@ import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices
 import { ChatStanding } from '../reports/chat-standing';
 import { answerLanguage, languageRule } from '../language';
 import { FanMemoryService } from '../memory/fan-memory.service';
+import { ReplySampling } from '../reply-samples/reply-sampling.service';
 import { InPersonHold } from '../inbox/in-person-hold';
 import { ChatError } from './chat.errors';
 import { FragmentCoalescer } from './fragment-coalescer';
@@ -105,6 +106,8 @@ export class SendMessage {
     @Optional() private readonly memory?: FanMemoryService,
     // In-person replies (issue 23 item 5); optional like insights.
     @Optional() private readonly inPerson?: InPersonHold,
+    // Replies sampled for the creator's review (issue 23 item 4); optional like insights.
+    @Optional() private readonly samples?: ReplySampling,
   ) {}
 
   execute(request: SendRequest): Observable<MessageStreamEvent> {
@@ -209,6 +212,8 @@ export class SendMessage {
     }
     // What to remember of the fan's message is asked in the background (issue 24 item 2).
     await this.memory?.afterTurn(actor, conversation.creatorId, userMessageId);
+    // A completed reply may be kept for the creator's review (docs/creators.md, "Sampled replies").
+    await this.samples?.afterReply(actor, persona, userMessageId, assistantMessageId);
   }
 
   /**

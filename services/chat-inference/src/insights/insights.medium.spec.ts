@@ -24,6 +24,7 @@ import { ReportRepository } from '../reports/report.repository';
 import { ChatRetentionRepository } from '../retention/chat-retention.repository';
 import { weekOf } from './insight-rules';
 import { InsightsRepository } from './insights.repository';
+import { ReplySamplesRepository } from '../reply-samples/reply-samples.repository';
 import { InsightsService } from './insights.service';
 import { VideoTitles } from './video-titles';
 
@@ -272,6 +273,7 @@ describe('insights and video ideas (real PostgreSQL)', () => {
     await new CreatorErasedConsumer(
       new ReportRepository(dataSource),
       new InsightsRepository(dataSource),
+      new ReplySamplesRepository(dataSource),
     ).erased({
       creatorId,
     });

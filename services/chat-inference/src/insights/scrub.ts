@@ -13,7 +13,8 @@ const HANDLE = /(^|[^\p{L}\p{N}_])@[\p{L}\p{N}_.]{2,30}/gu;
 const PHONE = /(?<![\p{L}\p{N}])\+?\d[\d\s().-]{5,}\d(?![\p{L}\p{N}])/gu;
 const MAX_LENGTH = 500;
 
-export function scrubPersonalData(text: string): string {
+/** `maxLength`: 500 for a question; sampled replies (reply-samples) keep more. */
+export function scrubPersonalData(text: string, maxLength = MAX_LENGTH): string {
   const patterned = text
     .replace(EMAIL, '[email]')
     .replace(URL, '[link]')
@@ -24,5 +25,5 @@ export function scrubPersonalData(text: string): string {
   for (const name of names.map((found) => found.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))) {
     if (name.length > 1) scrubbed = scrubbed.split(name).join('[name]');
   }
-  return scrubbed.replace(/\s+/g, ' ').trim().slice(0, MAX_LENGTH);
+  return scrubbed.replace(/\s+/g, ' ').trim().slice(0, maxLength);
 }

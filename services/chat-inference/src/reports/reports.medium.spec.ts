@@ -19,6 +19,7 @@ import { ChatRetentionRepository } from '../retention/chat-retention.repository'
 import { ChatStanding } from './chat-standing';
 import { ChatStandingRepository } from './chat-standing.repository';
 import { CreatorErasedConsumer } from './creator-erased.consumer';
+import { ReplySamplesRepository } from '../reply-samples/reply-samples.repository';
 import { InsightsRepository } from '../insights/insights.repository';
 import { ReportRepository } from './report.repository';
 import { ReportsService } from './reports.service';
@@ -357,6 +358,7 @@ describe('reports and chat standing (real PostgreSQL)', () => {
     await new CreatorErasedConsumer(
       new ReportRepository(dataSource),
       new InsightsRepository(dataSource),
+      new ReplySamplesRepository(dataSource),
     ).erased({
       creatorId: gone.creatorId,
     });

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { DurableQueueModule } from '@backtalk/kit';
 import { PersonaModule } from '../persona/persona.module';
 import { InsightsModule } from '../insights/insights.module';
+import { ReplySamplesModule } from '../reply-samples/reply-samples.module';
 import { ChatStanding } from './chat-standing';
 import { ChatStandingRepository } from './chat-standing.repository';
 import { CreatorErasedConsumer } from './creator-erased.consumer';
@@ -17,7 +18,7 @@ import { ReportsService } from './reports.service';
  * ChatStanding.recordBlockedMessage.
  */
 @Module({
-  imports: [PersonaModule, InsightsModule, DurableQueueModule.forService()],
+  imports: [PersonaModule, InsightsModule, ReplySamplesModule, DurableQueueModule.forService()],
   controllers: [ReportsController],
   providers: [
     ReportRepository,

@@ -88,6 +88,9 @@ export class ChatRetentionRepository {
     await manager.query(`UPDATE question_topics SET "videoTitle" = NULL WHERE id = ANY($1::uuid[])`, [
       topicIds,
     ]);
+    // Replies sampled for creators' review, and the fan's opt-out (docs/creators.md, "Sampled replies").
+    await manager.query(`DELETE FROM reply_samples WHERE "fanId" = $1`, [userId]);
+    await manager.query(`DELETE FROM reply_sampling_opt_outs WHERE owner = $1`, [userId]);
     // Anything remembered since the deletion (a reply in flight): erased at once already.
     await this.eraseFanMemory(userId, transaction);
     await manager.query(

@@ -23,6 +23,7 @@ import * as inboxDtos from '../inbox/inbox.dto';
 import * as reportDtos from '../reports/reports.dto';
 import * as memoryDtos from '../memory/memory.dto';
 import * as insightDtos from '../insights/insights.dto';
+import * as replySampleDtos from '../reply-samples/reply-samples.dto';
 import * as stripeWebhookDtos from '../stripe/stripe-webhook.dto';
 import * as studioMailDtos from '../studio-mail/studio-mail.dto';
 
@@ -49,6 +50,7 @@ const dtos = {
   ...reportDtos,
   ...memoryDtos,
   ...insightDtos,
+  ...replySampleDtos,
   ...stripeWebhookDtos,
   ...studioMailDtos,
 } as Record<string, ZodDto>;

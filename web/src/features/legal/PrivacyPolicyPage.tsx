@@ -41,6 +41,16 @@ export function PrivacyPolicyPage() {
         if your chat is not open we email you that they replied (guests have no email and get none). Turning
         it off stops their access at once. What they wrote stays in your conversation and is deleted with it.
       </p>
+      <h2>Replies a creator may review</h2>
+      <p>
+        To help creators improve their personas, a few of a persona&apos;s replies to you (at most 3 a day for
+        each creator) may be kept with the message you sent and shown to that creator to rate and correct.
+        Before they are kept, names, emails, phone numbers, @handles and links are removed, and the creator
+        never sees who you are or the rest of your conversation. Replies to guests and to anyone under 18 are
+        never kept. You can turn this off under &quot;Let creators review replies to me&quot;, next to the
+        memory switch in a chat&apos;s memory panel or on your account page; turning it off also deletes what
+        was kept. What was kept is deleted with the conversation and with your account.
+      </p>
       <h2>How we use it</h2>
       <p>
         To run the service: answer your messages, apply free-tier limits and subscriptions, pay creators, and

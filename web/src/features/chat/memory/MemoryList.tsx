@@ -3,6 +3,7 @@ import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import type { FanMemory } from '../../../api/memory.api';
 import { useMemoriesQuery, useMemoryMutations } from '../../../api/memory.queries';
+import { ReplySamplingSwitch } from './ReplySamplingSwitch';
 import styles from './memory.module.css';
 
 export const MEMORY_TEXT = {
@@ -63,6 +64,7 @@ export function MemoryList({
         <span>{MEMORY_TEXT.toggle}</span>
       </label>
       {!enabled ? <p className={styles['note']}>{MEMORY_TEXT.off}</p> : null}
+      <ReplySamplingSwitch />
       {memories.length === 0 ? (
         <p className={styles['note']}>{MEMORY_TEXT.empty(name)}</p>
       ) : (

@@ -5,6 +5,7 @@ import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { usePersonaDraftMutations, usePersonaDraftQuery, usePreviewAskMutation } from './usePreviewQueries';
+import { SampledReplies } from './SampledReplies';
 import { previewHistory, type PreviewTurn, type PreviewVersion, versionsToAsk } from './preview-chat';
 import creatorStyles from '../creator.module.css';
 import styles from './preview.module.css';
@@ -15,6 +16,7 @@ const TITLES: Record<PreviewVersion, string> = { draft: 'Draft', published: 'Pub
  * `/creator/preview` (docs/creators.md, "Drafts, preview and publish"): chat with the draft
  * persona, optionally side by side with the published one, then publish the draft. Nothing here
  * is stored, counted against an allowance or shown to fans: the chat lives in this page only.
+ * Below, the review of sampled fan replies ("Sampled replies").
  */
 export function CreatorPreviewPage() {
   const draft = usePersonaDraftQuery();
@@ -94,6 +96,7 @@ export function CreatorPreviewPage() {
         ) : null}
       </section>
       <PreviewChat />
+      <SampledReplies />
     </div>
   );
 }
