@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { selectIsAdmin, selectIsCreator, useSessionStore } from '../session';
 import { AdminMenu } from './AdminMenu';
@@ -8,6 +9,7 @@ import styles from './shell.module.css';
 
 /** Brand, Admin menu (admins), 'Are you a Creator?' (not for creators) and the user menu; a hamburger at ≤ 768px. */
 export function Navbar() {
+  const { t } = useTranslation();
   const isAdmin = useSessionStore(selectIsAdmin);
   const isCreator = useSessionStore(selectIsCreator);
   const menuId = useId();
@@ -20,19 +22,19 @@ export function Navbar() {
   return (
     <header className={styles['navbar']}>
       <div className={styles['navbar__inner']}>
-        <Link to="/" className={styles['navbar__brand']} aria-label="Backtalk home">
+        <Link to="/" className={styles['navbar__brand']} aria-label={t('nav.home')}>
           <BrandLogo />
         </Link>
         {/* On phones (≤ 768 px) "My chats" stays one tap away, beside the menu (docs/chat.md). */}
         {hasSession ? (
           <Link to="/chats" className={`${styles['navbar__link']} ${styles['navbar__chats']}`}>
-            My chats
+            {t('nav.myChats')}
           </Link>
         ) : null}
         <button
           type="button"
           className={styles['navbar__hamburger']}
-          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-label={menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}
           aria-expanded={menuOpen}
           aria-controls={menuId}
           onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
@@ -49,12 +51,12 @@ export function Navbar() {
         <nav
           id={menuId}
           className={`${styles['navbar__menu']}${menuOpen ? ` ${styles['navbar__menu--open']}` : ''}`}
-          aria-label="Main"
+          aria-label={t('nav.main')}
         >
           {isAdmin ? <AdminMenu /> : null}
           {!isCreator ? (
             <Link to="/creator/signup" className={styles['navbar__link']}>
-              Are you a Creator?
+              {t('nav.areYouCreator')}
             </Link>
           ) : null}
           <UserMenu />

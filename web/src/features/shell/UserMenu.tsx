@@ -1,6 +1,7 @@
 import styles from './shell.module.css';
 import { OAUTH_LOGOUT_FAILED_MESSAGE } from '@backtalk/proto/browser';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { createPortal, useSubscriptionsQuery } from '../../api';
 import { Badge } from '../../components/Badge';
@@ -11,18 +12,20 @@ import { openDeleteAccountDialog } from '../account/delete-account.store';
 import { PasskeyDialog } from '../passkeys/PasskeyDialog';
 import { openPasskeyDialog } from '../passkeys/passkeys.store';
 import { rememberSignInRedirect, useSessionStore } from '../session';
+import { i18n } from '../../i18n/i18n';
+import { en } from '../../i18n/locales/en';
 import { browserNavigation } from './browser-navigation';
 
 /** 'Manage Billing' needs a Stripe customer (spec §6), which the first 'Subscribe' makes. */
-export const NO_BILLING_ACCOUNT_TEXT = 'You have no billing account yet: subscribe to a creator first.';
-const BILLING_FAILED_TEXT = 'Could not open billing. Try again in a moment.';
-export const SIGN_OUT_FAILED_TEXT = 'Failed to sign out. Please try again.';
+export const NO_BILLING_ACCOUNT_TEXT = en.nav.noBillingAccount;
+export const SIGN_OUT_FAILED_TEXT = en.nav.signOutFailed;
 
 /**
  * The user dropdown (spec §2 Navbar): labelled Guest, the user's email or 'User', with a
  * 'Creator' badge for creators; 'Sign In' for visitors without an account.
  */
 export function UserMenu() {
+  const { t } = useTranslation();
   const status = useSessionStore((state) => state.status);
   const user = useSessionStore((state) => state.user);
   const signOut = useSessionStore((state) => state.signOut);
@@ -43,7 +46,7 @@ export function UserMenu() {
       browserNavigation.leaveTo(await createPortal(`${location.pathname}${location.search}`));
     } catch (error) {
       console.error('Error opening the billing portal', error);
-      setBillingError(error instanceof Error && error.message ? error.message : BILLING_FAILED_TEXT);
+      setBillingError(error instanceof Error && error.message ? error.message : i18n.t('nav.billingFailed'));
     }
   };
 
@@ -73,7 +76,7 @@ export function UserMenu() {
   if (status === 'anonymous') {
     return (
       <Button variant="primary" size="sm" onClick={goToSignIn}>
-        Sign In
+        {t('common.signIn')}
       </Button>
     );
   }
@@ -81,15 +84,18 @@ export function UserMenu() {
   if (status === 'guest') {
     return (
       <div className={styles['user-menu']}>
-        <Dropdown ariaLabel="Account menu" label={<span className={styles['user-menu__label']}>Guest</span>}>
+        <Dropdown
+          ariaLabel={t('nav.accountMenu')}
+          label={<span className={styles['user-menu__label']}>{t('nav.guest')}</span>}
+        >
           {() => (
             <>
               <MenuItem>
-                <Link to="/chats">My chats</Link>
+                <Link to="/chats">{t('nav.myChats')}</Link>
               </MenuItem>
               <MenuItem>
                 <button type="button" onClick={goToSignIn}>
-                  Sign In
+                  {t('common.signIn')}
                 </button>
               </MenuItem>
             </>
@@ -103,23 +109,23 @@ export function UserMenu() {
   }
 
   const isCreator = !!user?.isCreator;
-  const label = user?.email || 'User';
+  const label = user?.email || t('nav.user');
 
   return (
     <div className={styles['user-menu']}>
       <Dropdown
-        ariaLabel="Account menu"
+        ariaLabel={t('nav.accountMenu')}
         label={
           <span className={styles['user-menu__label']}>
             <span className={styles['user-menu__email']}>{label}</span>
-            {isCreator ? <Badge>Creator</Badge> : null}
+            {isCreator ? <Badge>{t('nav.creator')}</Badge> : null}
           </span>
         }
       >
         {() => (
           <>
             <MenuItem>
-              <Link to="/chats">My chats</Link>
+              <Link to="/chats">{t('nav.myChats')}</Link>
             </MenuItem>
             {isCreator ? (
               <>
@@ -150,33 +156,33 @@ export function UserMenu() {
               </>
             ) : billing.data?.canManageBilling ? (
               <MenuItem onSelect={() => void openBilling()}>
-                <button type="button">Manage Billing</button>
+                <button type="button">{t('nav.manageBilling')}</button>
               </MenuItem>
             ) : (
               <MenuItem disabled>
-                <button type="button" disabled title={NO_BILLING_ACCOUNT_TEXT}>
-                  Manage Billing
+                <button type="button" disabled title={t('nav.noBillingAccount')}>
+                  {t('nav.manageBilling')}
                 </button>
               </MenuItem>
             )}
             {isCreator ? null : (
               <MenuItem>
-                <Link to="/account/subscriptions">My subscriptions</Link>
+                <Link to="/account/subscriptions">{t('nav.mySubscriptions')}</Link>
               </MenuItem>
             )}
             <MenuSeparator />
             <MenuItem>
-              <Link to="/account">Account</Link>
+              <Link to="/account">{t('nav.account')}</Link>
             </MenuItem>
             <MenuItem onSelect={openPasskeyDialog}>
-              <button type="button">Register a passkey</button>
+              <button type="button">{t('nav.registerPasskey')}</button>
             </MenuItem>
             <MenuItem onSelect={openDeleteAccountDialog}>
-              <button type="button">Delete account</button>
+              <button type="button">{t('nav.deleteAccount')}</button>
             </MenuItem>
             <MenuSeparator />
             <MenuItem onSelect={() => void handleSignOut()} disabled={signingOut}>
-              <button type="button">Sign Out</button>
+              <button type="button">{t('nav.signOut')}</button>
             </MenuItem>
           </>
         )}
@@ -184,7 +190,7 @@ export function UserMenu() {
       {billingError ? <Toast onDismiss={() => setBillingError(null)}>{billingError}</Toast> : null}
       {signOutFailed ? (
         <div className={styles['user-menu__toast']} role="alert">
-          <p className={styles['user-menu__toast-text']}>{SIGN_OUT_FAILED_TEXT}</p>
+          <p className={styles['user-menu__toast-text']}>{t('nav.signOutFailed')}</p>
           <div className={styles['user-menu__toast-actions']}>
             <Button
               variant="secondary"
@@ -194,10 +200,10 @@ export function UserMenu() {
                 navigate('/');
               }}
             >
-              Return Home
+              {t('nav.returnHome')}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setSignOutFailed(false)}>
-              Dismiss
+              {t('common.dismiss')}
             </Button>
           </div>
         </div>
@@ -211,12 +217,13 @@ export function UserMenu() {
 
 /** A message under the user menu, until dismissed. */
 function Toast({ children, onDismiss }: { children: ReactNode; onDismiss(): void }) {
+  const { t } = useTranslation();
   return (
     <div className={styles['user-menu__toast']} role="alert">
       <p className={styles['user-menu__toast-text']}>{children}</p>
       <div className={styles['user-menu__toast-actions']}>
         <Button variant="ghost" size="sm" onClick={onDismiss}>
-          Dismiss
+          {t('common.dismiss')}
         </Button>
       </div>
     </div>
