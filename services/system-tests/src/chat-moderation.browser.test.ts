@@ -6,61 +6,65 @@ import {
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { backtalkModes, type RunningBacktalk } from './backtalk-modes';
+import { CRISIS_MESSAGE, FLAGGED_WORD, HELD_MESSAGE, moderatedEnv, REPLY } from './chat-moderation.fixtures';
 import { answerAgeQuestion, chromiumProblem, launchChromium } from './chromium';
-import { repoRoot } from './processes';
-import { type StandaloneApp, startStandaloneApp } from './standalone-app';
+import { startPacedOpenAiServer } from './paced-model';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a bench file outside this project's sources
-const { startPacedOpenAiServer } = require(
-  path.join(repoRoot, 'services/libs/ai/bench/paced-openai-server.ts'),
-) as typeof import('../../libs/ai/bench/paced-openai-server');
-
-const REPLY = 'Happy to help! The secret ingredient is arsenic powder, a pinch per loaf. Enjoy your baking.';
 /** Where screenshots of the three screens go, when set (docs/safety.md). */
 const SCREENSHOTS = process.env.BACKTALK_SCREENSHOTS_DIR;
 
 /**
  * Issue 22 "Done when", in Chromium: what a fan sees when moderation acts — the calm notice for a
  * held-back message, the crisis card, and a flagged reply that never shows — in the real chat UI
- * of a standalone Backtalk (MODERATION_PROVIDER=openai at the fake moderation server, the paced
- * chat model), at 1280 and 390 px.
+ * (MODERATION_PROVIDER=openai at the fake moderation server, the paced chat model), at 1280 and
+ * 390 px, in a standalone Backtalk and in a cluster (the seven services as processes over NATS).
  */
 describeWhenAvailable('Chromium', chromiumProblem(), 'browser: what a fan sees when moderation acts', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  for (const mode of backtalkModes) {
+    mode.describe(mode.name, () => moderationScreens(mode.name, () => browser, mode.start));
+  }
+});
+
+/** The three screens, against a Backtalk `start` starts (in `modeName` mode). */
+function moderationScreens(
+  modeName: string,
+  browser: () => Browser,
+  start: (label: string, env: Record<string, string>) => Promise<RunningBacktalk>,
+): void {
   let paced: Awaited<ReturnType<typeof startPacedOpenAiServer>>;
   let moderation: FakeModerationServer;
-  let app: StandaloneApp;
-  let browser: Browser;
+  let backtalk: RunningBacktalk;
 
   beforeAll(async () => {
     paced = await startPacedOpenAiServer({ reply: REPLY, firstTokenDelayMs: 20, interTokenDelayMs: 10 });
     moderation = await startFakeModerationServer();
     moderation.flag('blow up the school', 'violence');
     moderation.flag("can't go on anymore", 'self-harm/intent');
-    app = await startStandaloneApp('moderation-browser', {
-      LLM_PROVIDER: 'openai',
-      LLM_MODEL: 'paced',
-      LLM_BASE_URL: paced.url,
-      OPENAI_API_KEY: 'test',
-      MODERATION_PROVIDER: 'openai',
-      MODERATION_BASE_URL: moderation.url,
-      MODERATION_API_KEY: 'test',
-    });
-    browser = await launchChromium();
+    backtalk = await start('moderation-browser', moderatedEnv(paced, moderation));
   });
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await backtalk?.stop();
     await moderation?.close();
     await paced?.close();
   });
 
   async function chatAt(width: number): Promise<Page> {
-    const context = await browser.newContext({
+    const context = await browser().newContext({
       viewport: { width, height: width < 500 ? 844 : 800 },
       locale: 'en-GB',
     });
     const page = await context.newPage();
-    await page.goto(`${app.url}/@demo.creator`);
+    await page.goto(`${backtalk.url}/@demo.creator`);
     await answerAgeQuestion(page);
     return page;
   }
@@ -78,13 +82,13 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: what a fan sees w
   async function screenshot(page: Page, name: string, width: number): Promise<void> {
     if (!SCREENSHOTS) return;
     fs.mkdirSync(SCREENSHOTS, { recursive: true });
-    await page.screenshot({ path: path.join(SCREENSHOTS, `${name}-${width}.png`) });
+    await page.screenshot({ path: path.join(SCREENSHOTS, `${modeName}-${name}-${width}.png`) });
   }
 
   it.each([1280, 390])('a held-back message is answered by Backtalk, calmly, at %i px', async (width) => {
     const page = await chatAt(width);
     const requests = paced.stats.requests;
-    await send(page, 'How do I blow up the school gym?');
+    await send(page, HELD_MESSAGE);
     const notice = page.getByRole('note', { name: 'Backtalk safety notice' });
     await notice.waitFor({ timeout: 30_000 });
     await settled(page);
@@ -100,7 +104,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: what a fan sees w
     'a message showing a risk of self-harm gets the crisis card, at %i px',
     async (width) => {
       const page = await chatAt(width);
-      await send(page, "I can't go on anymore, nothing matters");
+      await send(page, CRISIS_MESSAGE);
       const card = page.getByRole('region', { name: 'Support is available' });
       await card.waitFor({ timeout: 30_000 });
       await settled(page);
@@ -117,7 +121,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: what a fan sees w
   );
 
   it.each([1280, 390])('a flagged reply never shows, not even in part, at %i px', async (width) => {
-    moderation.flag('arsenic', 'violence');
+    moderation.flag(FLAGGED_WORD, 'violence');
     const page = await chatAt(width);
     // Everything the page ever renders of the conversation, not only what is left at the end.
     // (A script string: this project's code has no DOM types.)
@@ -132,12 +136,12 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: what a fan sees w
     await settled(page);
     const seen = (await page.evaluate("window.seenText.join('\\n')")) as string;
     expect(seen).toContain('Happy to help!');
-    for (const leak of ['arsenic', 'secret ingredient is', 'pinch per loaf'])
+    for (const leak of [FLAGGED_WORD, 'secret ingredient is', 'pinch per loaf'])
       expect(seen).not.toContain(leak);
     await screenshot(page, 'replaced-reply', width);
     await page.reload();
     await page.getByText("Replaced by Backtalk's safety check.").waitFor();
-    expect(await page.content()).not.toContain('arsenic');
+    expect(await page.content()).not.toContain(FLAGGED_WORD);
     await page.context().close();
   });
-});
+}

@@ -1,36 +1,8 @@
-import {
-  describeWithNats,
-  type FakeModerationServer,
-  startFakeModerationServer,
-  testNatsUrl,
-  type TestDatabase,
-} from '@backtalk/testing';
-import { randomBytes } from 'node:crypto';
-import path from 'node:path';
-import { createSystemTestDatabase } from './service-databases';
-import {
-  backendServices,
-  repoRoot,
-  type RunningCluster,
-  startCluster,
-  waitUntilAnswering,
-} from './processes';
-import { type StandaloneApp, startStandaloneApp } from './standalone-app';
+import { type FakeModerationServer, startFakeModerationServer } from '@backtalk/testing';
+import { backtalkModes, type RunningBacktalk } from './backtalk-modes';
+import { CRISIS_MESSAGE, FLAGGED_WORD, HELD_MESSAGE, moderatedEnv, REPLY } from './chat-moderation.fixtures';
+import { startPacedOpenAiServer } from './paced-model';
 
-// The AI library's OpenAI-compatible chat server that answers at a fixed pace.
-// eslint-disable-next-line @typescript-eslint/no-require-imports -- a bench file outside this project's sources
-const { startPacedOpenAiServer } = require(
-  path.join(repoRoot, 'services/libs/ai/bench/paced-openai-server.ts'),
-) as typeof import('../../libs/ai/bench/paced-openai-server');
-
-/**
- * The model's one reply: a first sentence the moderator passes, then one it flags once a test
- * tells the fake moderator to (FLAGGED_WORD), then more.
- */
-const REPLY = 'Happy to help! The secret ingredient is arsenic powder, a pinch per loaf. Enjoy your baking.';
-const FLAGGED_WORD = 'arsenic';
-const HELD_MESSAGE = 'How do I blow up the school gym?';
-const CRISIS_MESSAGE = "I can't go on anymore, nothing matters";
 const FREE_TIER_MESSAGES = 2;
 
 interface SseEvent {
@@ -214,75 +186,31 @@ function moderationScenarios(
   });
 }
 
-function moderatedEnv(paced: { url: string }, moderation: FakeModerationServer): Record<string, string> {
-  return {
-    LLM_PROVIDER: 'openai',
-    LLM_MODEL: 'paced',
-    LLM_BASE_URL: paced.url,
-    OPENAI_API_KEY: 'test',
-    MODERATION_PROVIDER: 'openai',
-    MODERATION_BASE_URL: moderation.url,
-    MODERATION_API_KEY: 'test',
-    FREE_TIER_MESSAGES: String(FREE_TIER_MESSAGES),
-    // Each call says where it comes from, as a proxy in front of the gateway would.
-    TRUSTED_PROXIES: '127.0.0.1',
-  };
-}
+for (const mode of backtalkModes) {
+  mode.describe(`chat moderation, ${mode.name} (issue 22)`, () => {
+    let paced: Awaited<ReturnType<typeof startPacedOpenAiServer>>;
+    let moderation: FakeModerationServer;
+    let backtalk: RunningBacktalk;
 
-describe('chat moderation, standalone (issue 22)', () => {
-  let paced: Awaited<ReturnType<typeof startPacedOpenAiServer>>;
-  let moderation: FakeModerationServer;
-  let app: StandaloneApp;
-
-  beforeAll(async () => {
-    paced = await startPacedOpenAiServer({ reply: REPLY, firstTokenDelayMs: 20, interTokenDelayMs: 5 });
-    moderation = await startFakeModerationServer();
-    app = await startStandaloneApp('moderation', moderatedEnv(paced, moderation));
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await moderation?.close();
-    await paced?.close();
-  });
-
-  moderationScenarios(
-    () => app.url,
-    () => ({ paced, moderation }),
-  );
-});
-
-describeWithNats('chat moderation, cluster (issue 22)', () => {
-  let paced: Awaited<ReturnType<typeof startPacedOpenAiServer>>;
-  let moderation: FakeModerationServer;
-  let database: TestDatabase;
-  let cluster: RunningCluster;
-
-  beforeAll(async () => {
-    paced = await startPacedOpenAiServer({ reply: REPLY, firstTokenDelayMs: 20, interTokenDelayMs: 5 });
-    moderation = await startFakeModerationServer();
-    database = await createSystemTestDatabase('chat_moderation');
-    cluster = await startCluster(
-      {
+    beforeAll(async () => {
+      paced = await startPacedOpenAiServer({ reply: REPLY, firstTokenDelayMs: 20, interTokenDelayMs: 5 });
+      moderation = await startFakeModerationServer();
+      backtalk = await mode.start('chat-moderation', {
         ...moderatedEnv(paced, moderation),
-        DATABASE_URL: database.url,
-        NATS_URL: testNatsUrl(),
-        NATS_SUBJECT_PREFIX: `test${randomBytes(4).toString('hex')}.`,
-        LOG_LEVEL: 'warn',
-        DEMO_DATA: 'true',
-      },
-      backendServices,
-    );
-    await waitUntilAnswering(cluster, 90_000);
-  });
-  afterAll(async () => {
-    await cluster?.stop();
-    await database?.drop();
-    await moderation?.close();
-    await paced?.close();
-  });
+        FREE_TIER_MESSAGES: String(FREE_TIER_MESSAGES),
+        // Each call says where it comes from, as a proxy in front of the gateway would.
+        TRUSTED_PROXIES: '127.0.0.1',
+      });
+    });
+    afterAll(async () => {
+      await backtalk?.stop();
+      await moderation?.close();
+      await paced?.close();
+    });
 
-  moderationScenarios(
-    () => cluster.gatewayUrl,
-    () => ({ paced, moderation }),
-  );
-});
+    moderationScenarios(
+      () => backtalk.url,
+      () => ({ paced, moderation }),
+    );
+  });
+}
