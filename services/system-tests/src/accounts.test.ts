@@ -513,6 +513,106 @@ describeWithNats('accounts over HTTP: gateway, identity and chat-inference as pr
     });
   });
 
+  describe('SMS over HTTP (no SMS_PROVIDER: texts stay in the development outbox)', () => {
+    /** An account with this phone number, signed up and confirmed: its access token. */
+    const accountWithPhone = async (phone: string): Promise<string> => {
+      const email = `sms.${randomUUID().slice(0, 8)}@example.com`;
+      const from = newAddress();
+      const started = await call('/api/auth/sign-up', {
+        body: { email, password: PASSWORD, attributes: { phone_number: phone } },
+        from,
+      });
+      expect(started.status).toBe(200);
+      const code = await smtp.waitFor(email, /Your code is (\d{6})/);
+      const confirmed = await call('/api/auth/sign-up/confirm', {
+        body: { email, code, challenge: started.body.challenge },
+        from,
+      });
+      expect(confirmed.body.nextStep).toEqual({
+        step: 'verifyUser',
+        unverified: [{ attribute: 'phone_number', destination: `***${phone.slice(-4)}` }],
+      });
+      return confirmed.body.session.accessToken as string;
+    };
+    const textedCode = async (phone: string): Promise<string> => {
+      const outbox = await call('/api/dev/outbox', { from: '127.0.0.1' });
+      const text = (outbox.body.messages as { channel: string; to: string; text: string }[]).find(
+        (message) => message.channel === 'sms' && message.to === phone,
+      );
+      const code = /Your Backtalk code is (\d{6})/.exec(text?.text ?? '')?.[1];
+      if (!code) throw new Error(`no code texted to ${phone}`);
+      return code;
+    };
+
+    it("verifies only the caller's own phone and turns on SMS MFA; another user's code does nothing", async () => {
+      const owner = await accountWithPhone('+14155550181');
+      const stranger = await accountWithPhone('+14155550182');
+      const sent = await call('/api/auth/attributes/verify', {
+        body: { attribute: 'phone_number' },
+        token: owner,
+      });
+      expect([sent.status, sent.body]).toEqual([
+        200,
+        { codeDelivery: { medium: 'SMS', destination: '***0181' } },
+      ]);
+      const code = await textedCode('+14155550181');
+      // The stranger holds no code: the owner's code proves nothing for them, and is not spent.
+      const foreign = await call('/api/auth/attributes/confirm', {
+        body: { attribute: 'phone_number', code },
+        token: stranger,
+      });
+      expect([foreign.status, foreign.body.code]).toEqual([400, 'AUTH_CODE_EXPIRED']);
+      const strangerSms = await call('/api/auth/mfa/sms', { body: {}, token: stranger });
+      expect([strangerSms.status, strangerSms.body.code]).toEqual([409, 'MFA_PHONE_NOT_VERIFIED']);
+      const confirmed = await call('/api/auth/attributes/confirm', {
+        body: { attribute: 'phone_number', code },
+        token: owner,
+      });
+      expect([confirmed.status, confirmed.body]).toEqual([200, { verified: true }]);
+      const started = await call('/api/auth/mfa/sms', { body: {}, token: owner });
+      expect([started.status, started.body.codeDelivery]).toEqual([
+        200,
+        { medium: 'SMS', destination: '***0181' },
+      ]);
+      const on = await call('/api/auth/mfa/sms/confirm', {
+        body: { code: await textedCode('+14155550181') },
+        token: owner,
+      });
+      expect([on.status, on.body.enabled, on.body.smsDestination]).toEqual([200, ['SMS'], '***0181']);
+      expect((await call('/api/auth/mfa', { token: stranger })).body.enabled).toEqual([]);
+    });
+
+    it('refuses the SMS routes without a token (401), to a guest (403), and bad bodies (400), storing nothing', async () => {
+      for (const route of ['/api/auth/mfa/sms', '/api/auth/mfa/sms/confirm', '/api/auth/mfa/sms/code'])
+        expect((await call(route, { body: {} })).status).toBe(401);
+      const guest = (await call('/api/auth/guest', { body: {} })).body.tokens.accessToken as string;
+      const guestAnswer = await call('/api/auth/mfa/sms', { body: {}, token: guest });
+      expect([guestAnswer.status, guestAnswer.body.code]).toEqual([403, 'FORBIDDEN']);
+      const token = await accountWithPhone('+14155550183');
+      const codes = await count('identity.verification_codes');
+      for (const [route, body] of [
+        ['/api/auth/mfa/sms', { phone: '+14155550199' }],
+        ['/api/auth/mfa/sms/confirm', { code: '' }],
+        ['/api/auth/mfa/sms/confirm', { code: 123456 }],
+        ['/api/auth/mfa/sms/code', { code: '123456' }],
+        ['/api/auth/mfa/disable', { method: 'VOICE', code: '123456' }],
+        ['/api/auth/attributes/confirm', { attribute: 'phone_number' }],
+      ] as const) {
+        const answer = await call(route, { body, token });
+        expect([route, answer.status, answer.body.code]).toEqual([route, 400, 'VALIDATION_FAILED']);
+      }
+      expect(await count('identity.verification_codes')).toBe(codes);
+      const badNumber = await call('/api/auth/sign-up', {
+        body: {
+          email: `bad.${randomUUID().slice(0, 8)}@example.com`,
+          password: PASSWORD,
+          attributes: { phone_number: '+1555' },
+        },
+      });
+      expect([badNumber.status, badNumber.body.code]).toEqual([400, 'AUTH_INVALID_PHONE_NUMBER']);
+    });
+  });
+
   it('auto sign-in: the signing-up browser is signed in (cookie set) once another device confirms the account', async () => {
     const email = `auto.${randomUUID().slice(0, 8)}@example.com`;
     const from = newAddress();
@@ -539,7 +639,7 @@ describeWithNats('accounts over HTTP: gateway, identity and chat-inference as pr
     expect((await call('/api/auth/providers')).body).toEqual({
       oauth: [],
       passkeys: false,
-      sms: false,
+      sms: true,
       passwordMinLength: 8,
     });
     const remote = await call('/api/dev/outbox');

@@ -110,6 +110,7 @@ describe('MFA over HTTP (standalone)', () => {
       enabled: ['TOTP'],
       available: ['TOTP', 'EMAIL'],
       emailDestination: null,
+      smsDestination: null,
       required: false,
     });
 
