@@ -53,7 +53,8 @@ export function SearchResults({ q, search, creators, onClear }: SearchResultsPro
   return (
     <>
       <p className={styles['my-chats__count']} role="status">
-        {search.data.length === 1 ? '1 message' : `${search.data.length} messages`} match “{q}” {clear}
+        {search.data.length === 1 ? '1 message matches' : `${search.data.length} messages match`} “{q}”{' '}
+        {clear}
       </p>
       <ul className={styles['my-chats__list']} aria-label="Messages found">
         {search.data.map((hit) => {
