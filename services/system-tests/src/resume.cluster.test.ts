@@ -1,9 +1,9 @@
 import { freePort } from '@backtalk/embedded-db';
 import { describeWithNats, testNatsUrl, type TestDatabase } from '@backtalk/testing';
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import path from 'node:path';
 import { startPacedOpenAiServer } from './paced-model';
+import { type Opened, openSse } from './sse-client';
 import { createSystemTestDatabase } from './service-databases';
 import {
   type RunningCluster,
@@ -15,22 +15,6 @@ import {
 
 /** 80 tokens at 60 ms: a reply streams for about 5 s. */
 const REPLY = Array.from({ length: 80 }, (_, index) => `word${index}`).join(' ');
-
-interface SseEvent {
-  event: string;
-  id?: string;
-  data: unknown;
-}
-
-interface Opened {
-  status: number;
-  events: SseEvent[];
-  /** Resolves when the stream ends (or was left); the body of a refusal is in `body`. */
-  ended: Promise<void>;
-  body: string;
-  /** Leaves the stream, as a closed tab does. */
-  leave(): void;
-}
 
 /**
  * Issue 24 item 3, "Done when": the resume endpoint across two gateway replicas in cluster mode. A
@@ -92,68 +76,6 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
     return { token, conversationId: ((await conversation.json()) as { id: string }).id };
   }
 
-  /** One SSE request on a connection of its own, its events parsed as they come. */
-  function open(
-    base: string,
-    method: 'GET' | 'POST',
-    route: string,
-    token: string,
-    options: { body?: unknown; lastEventId?: string } = {},
-  ): Promise<Opened> {
-    return new Promise((resolve, reject) => {
-      const request = http.request(`${base}${route}`, {
-        method,
-        agent: false,
-        headers: {
-          authorization: `Bearer ${token}`,
-          accept: 'text/event-stream',
-          ...(options.body ? { 'content-type': 'application/json' } : {}),
-          ...(options.lastEventId ? { 'last-event-id': options.lastEventId } : {}),
-        },
-      });
-      request.on('response', (response) => {
-        const opened: Opened = {
-          status: response.statusCode ?? 0,
-          events: [],
-          body: '',
-          ended: new Promise((done) => {
-            response.on('end', done);
-            response.on('close', done);
-          }),
-          leave: () => request.destroy(),
-        };
-        let buffer = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => {
-          if (opened.status !== 200) {
-            opened.body += chunk;
-            return;
-          }
-          buffer += chunk;
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) !== -1) {
-            const frame = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event: Partial<SseEvent> = {};
-            for (const line of frame.split('\n')) {
-              if (line.startsWith('event: ')) event.event = line.slice(7);
-              else if (line.startsWith('id: ')) event.id = line.slice(4);
-              else if (line.startsWith('data: ')) event.data = JSON.parse(line.slice(6));
-            }
-            if (event.event) opened.events.push(event as SseEvent);
-          }
-        });
-        response.on('error', () => undefined);
-        resolve(opened);
-      });
-      request.on('error', (error) => {
-        // A stream this test left on purpose ends with a reset; anything else fails the test.
-        if (!request.destroyed) reject(error);
-      });
-      request.end(options.body ? JSON.stringify(options.body) : undefined);
-    });
-  }
-
   const fragments = (opened: Opened) =>
     opened.events.filter((event) => event.event === 'fragment') as {
       event: 'fragment';
@@ -180,7 +102,7 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
 
   it('a reply left on gateway A continues on gateway B from Last-Event-ID, and whole on a second device: no duplicate, no gap', async () => {
     const fan = await newFan();
-    const sent = await open(
+    const sent = await openSse(
       gatewayA,
       'POST',
       `/api/conversations/${fan.conversationId}/messages`,
@@ -197,8 +119,8 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
     const messageId = last.id.split('#')[0]!;
 
     const route = `/api/conversations/${fan.conversationId}/messages/${messageId}/stream`;
-    const resumed = await open(gatewayB, 'GET', route, fan.token, { lastEventId: last.id });
-    const device = await open(gatewayA, 'GET', route, fan.token);
+    const resumed = await openSse(gatewayB, 'GET', route, fan.token, { lastEventId: last.id });
+    const device = await openSse(gatewayA, 'GET', route, fan.token);
     expect([resumed.status, device.status]).toEqual([200, 200]);
     await Promise.all([resumed.ended, device.ended]);
 
@@ -226,12 +148,12 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
     expect(reply.content.match(/word40\b/g)).toHaveLength(1);
 
     // Once it has ended, a tab reopened attaches still: the whole reply as one message, then its end.
-    const later = await open(gatewayB, 'GET', route, fan.token);
+    const later = await openSse(gatewayB, 'GET', route, fan.token);
     await later.ended;
     expect(later.events.map((event) => event.event)).toEqual(['message', 'fragment']);
     expect((later.events[0]!.data as { content: string }).content).toBe(reply.content);
     // And from Last-Event-ID, exactly what that tab missed again.
-    const again = await open(gatewayB, 'GET', route, fan.token, { lastEventId: last.id });
+    const again = await openSse(gatewayB, 'GET', route, fan.token, { lastEventId: last.id });
     await again.ended;
     expect(fragments(again).map((fragment) => fragment.id)).toEqual(after.map((fragment) => fragment.id));
   }, 90_000);
@@ -239,7 +161,7 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
   it("another fan's reply is never readable, and a Last-Event-ID of another reply is refused", async () => {
     const fan = await newFan();
     const other = await newFan();
-    const sent = await open(
+    const sent = await openSse(
       gatewayA,
       'POST',
       `/api/conversations/${fan.conversationId}/messages`,
@@ -252,12 +174,12 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
     const messageId = fragments(sent)[0]!.id.split('#')[0]!;
     const route = `/api/conversations/${fan.conversationId}/messages/${messageId}/stream`;
 
-    const stranger = await open(gatewayB, 'GET', route, other.token);
+    const stranger = await openSse(gatewayB, 'GET', route, other.token);
     await stranger.ended;
     expect(stranger.status).toBe(404);
     expect(stranger.events).toEqual([]);
     // The other fan's own conversation does not reach this reply either.
-    const viaOwn = await open(
+    const viaOwn = await openSse(
       gatewayB,
       'GET',
       `/api/conversations/${other.conversationId}/messages/${messageId}/stream`,
@@ -267,7 +189,7 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
     expect(viaOwn.status).toBe(404);
     expect(JSON.parse(viaOwn.body)).toMatchObject({ code: 'MESSAGE_NOT_FOUND' });
 
-    const wrong = await open(gatewayB, 'GET', route, fan.token, {
+    const wrong = await openSse(gatewayB, 'GET', route, fan.token, {
       lastEventId: '00000000-0000-4000-8000-000000000000#3',
     });
     await wrong.ended;
