@@ -1,22 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import type { FanMemory } from '../../../api/memory.api';
 import { useMemoriesQuery, useMemoryMutations } from '../../../api/memory.queries';
 import { ReplySamplingSwitch } from './ReplySamplingSwitch';
 import styles from './memory.module.css';
-
-export const MEMORY_TEXT = {
-  title: (name: string) => `What ${name} remembers`,
-  toggle: 'Remember what I tell personas',
-  empty: (name: string) => `${name} doesn’t remember anything about you yet.`,
-  off: 'Memory is off: nothing new is remembered, and personas don’t use what is listed here.',
-  loadFailed: 'Could not load what is remembered. Try again.',
-  failed: 'That did not work. Try again.',
-  forgetAll: 'Forget everything',
-  confirmForget: (name: string) => `Forget everything ${name} remembers about you? This cannot be undone.`,
-  confirmYes: 'Yes, forget everything',
-} as const;
 
 /**
  * The fan's memories of one creator (or, without `creatorId`, of all, each labelled by
@@ -32,6 +21,7 @@ export function MemoryList({
   name: string;
   creatorName?: (creatorId: string) => string;
 }) {
+  const { t } = useTranslation();
   const query = useMemoriesQuery(creatorId);
   const mutations = useMemoryMutations(creatorId);
   const [confirming, setConfirming] = useState(false);
@@ -39,13 +29,13 @@ export function MemoryList({
     (mutation) => mutation.isError,
   );
 
-  if (query.isPending) return <Spinner label="Loading memories" />;
+  if (query.isPending) return <Spinner label={t('memory.loading')} />;
   if (query.isError || !query.data) {
     return (
       <p className={styles['error']} role="alert">
-        {MEMORY_TEXT.loadFailed}{' '}
+        {t('memory.loadFailed')}{' '}
         <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
-          Retry
+          {t('memory.retry')}
         </Button>
       </p>
     );
@@ -61,12 +51,12 @@ export function MemoryList({
           disabled={mutations.setEnabled.isPending}
           onChange={(event) => mutations.setEnabled.mutate(event.target.checked)}
         />
-        <span>{MEMORY_TEXT.toggle}</span>
+        <span>{t('memory.toggle')}</span>
       </label>
-      {!enabled ? <p className={styles['note']}>{MEMORY_TEXT.off}</p> : null}
+      {!enabled ? <p className={styles['note']}>{t('memory.off')}</p> : null}
       <ReplySamplingSwitch />
       {memories.length === 0 ? (
-        <p className={styles['note']}>{MEMORY_TEXT.empty(name)}</p>
+        <p className={styles['note']}>{t('memory.empty', { name })}</p>
       ) : (
         <ul className={styles['items']}>
           {memories.map((memory) => (
@@ -81,12 +71,12 @@ export function MemoryList({
       )}
       {memories.length > 0 && !confirming ? (
         <Button variant="secondary" size="sm" onClick={() => setConfirming(true)}>
-          {MEMORY_TEXT.forgetAll}
+          {t('memory.forgetAll')}
         </Button>
       ) : null}
       {confirming ? (
-        <div className={styles['confirm']} role="alertdialog" aria-label={MEMORY_TEXT.forgetAll}>
-          <p>{MEMORY_TEXT.confirmForget(name)}</p>
+        <div className={styles['confirm']} role="alertdialog" aria-label={t('memory.forgetAll')}>
+          <p>{t('memory.confirmForget', { name })}</p>
           <div className={styles['actions']}>
             <Button
               variant="danger"
@@ -94,17 +84,17 @@ export function MemoryList({
               pending={mutations.forget.isPending}
               onClick={() => mutations.forget.mutate(undefined, { onSettled: () => setConfirming(false) })}
             >
-              {MEMORY_TEXT.confirmYes}
+              {t('memory.confirmYes')}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </div>
         </div>
       ) : null}
       {failed ? (
         <p className={styles['error']} role="alert">
-          {MEMORY_TEXT.failed}
+          {t('memory.failed')}
         </p>
       ) : null}
     </div>
@@ -120,6 +110,7 @@ function MemoryItem({
   creatorName?: string;
   mutations: ReturnType<typeof useMemoryMutations>;
 }) {
+  const { t } = useTranslation();
   const [draft, setDraft] = useState<string | null>(null);
   const save = () => {
     const text = draft?.trim() ?? '';
@@ -139,18 +130,18 @@ function MemoryItem({
               variant="ghost"
               size="sm"
               onClick={() => setDraft(memory.text)}
-              aria-label={`Edit: ${memory.text}`}
+              aria-label={t('memory.editLabel', { text: memory.text })}
             >
-              Edit
+              {t('memory.edit')}
             </Button>
             <Button
               variant="ghost"
               size="sm"
               pending={mutations.remove.isPending && mutations.remove.variables === memory.id}
               onClick={() => mutations.remove.mutate(memory.id)}
-              aria-label={`Delete: ${memory.text}`}
+              aria-label={t('memory.deleteLabel', { text: memory.text })}
             >
-              Delete
+              {t('memory.delete')}
             </Button>
           </span>
         </>
@@ -163,17 +154,17 @@ function MemoryItem({
           }}
         >
           <input
-            aria-label="Remembered fact"
+            aria-label={t('memory.fact')}
             value={draft}
             maxLength={300}
             onChange={(event) => setDraft(event.target.value)}
           />
           <span className={styles['actions']}>
             <Button type="submit" size="sm" pending={mutations.update.isPending} disabled={!draft.trim()}>
-              Save
+              {t('memory.save')}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => setDraft(null)}>
-              Cancel
+              {t('common.cancel')}
             </Button>
           </span>
         </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useCreatorsQuery } from '../../../api';
-import { MemoryList, MEMORY_TEXT } from './MemoryList';
+import { MemoryList } from './MemoryList';
 import styles from './memory.module.css';
 
 /**
@@ -16,6 +17,7 @@ export function MemoryPanel({
   creatorName: string;
   title?: string;
 }) {
+  const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   return (
     <details
@@ -23,7 +25,7 @@ export function MemoryPanel({
       data-testid="memory-panel"
       onToggle={(event) => setOpen(event.currentTarget.open)}
     >
-      <summary>{title ?? MEMORY_TEXT.title(creatorName)}</summary>
+      <summary>{title ?? t('memory.title', { name: creatorName })}</summary>
       {open && creatorId ? <MemoryList creatorId={creatorId} name={creatorName} /> : null}
       {open && !creatorId ? <AllMemories name={creatorName} /> : null}
     </details>
@@ -32,8 +34,9 @@ export function MemoryPanel({
 
 /** Every creator's memories, each labelled with its creator's name. */
 function AllMemories({ name }: { name: string }) {
+  const { t } = useTranslation();
   const creators = useCreatorsQuery();
   const nameOf = (creatorId: string) =>
-    creators.data?.find((creator) => creator.id === creatorId)?.nickName ?? 'a creator';
+    creators.data?.find((creator) => creator.id === creatorId)?.nickName ?? t('memory.aCreator');
   return <MemoryList name={name} creatorName={nameOf} />;
 }

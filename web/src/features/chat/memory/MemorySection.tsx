@@ -1,14 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { AccountSection } from '../../account/AccountSection';
 import { MemoryPanel } from './MemoryPanel';
 
 /** /account: everything personas remember about the fan, across creators (issue 24 item 2). */
 export function MemorySection() {
+  const { t } = useTranslation();
   return (
-    <AccountSection
-      title="What personas remember"
-      description="Facts you told a persona about yourself. Each creator’s persona sees only its own."
-    >
-      <MemoryPanel creatorName="Personas" title="Show what personas remember" />
+    <AccountSection title={t('memory.sectionTitle')} description={t('memory.sectionText')}>
+      <MemoryPanel creatorName={t('memory.personas')} title={t('memory.show')} />
     </AccountSection>
   );
 }

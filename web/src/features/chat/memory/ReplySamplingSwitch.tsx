@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { useReplySamplingMutation, useReplySamplingQuery } from '../../../api/reply-samples.queries';
+import { en } from '../../../i18n/locales/en';
 import styles from './memory.module.css';
 
+/** The English words (tests); the switch says them in the reader's language. */
 export const SAMPLING_TEXT = {
-  toggle: 'Let creators review replies to me',
-  explain:
-    'A few of the persona’s replies to you a day may be shown to its creator, without your name or personal details, so they can improve it.',
-  failed: 'That did not work. Try again.',
+  toggle: en.memory.samplingToggle,
+  explain: en.memory.samplingExplain,
+  failed: en.memory.failed,
 } as const;
 
 /**
@@ -13,6 +15,7 @@ export const SAMPLING_TEXT = {
  * on unless the fan turns it off; off also removes what was sampled so far.
  */
 export function ReplySamplingSwitch() {
+  const { t } = useTranslation();
   const query = useReplySamplingQuery();
   const set = useReplySamplingMutation();
   if (query.isPending || query.isError) return null;
@@ -26,12 +29,12 @@ export function ReplySamplingSwitch() {
           disabled={set.isPending}
           onChange={(event) => set.mutate(event.target.checked)}
         />
-        <span>{SAMPLING_TEXT.toggle}</span>
+        <span>{t('memory.samplingToggle')}</span>
       </label>
-      <p className={styles['note']}>{SAMPLING_TEXT.explain}</p>
+      <p className={styles['note']}>{t('memory.samplingExplain')}</p>
       {set.isError ? (
         <p className={styles['error']} role="alert">
-          {SAMPLING_TEXT.failed}
+          {t('memory.failed')}
         </p>
       ) : null}
     </>
