@@ -28,6 +28,8 @@ export const idTokenClaimsSchema = accessTokenClaimsSchema.extend({
   token_use: z.literal('id'),
   email: z.string().nullable(),
   email_verified: z.boolean().optional(),
+  /** OIDC's claim, present when the account has a phone number: whether a texted code verified it. */
+  phone_number_verified: z.boolean().optional(),
   is_creator: z.boolean(),
 });
 export type IdTokenClaims = z.infer<typeof idTokenClaimsSchema>;

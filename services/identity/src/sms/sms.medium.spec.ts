@@ -6,6 +6,7 @@ import {
   dataSourceOf,
   latestOutboxCode,
   useIdentity,
+  verifyToken,
 } from '../../test/identity.harness';
 
 jest.setTimeout(60_000);
@@ -88,11 +89,16 @@ describe('SMS: phone verification and SMS MFA (development outbox)', () => {
 
   it('offers the unverified phone after sign-in, texts a code, and the code marks it verified once', async () => {
     const { email, phone, userId } = await accountWithPhone();
-    await expect(signIn(email)).resolves.toMatchObject({
+    const unverified = await signIn(email);
+    expect(unverified).toMatchObject({
       nextStep: {
         step: 'verifyUser',
         unverified: [{ attribute: 'phone_number', destination: '***' + phone.slice(-4) }],
       },
+    });
+    const idClaims = async (token: string) => (await verifyToken(identity.jwks, token)).payload;
+    await expect(idClaims(unverified.session!.idToken)).resolves.toMatchObject({
+      phone_number_verified: false,
     });
     await expect(sendPhoneCode(userId)).resolves.toEqual({
       codeDelivery: { medium: 'SMS', destination: `***${phone.slice(-4)}` },
@@ -113,7 +119,9 @@ describe('SMS: phone verification and SMS MFA (development outbox)', () => {
     expect(row.verifiedPhoneNumber).toBe(phone);
     // Single use.
     await expect(confirmPhone(userId, code)).rejects.toMatchObject({ code: ErrorCode.AuthCodeExpired });
-    await expect(signIn(email)).resolves.toMatchObject({ nextStep: { step: 'done' } });
+    const verified = await signIn(email);
+    expect(verified).toMatchObject({ nextStep: { step: 'done' } });
+    await expect(idClaims(verified.session!.idToken)).resolves.toMatchObject({ phone_number_verified: true });
   });
 
   it('refuses an expired code, and a code after 5 wrong guesses', async () => {

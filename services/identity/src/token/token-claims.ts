@@ -1,6 +1,7 @@
 import type { AccessTokenClaims, IdTokenClaims } from '@backtalk/proto';
 import type { UserEntity } from '../user/user.entity';
 import { ageBandOfUser } from '../user/user-age';
+import { phoneOf, verifiedPhoneOf } from '../user/user-phone';
 import { userTypeOf } from '../user/user-type';
 
 /** What a token says about its user; the standard claims (sub, iss, aud, iat, exp, jti) are added when signing. */
@@ -15,6 +16,7 @@ export type TokenSubject = Pick<
   | 'isGuest'
   | 'attributes'
   | 'confirmedAgeBand'
+  | 'verifiedPhoneNumber'
 >;
 
 /**
@@ -44,6 +46,7 @@ export function idTokenClaims(user: TokenSubject, sessionId?: string, now = new 
     token_use: 'id',
     email: user.email,
     email_verified: user.emailVerified,
+    ...(phoneOf(user) ? { phone_number_verified: verifiedPhoneOf(user) !== null } : {}),
     is_creator: user.isCreator,
   };
 }
