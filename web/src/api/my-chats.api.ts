@@ -9,7 +9,7 @@ import type { Conversation, Schemas } from './types';
 export type ConversationSummary = Schemas['ConversationListResponse']['conversations'][number];
 export type ConversationSearchHit = Schemas['ConversationSearchResponse']['hits'][number];
 
-export async function listConversations(signal?: AbortSignal): Promise<ConversationSummary[]> {
+async function listConversations(signal?: AbortSignal): Promise<ConversationSummary[]> {
   return bodyOf(await api.GET('/api/conversations', { signal })).conversations;
 }
 
@@ -22,11 +22,11 @@ export async function startConversation(creatorId: string): Promise<Conversation
   return bodyOf(await api.POST('/api/conversations', { body: { creatorId, fresh: true } }));
 }
 
-export async function renameConversation(id: string, title: string): Promise<Conversation> {
+async function renameConversation(id: string, title: string): Promise<Conversation> {
   return bodyOf(await api.PATCH('/api/conversations/{id}', { params: { path: { id } }, body: { title } }));
 }
 
-export async function deleteConversation(id: string): Promise<void> {
+async function deleteConversation(id: string): Promise<void> {
   bodyOf(await api.DELETE('/api/conversations/{id}', { params: { path: { id } } }));
 }
 
@@ -35,7 +35,7 @@ export async function markConversationRead(id: string): Promise<void> {
   bodyOf(await api.PUT('/api/conversations/{id}/read', { params: { path: { id } } }));
 }
 
-export async function searchConversations(q: string, signal?: AbortSignal): Promise<ConversationSearchHit[]> {
+async function searchConversations(q: string, signal?: AbortSignal): Promise<ConversationSearchHit[]> {
   return bodyOf(await api.GET('/api/conversations/search', { params: { query: { q } }, signal })).hits;
 }
 

@@ -4,11 +4,11 @@
  */
 
 /** A conversation's default title, from the fan's first message. */
-export const TITLE_PREVIEW_LENGTH = 60;
+const TITLE_PREVIEW_LENGTH = 60;
 /** The last message shown under a conversation in /chats. */
 export const LAST_MESSAGE_PREVIEW_LENGTH = 120;
 /** A search hit's text around the match. */
-export const SNIPPET_LENGTH = 160;
+const SNIPPET_LENGTH = 160;
 
 /**
  * Text on one line, at most `max` characters: whitespace runs become one space, and a longer text
