@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { FeatureFlagReader, flagEnvironmentOf, ServiceClient } from '@backtalk/kit';
 import {
   type Actor,
@@ -11,6 +11,7 @@ import ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
 import { ChatInferenceConfig } from '../chat-inference.config';
 import { CreatorFunnelRepository } from '../creator-funnel/creator-funnel.repository';
+import { CreatorCorpus } from '../persona/creator-corpus';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
 import { type FreeTierAllowanceState, freeTierDecision } from './fixed-window';
@@ -51,6 +52,8 @@ export class FreeTierService {
     private readonly client: ServiceClient,
     private readonly config: ChatInferenceConfig,
     private readonly funnel: CreatorFunnelRepository,
+    // Who owns the persona (the creator's own chat is never counted); optional for focused tests.
+    @Optional() private readonly corpus?: CreatorCorpus,
   ) {}
 
   /** The status check: never counts a message. */
@@ -103,6 +106,8 @@ export class FreeTierService {
 
   async isUnlimited(actor: Actor, creatorId: string): Promise<boolean> {
     if (await this.flags.isEnabled(BYPASS_SUBSCRIPTIONS_FLAG, flagEnvironmentOf(this.config))) return true;
+    // The creator talking to their own persona (their home's chat, spec §2) takes no allowance.
+    if (await this.ownsPersona(actor, creatorId)) return true;
     try {
       const { active } = await this.client.request(Subjects.BillingSubscriptionGetActive, {
         userId: actor.userId,
@@ -112,6 +117,16 @@ export class FreeTierService {
     } catch (error) {
       // Billing being down must not stop the free tier from working.
       this.logger.warn(`Subscription lookup failed, applying the free tier: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  private async ownsPersona(actor: Actor, creatorId: string): Promise<boolean> {
+    if (!this.corpus) return false;
+    try {
+      return (await this.corpus.persona(creatorId)).userId === actor.userId;
+    } catch {
+      // An unknown creator, or creators not answering: the sender counts as a fan.
       return false;
     }
   }

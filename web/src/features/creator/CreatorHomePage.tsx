@@ -7,6 +7,7 @@ import { Spinner } from '../../components/Spinner';
 import { FinishOnboardingButton } from '../payments/FinishOnboardingButton';
 import { selectIsCreator, useSessionStore } from '../session';
 import { CreatorInitProgress } from './CreatorInitProgress';
+import { OwnChat } from './OwnChat';
 import { useMyCreatorQuery } from './useCreatorQueries';
 import styles from './creator.module.css';
 
@@ -54,6 +55,7 @@ function CreatorHome() {
           <p className={styles['hint']}>{SHARE_AFTER_ONBOARDING_TEXT}</p>
         )}
       </div>
+      {onboarding.isPending || onboarded ? null : <OwnChat creator={creator.data} />}
       <nav className={styles['links']} aria-label="Creator tools">
         <Link className={styles['link-card']} to="/creator/tools">
           <strong>Creator Tools</strong>

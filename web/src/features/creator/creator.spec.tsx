@@ -299,6 +299,48 @@ describe('creator screens', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copy' })).toBeTruthy(), { timeout: 2000 });
   });
 
+  it("shows the creator's own chat above the sticky finish button while onboarding is incomplete (spec §2), neither once complete", async () => {
+    asUser({ isCreator: true });
+    let status = 'incomplete';
+    server.use(
+      http.get('/api/creator/me', ({ response }) => response(200).json(newCreator({ userId: 'user-1' }))),
+      http.get('/api/billing/onboarding', ({ response }) =>
+        response(200).json({ status: status as 'incomplete', accountId: null }),
+      ),
+      // The chat's own calls: its conversation, an empty history, the allowance.
+      http.post('/api/conversations', ({ response }) =>
+        response(201).json({
+          id: '00000000-0000-4000-8000-0000000000a1',
+          creatorId: '00000000-0000-4000-8000-0000000000c1',
+          createdAt: '2026-11-27T04:00:00.000Z',
+          title: '',
+        } as never),
+      ),
+      http.get('/api/conversations/{id}/messages', ({ response }) =>
+        response(200).json({ messages: [], nextCursor: null }),
+      ),
+      http.get('/api/conversations/{id}/in-person', ({ response }) =>
+        response(200).json({ creatorMayRead: false, inPerson: false }),
+      ),
+      http.post('/api/chat/rate-limit', ({ response }) =>
+        response(200).json({ canSendMessage: true, nextAvailableTime: null }),
+      ),
+    );
+    renderApp('/creator');
+    const chat = await screen.findByTestId('own-chat');
+    expect(chat.textContent).toContain('Your AI chat');
+    expect(await screen.findByRole('log', { name: /^Conversation with / })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Finish Stripe Onboarding to collect payments' })).toBeTruthy();
+    cleanup();
+
+    status = 'complete';
+    renderApp('/creator');
+    expect(await screen.findByRole('heading', { name: 'Welcome, Creator!' })).toBeTruthy();
+    await waitFor(() => expect(apiCalls('GET', '/api/billing/onboarding').length).toBeGreaterThan(1));
+    expect(screen.queryByTestId('own-chat')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Finish Stripe Onboarding to collect payments' })).toBeNull();
+  });
+
   it('saves the prompt with Saving... then Prompt updated!, and restores a version', async () => {
     asUser({ isCreator: true });
     const reply = (creatorPrompt: string, versions: number) => ({

@@ -100,6 +100,45 @@ describe('payments screens', () => {
     expect(leaveTo).not.toHaveBeenCalled();
   });
 
+  it.each([
+    ['the creator is not found', 404, 'CREATOR_NOT_FOUND', null, 'Creator not found'],
+    ['the session ended', 401, 'UNAUTHORIZED', null, 'User not authenticated'],
+    ['Stripe fails before an account exists', 502, 'STRIPE_FAILED', null, 'Error creating Stripe account'],
+    [
+      'Stripe fails making the link of an account',
+      502,
+      'STRIPE_FAILED',
+      ACCOUNT,
+      'Error creating Stripe onboarding link',
+    ],
+  ])(
+    'says the spec §8 words under the payment button when %s',
+    async (_case, status, code, accountId, text) => {
+      server.use(
+        http.get('/api/billing/onboarding', () => HttpResponse.json({ status: 'incomplete', accountId })),
+        http.post('/api/billing/onboarding', ({ response }) =>
+          response.untyped(errorResponse(status, code, 'the server said something else')),
+        ),
+      );
+      renderAt('/creator/stripe-signup');
+      // Whether billing holds the account after the failure decides between the account and the link.
+      fireEvent.click(screen.getByRole('button', { name: 'Start Earning with Stripe' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(text);
+      expect(leaveTo).not.toHaveBeenCalled();
+    },
+  );
+
+  it.each([
+    [{ accountId: '', url: 'https://connect.stripe.com/x' }, 'Stripe account ID not set after creation'],
+    [{ accountId: ACCOUNT, url: '' }, 'No onboarding URL returned from Stripe'],
+  ])('says what billing left out of its answer: %j', async (body, text) => {
+    server.use(http.post('/api/billing/onboarding', () => HttpResponse.json(body)));
+    renderAt('/creator/stripe-signup');
+    fireEvent.click(screen.getByRole('button', { name: 'Start Earning with Stripe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
   it('/return/{accountId} says details were submitted and goes to /?section=stripe after 3 seconds', () => {
     jest.useFakeTimers();
     renderAt(`/return/${ACCOUNT}`);
