@@ -50,7 +50,7 @@ describe('"Recent replies" on /creator/preview (docs/creators.md, "Sampled repli
     const item = await screen.findByTestId('reply-sample');
     expect(within(item).getByText(SAMPLE.question)).toBeTruthy();
     expect(within(item).getByText(SAMPLE.reply)).toBeTruthy();
-    expect(screen.getByTestId('sample-counts').textContent).toBe('👍 0👎 0');
+    expect(screen.getByTestId('sample-counts').textContent).toBe(' 0 good 0 bad');
     expect(within(item).queryByRole('link', { name: SAMPLED_TEXT.correct })).toBeNull();
 
     fireEvent.click(within(item).getByRole('button', { name: 'Bad reply' }));
@@ -58,13 +58,13 @@ describe('"Recent replies" on /creator/preview (docs/creators.md, "Sampled repli
     expect(correct.getAttribute('href')).toBe(
       `/creator/knowledge?correct=${encodeURIComponent(SAMPLE.question)}`,
     );
-    expect(screen.getByTestId('sample-counts').textContent).toBe('👍 0👎 1');
+    expect(screen.getByTestId('sample-counts').textContent).toBe(' 0 good 1 bad');
     expect(apiCalls('PUT')[0]?.body).toEqual({ rating: 'down' });
     expect(within(item).getByRole('button', { name: 'Bad reply' }).getAttribute('aria-pressed')).toBe('true');
 
     // Pressing it again takes the rating back.
     fireEvent.click(within(item).getByRole('button', { name: 'Bad reply' }));
-    await waitFor(() => expect(screen.getByTestId('sample-counts').textContent).toBe('👍 0👎 0'));
+    await waitFor(() => expect(screen.getByTestId('sample-counts').textContent).toBe(' 0 good 0 bad'));
     expect(apiCalls('PUT')[1]?.body).toEqual({ rating: null });
     expect(within(item).queryByRole('link', { name: SAMPLED_TEXT.correct })).toBeNull();
   });

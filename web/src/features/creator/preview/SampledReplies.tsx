@@ -16,10 +16,28 @@ export const SAMPLED_TEXT = {
   correct: 'Correct this',
 } as const;
 
-const THUMBS: { rating: ReplySampleRating; label: string; icon: string }[] = [
-  { rating: 'up', label: 'Good reply', icon: '👍' },
-  { rating: 'down', label: 'Bad reply', icon: '👎' },
+const THUMBS: { rating: ReplySampleRating; label: string; text: string }[] = [
+  { rating: 'up', label: 'Good reply', text: 'Good' },
+  { rating: 'down', label: 'Bad reply', text: 'Bad' },
 ];
+
+/** A thumb (Material Icons' thumb_up, Apache-2.0), turned over for down: no emoji font needed. */
+function Thumb({ rating }: { rating: ReplySampleRating }) {
+  return (
+    <svg
+      className={`${styles['thumb']} ${rating === 'down' ? styles['thumb--down'] : ''}`}
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      aria-hidden="true"
+    >
+      <path
+        fill="currentColor"
+        d="M1 21h4V9H1v12zm22-11c0-1.1-.9-2-2-2h-6.31l.95-4.57.03-.32c0-.41-.17-.79-.44-1.06L14.17 1 7.59 7.59C7.22 7.95 7 8.45 7 9v10c0 1.1.9 2 2 2h9c.83 0 1.54-.5 1.84-1.22l3.02-7.05c.09-.23.14-.47.14-.73v-2z"
+      />
+    </svg>
+  );
+}
 
 /** /creator/preview's review of sampled replies (docs/creators.md, "Sampled replies"). */
 export function SampledReplies() {
@@ -48,8 +66,12 @@ export function SampledReplies() {
       {data ? (
         <>
           <p className={styles['tally']} data-testid="sample-counts">
-            <span aria-label={`${data.counts.up} rated good`}>👍 {data.counts.up}</span>
-            <span aria-label={`${data.counts.down} rated bad`}>👎 {data.counts.down}</span>
+            <span>
+              <Thumb rating="up" /> {data.counts.up} good
+            </span>
+            <span>
+              <Thumb rating="down" /> {data.counts.down} bad
+            </span>
           </p>
           {data.samples.length === 0 ? <p className={creatorStyles['hint']}>{SAMPLED_TEXT.empty}</p> : null}
           <ul className={styles['samples']}>
@@ -92,7 +114,7 @@ function SampleItem({
         <time className={creatorStyles['hint']} dateTime={sample.sampledAt}>
           {new Date(sample.sampledAt).toLocaleString()}
         </time>
-        {THUMBS.map(({ rating, label, icon }) => (
+        {THUMBS.map(({ rating, label, text }) => (
           <Button
             key={rating}
             size="sm"
@@ -102,7 +124,7 @@ function SampleItem({
             disabled={pending}
             onClick={() => toggle(rating)}
           >
-            {icon}
+            <Thumb rating={rating} /> {text}
           </Button>
         ))}
         {sample.rating === 'down' ? (
