@@ -1,14 +1,9 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useInboxConsentMutation, useInPersonStateQuery } from '../../api';
 import { useChatStore } from './chat.store';
 import styles from './in-person.module.css';
 import { useInPersonEvents } from './useInPersonEvents';
-
-const IN_PERSON_TEXT = {
-  toggle: (creatorName: string) => `Let ${creatorName} read this conversation and reply in person`,
-  inPerson: (creatorName: string) => `${creatorName} is here in person and may reply to you themselves.`,
-  failed: 'Could not change this setting. Try again.',
-} as const;
 
 /**
  * The fan's choice to let the creator read this conversation (off by default; docs/architecture.md,
@@ -16,6 +11,7 @@ const IN_PERSON_TEXT = {
  * messages into the open chat.
  */
 export function InPersonPanel({ creatorName }: { creatorName: string }) {
+  const { t } = useTranslation();
   const conversationId = useChatStore((state) => state.conversationId);
   const state = useInPersonStateQuery(conversationId);
   const consent = useInboxConsentMutation(conversationId);
@@ -36,16 +32,16 @@ export function InPersonPanel({ creatorName }: { creatorName: string }) {
             consent.mutate(event.target.checked, { onSettled: () => setChoosing(null) });
           }}
         />
-        <span>{IN_PERSON_TEXT.toggle(creatorName)}</span>
+        <span>{t('messages.inPersonToggle', { name: creatorName })}</span>
       </label>
       {allowed && state.data.inPerson ? (
         <p className={styles['banner']} role="status" data-testid="in-person-banner">
-          {IN_PERSON_TEXT.inPerson(creatorName)}
+          {t('messages.inPersonBanner', { name: creatorName })}
         </p>
       ) : null}
       {consent.isError ? (
         <p className={styles['error']} role="alert">
-          {IN_PERSON_TEXT.failed}
+          {t('messages.inPersonFailed')}
         </p>
       ) : null}
     </div>

@@ -42,7 +42,7 @@ export function MessageBubble({ message, creatorName }: { message: ChatMessage; 
         {erased ? (
           <span className={safety['erased']}>{t('messages.erased')}</span>
         ) : isHiddenMessage(message) ? (
-          <span className={honesty['hidden-message']}>{message.content}</span>
+          <span className={honesty['hidden-message']}>{t('messages.hidden')}</span>
         ) : (
           message.content
         )}

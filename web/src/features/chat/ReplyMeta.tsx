@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../api';
 import { useChatStore } from './chat.store';
 import styles from './honesty.module.css';
@@ -17,12 +18,13 @@ export function isHiddenMessage(message: ChatMessage): boolean {
  * the reply is complete and stored.
  */
 export function ReplyMeta({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
   const conversationId = useChatStore((state) => state.conversationId);
   const reportable = conversationId !== null && message.status !== 'streaming' && !isHiddenMessage(message);
   return (
     <div className={styles['reply-meta']}>
-      <span className={styles['ai-label']} title="Written by an AI persona, not by the creator">
-        AI
+      <span className={styles['ai-label']} title={t('messages.aiTitle')}>
+        {t('messages.ai')}
       </span>
       {reportable ? <ReportReply conversationId={conversationId} messageId={message.id} /> : null}
     </div>
