@@ -107,8 +107,10 @@ export class ManageMfa {
   }: ParsedRequestOf<typeof Subjects.IdentityMfaDisable>): Promise<MfaSettings> {
     const account = await this.ownAccount(actor);
     if (method === 'TOTP') await this.factors.verifyTotp(account, code, client.ip);
-    else if (method === 'SMS') await this.factors.verifySmsCode(account, 'mfa-sms-step-up', code, client.ip);
-    else await this.factors.verifyEmailCode(account, 'mfa-step-up', code, client.ip);
+    else {
+      const purpose = method === 'SMS' ? 'mfa-sms-step-up' : 'mfa-step-up';
+      await this.factors.verifySentCode(account, purpose, code, client.ip);
+    }
     await this.factors.disable(account, method);
     return this.factors.settingsOf(account);
   }

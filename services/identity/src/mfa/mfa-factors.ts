@@ -137,9 +137,10 @@ export class MfaFactors {
     return this.sender.send({ id: account.id, email: address }, purpose, sender);
   }
 
-  async verifyEmailCode(
+  /** An emailed or texted code: to sign in with, or to turn its factor off with. */
+  async verifySentCode(
     account: MfaAccount,
-    purpose: 'mfa-sign-in' | 'mfa-step-up',
+    purpose: 'mfa-sign-in' | 'mfa-step-up' | 'mfa-sms-sign-in' | 'mfa-sms-step-up',
     code: string,
     ip: string,
   ): Promise<void> {
@@ -172,15 +173,6 @@ export class MfaFactors {
   ): Promise<CodeDelivery> {
     if (!(await this.settings.findOwn(account.id))?.sms) throw new ServiceError(ErrorCode.MfaNotSetUp);
     return this.sender.text({ id: account.id, phone: verifiedPhone(account) }, purpose, sender);
-  }
-
-  async verifySmsCode(
-    account: MfaAccount,
-    purpose: 'mfa-sms-sign-in' | 'mfa-sms-step-up',
-    code: string,
-    ip: string,
-  ): Promise<void> {
-    await this.prove(account, ip, () => this.codes.redeem(account.id, purpose, code, async () => true));
   }
 
   /** Turns a factor off (the caller proved it with a fresh code); MFA_REQUIRED keeps the last one. */

@@ -88,9 +88,9 @@ export class SecondFactor {
     const ip = context.client.ip;
     if (step === 'confirmTotp') await this.factors.verifyTotp(account, answer.code, ip);
     else if (step === 'confirmEmail')
-      await this.factors.verifyEmailCode(account, 'mfa-sign-in', answer.code, ip);
+      await this.factors.verifySentCode(account, 'mfa-sign-in', answer.code, ip);
     else if (step === 'confirmSms')
-      await this.factors.verifySmsCode(account, 'mfa-sms-sign-in', answer.code, ip);
+      await this.factors.verifySentCode(account, 'mfa-sms-sign-in', answer.code, ip);
     else if (step === 'setupTotp') await this.factors.confirmTotp(account, answer.code, ip);
     else await this.factors.confirmEmail(account, answer.code, ip);
     await this.spend(challenge, now);

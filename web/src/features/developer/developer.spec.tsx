@@ -130,6 +130,40 @@ describe('/dev/* (spec §2, §6, §8, §9)', () => {
     outbox: 'Outbox',
   };
 
+  it('lists the outbox: emails and text messages, each marked', async () => {
+    developerHost(true);
+    sessionOf({ userType: 'guest' });
+    answerEverything();
+    server.use(
+      http.get('/api/dev/outbox', ({ response }) =>
+        response(200).json({
+          messages: [
+            {
+              id: '0b8f6f1e-8f7e-4a55-9a43-3b0a3f0d1c01',
+              channel: 'sms',
+              to: '+14155550100',
+              subject: 'SMS',
+              text: 'Your Backtalk code is 123456.',
+              createdAt: '2026-11-27T07:00:00.000Z',
+            },
+            {
+              id: '0b8f6f1e-8f7e-4a55-9a43-3b0a3f0d1c02',
+              channel: 'email',
+              to: 'fan@example.com',
+              subject: 'Your Backtalk confirmation code',
+              text: 'Your code is 654321',
+              createdAt: '2026-11-27T06:59:00.000Z',
+            },
+          ],
+        }),
+      ),
+    );
+    renderDev('/dev/outbox');
+    expect(await screen.findByText(/^Text message to \+14155550100 ·/)).toBeTruthy();
+    expect(screen.getByText(/^Email to fan@example\.com ·/)).toBeTruthy();
+    expect(screen.getByText('Your Backtalk code is 123456.')).toBeTruthy();
+  });
+
   it.each(DEVELOPER_PAGES.map((page) => page.path))('renders /dev/%s on a developer host', async (path) => {
     developerHost(true);
     sessionOf({ userType: 'guest' });
