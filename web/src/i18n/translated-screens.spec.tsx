@@ -4,6 +4,8 @@ import { SubscriptionModal } from '../features/chat/SubscriptionModal';
 import { DiscoverPage } from '../features/discover/DiscoverPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { Footer } from '../features/shell/Footer';
+import { newSubscription } from '../features/payments/subscription.fixtures';
+import { subscriptionLine } from '../features/payments/subscription-line';
 import { SignInPage } from '../features/sign-in/SignInPage';
 import { http, server } from '../test/api-mock';
 import { resetAppState, signInAs, WithProviders } from '../test/fixtures';
@@ -108,5 +110,21 @@ describe('fan-facing screens in Spanish and Portuguese', () => {
     expect(text).toContain(zone);
     expect(text).toMatch(/depois de .*45/);
     expect(screen.getByRole('button', { name: 'Cadastrar-se' })).toBeTruthy();
+  });
+
+  it('says a subscription in Spanish, with the date and money in the reader’s locale', async () => {
+    await i18n.changeLanguage('es');
+    const euros = { ...newSubscription('creator-1', true), price: { amount: 1250, currency: 'eur' } };
+    expect(subscriptionLine(euros, 'es-ES')).toEqual({
+      status: 'Activa',
+      price: '12,50\u00a0€ / mes',
+      date: 'Se renueva el 1 jun 2026',
+    });
+    await i18n.changeLanguage('pt');
+    expect(subscriptionLine(newSubscription('creator-1', false), 'pt-BR')).toEqual({
+      status: 'Encerrada',
+      price: 'US$\u00a010,00 / mês',
+      date: 'Encerrou em 1 de jun. de 2026',
+    });
   });
 });

@@ -6,8 +6,7 @@ import { formatMoment } from '../../formatting/date-time';
 import { en } from '../../i18n/locales/en';
 
 /** When Checkout could not be opened and the server gave no words of its own (a network failure). */
-export const SUBSCRIBE_FAILED_MESSAGE =
-  'Could not open the payment page. Check your connection and try again.';
+export const SUBSCRIBE_FAILED_MESSAGE = en.chat.subscribeFailed;
 
 export const FREE_TIER_NOTE = en.chat.freeTierNote;
 
@@ -82,7 +81,8 @@ export function SubscriptionModal({
       )}
       {subscribeError ? (
         <p className={styles['subscription-modal__error']} role="alert">
-          {subscribeError}
+          {/* The chat passes the English words when the server gave none: say them in the reader's language. */}
+          {subscribeError === SUBSCRIBE_FAILED_MESSAGE ? t('chat.subscribeFailed') : subscribeError}
         </p>
       ) : null}
     </Modal>

@@ -122,6 +122,7 @@ export const en = {
     freeTierNote: 'Free tier users have limited messages. Upgrade for unlimited access.',
     demoNotSubscribable:
       'This is a demo creator, so it cannot be subscribed to: payments are not set up on this Backtalk server (it has no Stripe key), so nothing can be paid here.',
+    subscribeFailed: 'Could not open the payment page. Check your connection and try again.',
     subscribe: 'Subscribe',
     openingPayment: 'Opening payment…',
     safetyLabel: 'Backtalk safety notice',

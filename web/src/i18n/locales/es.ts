@@ -124,6 +124,7 @@ export const es: Messages = {
       'Los usuarios gratuitos tienen mensajes limitados. Mejora tu plan para tener acceso ilimitado.',
     demoNotSubscribable:
       'Este es un creador de demostración, así que no admite suscripciones: los pagos no están configurados en este servidor de Backtalk (no tiene clave de Stripe), por lo que aquí no se puede pagar nada.',
+    subscribeFailed: 'No se pudo abrir la página de pago. Revisa tu conexión y vuelve a intentarlo.',
     subscribe: 'Suscribirse',
     openingPayment: 'Abriendo el pago…',
     safetyLabel: 'Aviso de seguridad de Backtalk',

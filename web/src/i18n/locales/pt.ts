@@ -124,6 +124,7 @@ export const pt: Messages = {
       'Usuários do plano gratuito têm mensagens limitadas. Faça upgrade para ter acesso ilimitado.',
     demoNotSubscribable:
       'Este é um criador de demonstração, então não aceita assinaturas: os pagamentos não estão configurados neste servidor do Backtalk (ele não tem chave do Stripe), por isso nada pode ser pago aqui.',
+    subscribeFailed: 'Não foi possível abrir a página de pagamento. Verifique sua conexão e tente novamente.',
     subscribe: 'Assinar',
     openingPayment: 'Abrindo o pagamento…',
     safetyLabel: 'Aviso de segurança do Backtalk',
