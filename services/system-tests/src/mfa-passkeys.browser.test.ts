@@ -215,11 +215,15 @@ describe('MFA over HTTP (standalone)', () => {
       [
         'POST',
         '/api/auth/mfa/disable',
-        { method: 'SMS', code: '123456' },
+        { method: 'VOICE', code: '123456' },
         accessToken,
         400,
         'VALIDATION_FAILED',
       ],
+      ['POST', '/api/auth/mfa/sms', { to: '+14155550100' }, accessToken, 400, 'VALIDATION_FAILED'],
+      ['POST', '/api/auth/mfa/sms', {}, accessToken, 409, 'MFA_PHONE_NOT_VERIFIED'],
+      ['POST', '/api/auth/mfa/sms/confirm', { code: '' }, accessToken, 400, 'VALIDATION_FAILED'],
+      ['POST', '/api/auth/mfa/sms/code', {}, accessToken, 409, 'MFA_NOT_SET_UP'],
       [
         'POST',
         '/api/auth/mfa/disable',
@@ -305,12 +309,12 @@ describe('MFA over HTTP (standalone)', () => {
     }
   });
 
-  it('says on the sign-in screen that passkeys work on localhost, not on an IP address, and never SMS', async () => {
+  it('says on the sign-in screen that passkeys work on localhost, not on an IP address, and that texts can be sent', async () => {
     expect((await call('GET', '/api/auth/providers', undefined, undefined, origin)).body).toMatchObject({
       passkeys: true,
-      sms: false,
+      sms: true,
     });
-    expect((await call('GET', '/api/auth/providers')).body).toMatchObject({ passkeys: false, sms: false });
+    expect((await call('GET', '/api/auth/providers')).body).toMatchObject({ passkeys: false, sms: true });
   });
 });
 
