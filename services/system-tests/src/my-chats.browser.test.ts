@@ -1,10 +1,22 @@
-import { describeWhenAvailable, type FakeChatServer, startFakeChatServer } from '@backtalk/testing';
+import {
+  describeWhenAvailable,
+  type FakeChatServer,
+  startFakeChatServer,
+  startTestSmtpServer,
+  type TestSmtpServer,
+} from '@backtalk/testing';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
+import {
+  answerAgeQuestion,
+  chromiumProblem,
+  launchChromium,
+  screenshotAtBothWidths,
+  signUpOnSignInPage,
+} from './chromium';
 import { gatewayHttp } from './gateway-http';
 import { connectToStandaloneDatabase } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
@@ -14,7 +26,8 @@ jest.setTimeout(300_000);
 /**
  * "My chats" (issue 24 item 1) in Chromium against standalone mode: a guest fan chats with two
  * creators and finds both in /chats (newest first), starts a second chat with one of them, renames
- * one, deletes one (after confirming) and searches their own messages. Then over HTTP: another
+ * one, deletes one (after confirming), sees an in-person reply counted unread, searches their own
+ * messages, and signs up keeping every chat. Then over HTTP: another
  * fan can never list, read, rename, delete, mark or search the fan's conversations, and bad input
  * is a 400 that changes nothing. The persona is a scripted OpenAI-compatible server. Screenshots at
  * 1280 and 390 px go to MY_CHATS_SHOTS_DIR (default: a temp folder).
@@ -28,17 +41,20 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: my chats', () => 
   let model: FakeChatServer;
   let browser: Browser;
   let db: Client;
+  let smtp: TestSmtpServer;
   const call = gatewayHttp(() => app.origin);
 
   beforeAll(async () => {
     fs.mkdirSync(shotsDir, { recursive: true });
     model = await startFakeChatServer(() => REPLY);
+    smtp = await startTestSmtpServer();
     app = await startStandaloneApp('my_chats', {
       LLM_PROVIDER: 'openai',
       LLM_MODEL: 'scripted',
       LLM_BASE_URL: model.url,
       OPENAI_API_KEY: 'sk-test-my-chats',
       MODERATION_PROVIDER: 'none',
+      SMTP_URL: smtp.url,
     });
     db = await connectToStandaloneDatabase(app.dataDir);
     browser = await launchChromium();
@@ -49,6 +65,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: my chats', () => 
     await db?.end();
     await app?.stop();
     await model?.close();
+    await smtp?.close();
   });
 
   const nameOf = async (handle: string): Promise<string> =>
@@ -210,6 +227,22 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: my chats', () => 
     await page.getByRole('banner').getByRole('link', { name: 'My chats' }).click();
     await page.waitForURL(/\/chats$/);
     await rows(page).nth(2).waitFor();
+
+    // The guest signs up: their chats are the account's now, titles and all.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/sign-in/);
+    const email = 'my-chats-fan@example.com';
+    await signUpOnSignInPage(page, email, 'Sunny-Day-42', (to) =>
+      smtp.waitFor(to, /Your code is (\d{6})/, 20_000),
+    );
+    await page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
+    await page.goto(`${app.origin}/chats`);
+    await rows(page).nth(2).waitFor({ timeout: 20_000 });
+    expect(await rows(page).count()).toBe(3);
+    await rows(page).filter({ hasText: 'Bread questions' }).waitFor();
+    await rows(page).filter({ hasText: 'What can I see in the night sky tonight?' }).waitFor();
     await context.close();
   });
 
