@@ -9,7 +9,7 @@ const CREATOR = '00000000-0000-4000-8000-0000000000c1';
 describe('the reply-sampling switch in the memory panel (docs/creators.md, "Sampled replies")', () => {
   beforeEach(() => {
     resetAppState();
-    signInAs({ ageBand: 'adult' });
+    signInAs({ userType: 'authenticated', userId: 'user-1', ageBand: 'adult' });
   });
   afterEach(cleanup);
 
@@ -37,5 +37,24 @@ describe('the reply-sampling switch in the memory panel (docs/creators.md, "Samp
     fireEvent.click(toggle);
     expect(await screen.findByRole('switch', { name: SAMPLING_TEXT.toggle, checked: false })).toBeTruthy();
     expect(apiCalls('PUT', '/api/reply-sampling')[0]?.body).toEqual({ sampled: false });
+  });
+
+  it.each([
+    ['a guest', { userType: 'guest' as const, ageBand: 'adult' as const }],
+    ['a fan under 18', { userType: 'authenticated' as const, userId: 'user-2', ageBand: '16-17' as const }],
+  ])('is not shown to %s, whose replies are never sampled', async (_who, user) => {
+    signInAs(user);
+    server.use(
+      http.get('/api/memories', ({ response }) => response(200).json({ memories: [], enabled: false })),
+    );
+    render(
+      <WithProviders>
+        <MemoryPanel creatorId={CREATOR} creatorName="Tilly" />
+      </WithProviders>,
+    );
+    fireEvent.click(screen.getByText('What Tilly remembers'));
+    await screen.findByRole('switch', { name: 'Remember what I tell personas' });
+    expect(screen.queryByRole('switch', { name: SAMPLING_TEXT.toggle })).toBeNull();
+    expect(apiCalls('GET', '/api/reply-sampling')).toHaveLength(0);
   });
 });

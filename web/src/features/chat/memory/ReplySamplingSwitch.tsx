@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useReplySamplingMutation, useReplySamplingQuery } from '../../../api/reply-samples.queries';
+import { useSessionStore } from '../../session';
 import { en } from '../../../i18n/locales/en';
 import styles from './memory.module.css';
 
@@ -12,13 +13,17 @@ export const SAMPLING_TEXT = {
 
 /**
  * The fan's reply-sampling switch (docs/creators.md, "Sampled replies"), beside the memory switch:
- * on unless the fan turns it off; off also removes what was sampled so far.
+ * on unless the fan turns it off; off also removes what was sampled so far. Shown to signed-in adults
+ * only: a guest's or a minor's replies are never sampled, so there is nothing for them to turn off.
  */
 export function ReplySamplingSwitch() {
   const { t } = useTranslation();
-  const query = useReplySamplingQuery();
+  const sampleable = useSessionStore(
+    (state) => state.user?.userType === 'authenticated' && state.user.ageBand === 'adult',
+  );
+  const query = useReplySamplingQuery(sampleable);
   const set = useReplySamplingMutation();
-  if (query.isPending || query.isError) return null;
+  if (!sampleable || query.isPending || query.isError) return null;
   return (
     <>
       <label className={styles['toggle']}>
