@@ -3,8 +3,10 @@ import {
   clientAt,
   createAccount,
   createGuest,
+  createIdentityDatabase,
   dataSourceOf,
   latestOutboxCode,
+  startIdentity,
   useIdentity,
   verifyToken,
 } from '../../test/identity.harness';
@@ -242,5 +244,18 @@ describe('SMS: phone verification and SMS MFA (development outbox)', () => {
       await expect(disable('EMAIL', code)).rejects.toMatchObject({ code: ErrorCode.AuthCodeExpired });
       await expect(disable('SMS', code)).resolves.toMatchObject({ enabled: [] });
     });
+  });
+});
+
+describe('SMS_PROVIDER at start-up', () => {
+  it('stops identity from starting when a provider is chosen without its variables, naming them', async () => {
+    const database = await createIdentityDatabase('sms_config');
+    try {
+      const started = startIdentity(database, { SMS_PROVIDER: 'twilio', TWILIO_FROM: '+15005550006' });
+      await expect(started).rejects.toThrow(/TWILIO_ACCOUNT_SID is required with SMS_PROVIDER=twilio/);
+      await expect(started).rejects.toThrow(/TWILIO_AUTH_TOKEN is required with SMS_PROVIDER=twilio/);
+    } finally {
+      await database.drop();
+    }
   });
 });
