@@ -31,8 +31,18 @@ async function deleteConversation(id: string): Promise<void> {
 }
 
 /** The fan has seen the conversation up to now (its unread count drops to 0). */
-export async function markConversationRead(id: string): Promise<void> {
+async function markConversationRead(id: string): Promise<void> {
   bodyOf(await api.PUT('/api/conversations/{id}/read', { params: { path: { id } } }));
+}
+
+/**
+ * Records, without waiting, that the fan has read the conversation (on opening it, after a reply,
+ * when an in-person reply arrives while it is open); a failure only leaves replies counted unread.
+ */
+export function markConversationReadSoon(id: string): void {
+  markConversationRead(id).catch((error: unknown) =>
+    console.warn('Could not mark the conversation read', error),
+  );
 }
 
 async function searchConversations(q: string, signal?: AbortSignal): Promise<ConversationSearchHit[]> {

@@ -11,7 +11,7 @@ import {
   type Creator,
   type RateLimitReply,
 } from '../../api';
-import { markConversationRead } from '../../api/my-chats.api';
+import { markConversationReadSoon } from '../../api/my-chats.api';
 import { useSessionStore } from '../session';
 import { useChatStore } from './chat.store';
 import {
@@ -84,7 +84,7 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
   // Opening the conversation reads its replies so far (the unread count in /chats drops to 0).
   const historyLoaded = !!history;
   useEffect(() => {
-    if (conversationId && historyLoaded) markRead(conversationId);
+    if (conversationId && historyLoaded) markConversationReadSoon(conversationId);
   }, [conversationId, historyLoaded]);
 
   // A reply still streaming when the chat opens (a reload, another tab or device, a network drop
@@ -209,7 +209,7 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
       if (streamRef.current === controller) streamRef.current = null;
       useChatStore.setState({ isTyping: false, isSending: false });
       // The fan watched the reply arrive: it is not unread.
-      markRead(conversationId);
+      markConversationReadSoon(conversationId);
     }
   }, [creator.id]);
 
@@ -238,13 +238,6 @@ async function resume(
   } catch (error) {
     if (!isAbortError(error)) console.error('Error following a reply', error);
   }
-}
-
-/** Records that the fan has read the conversation; a failure only leaves its replies counted unread. */
-function markRead(conversationId: string): void {
-  markConversationRead(conversationId).catch((error: unknown) => {
-    if (!isAbortError(error)) console.warn('Could not mark the conversation read', error);
-  });
 }
 
 function timeOf(reply: RateLimitReply): string | null {

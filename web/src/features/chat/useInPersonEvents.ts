@@ -1,3 +1,4 @@
+import { markConversationReadSoon } from '../../api/my-chats.api';
 import { useEffect, useRef } from 'react';
 import {
   type ChatMessage,
@@ -71,7 +72,10 @@ export function useInPersonEvents(conversationId: string | null, enabled: boolea
   const setInPerson = useSetInPerson(conversationId);
   useConversationEvents(conversationId, enabled, {
     onMessage: (message) => {
-      if (message.role === 'creator') useChatStore.getState().applyMessage(message);
+      if (message.role !== 'creator') return;
+      useChatStore.getState().applyMessage(message);
+      // Seen as it arrives: not an unread reply in /chats (docs/chat.md, "My chats").
+      if (conversationId) markConversationReadSoon(conversationId);
     },
     onInPerson: setInPerson,
     onReconnect: async (signal) => {
