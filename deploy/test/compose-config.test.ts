@@ -44,6 +44,16 @@ describeWithTools('deploy/compose.yaml', () => {
     }
   });
 
+  it("sets chat-inference's moderator explicitly: `openai` unless MODERATION_PROVIDER says otherwise", () => {
+    // Issue 22 item 1: chat-inference refuses to start in a cluster without MODERATION_PROVIDER.
+    expect(compose.services['chat-inference'].environment).toMatchObject({
+      MODERATION_PROVIDER: '${MODERATION_PROVIDER:-openai}',
+      MODERATION_API_KEY: '${MODERATION_API_KEY:-}',
+      MODERATION_FAILURE: '${MODERATION_FAILURE:-block}',
+      OPENAI_API_KEY: '${OPENAI_API_KEY:-}',
+    });
+  });
+
   it('runs the infrastructure with JetStream on', () => {
     for (const name of ['nats', 'postgres', 'qdrant', 'minio']) expect(compose.services[name]).toBeDefined();
     expect(compose.services.nats.command).toContain('--jetstream');

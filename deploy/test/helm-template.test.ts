@@ -18,6 +18,7 @@ const SECRET_KEYS = [
   'SMTP_URL',
   'OPENAI_API_KEY',
   'ANTHROPIC_API_KEY',
+  'MODERATION_API_KEY',
   'AWS_ACCESS_KEY_ID',
   'AWS_SECRET_ACCESS_KEY',
   'QDRANT_API_KEY',
@@ -274,6 +275,8 @@ describeWithTools('environment of each service', () => {
     ['FREE_TIER_WINDOW_SECONDS', ['chat-inference']],
     ['FREE_TIER_MESSAGES_PER_ADDRESS', ['chat-inference']],
     ['CHAT_MAX_CONCURRENT_REPLIES_PER_USER', ['chat-inference']],
+    ['MODERATION_PROVIDER', ['chat-inference']],
+    ['MODERATION_FAILURE', ['chat-inference']],
     ['OBJECT_STORAGE', ['ingestion']],
     ['S3_BUCKET', ['ingestion']],
     ['PLATFORM_FEE_PERCENT', ['billing']],
@@ -299,6 +302,7 @@ describeWithTools('environment of each service', () => {
     ['OPENAI_API_KEY', ['chat-inference', 'ingestion'], true],
     ['ANTHROPIC_API_KEY', ['chat-inference', 'ingestion'], true],
     ['QDRANT_API_KEY', ['chat-inference', 'ingestion'], true],
+    ['MODERATION_API_KEY', ['chat-inference'], true],
     ['S3_SECRET_ACCESS_KEY', ['ingestion'], true],
     ['TIKTOK_CLIENT_SECRET', ['ingestion'], true],
   ])('secret %s goes only to %j (optional: %s)', (key, expected, optional) => {
@@ -331,6 +335,37 @@ describeWithTools('environment of each service', () => {
       PASSKEY_ORIGIN: 'https://app.backtalk.example',
       PASSKEY_RP_ID: 'backtalk.example',
       PASSKEY_CHALLENGE_TTL_SECONDS: '300',
+    });
+  });
+
+  it("sets chat-inference's moderator explicitly — OpenAI's /moderations by default, which uses OPENAI_API_KEY — and passes another as chosen", () => {
+    // Issue 22 item 1: chat-inference refuses to start in a cluster without MODERATION_PROVIDER.
+    for (const manifests of [defaults, production, dev])
+      expect(configOf(manifests, 'chat-inference')).toMatchObject({
+        MODERATION_PROVIDER: 'openai',
+        MODERATION_FAILURE: 'block',
+      });
+    expect(configOf(defaults, 'chat-inference').MODERATION_BASE_URL).toBeUndefined();
+    expect(configOf(defaults, 'chat-inference').MODERATION_MODEL).toBeUndefined();
+    expect(secretEnvOf(defaults, 'chat-inference').map((e) => e.name)).toEqual(
+      expect.arrayContaining(['OPENAI_API_KEY', 'MODERATION_API_KEY']),
+    );
+    const guard = render({
+      set: [
+        'config.moderation.provider=llama-guard',
+        'config.moderation.baseUrl=http://ollama.ollama.svc.cluster.local:11434/v1',
+        'config.moderation.model=llama-guard3:8b',
+        'config.moderation.failure=floor-only',
+      ],
+    });
+    expect(configOf(guard, 'chat-inference')).toMatchObject({
+      MODERATION_PROVIDER: 'llama-guard',
+      MODERATION_BASE_URL: 'http://ollama.ollama.svc.cluster.local:11434/v1',
+      MODERATION_MODEL: 'llama-guard3:8b',
+      MODERATION_FAILURE: 'floor-only',
+    });
+    expect(configOf(render({ set: ['config.moderation.provider=none'] }), 'chat-inference')).toMatchObject({
+      MODERATION_PROVIDER: 'none',
     });
   });
 

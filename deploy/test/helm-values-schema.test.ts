@@ -39,6 +39,17 @@ describeWithTools('values.schema.json rejects wrong values before anything rende
       'config:\n  embeddings:\n    provider: cohere\n',
       /provider.*one of/s,
     ],
+    [
+      'unsupported moderation provider',
+      'config:\n  moderation:\n    provider: perspective\n',
+      /provider.*one of/s,
+    ],
+    ['moderation provider left empty', 'config:\n  moderation:\n    provider: ""\n', /provider.*one of/s],
+    [
+      'unsupported moderation failure policy',
+      'config:\n  moderation:\n    failure: allow\n',
+      /failure.*one of/s,
+    ],
     ['unsupported storage driver', 'storage:\n  driver: gcs\n', /driver.*one of/s],
     ['bad log level', 'config:\n  logLevel: verbose\n', /logLevel.*one of/s],
     ['port out of range', 'config:\n  httpPort: 70000\n', /httpPort.*maximum/s],

@@ -162,6 +162,11 @@ Call with (dict "root" $ "svc" $svc).
 {{- $_ := set $env "QDRANT_URL" $v.qdrant.url }}
 {{- end }}
 {{- if eq $name "chat-inference" }}
+{{- /* Always set: chat-inference has no moderator by default in a cluster and refuses to start without one. */}}
+{{- $_ := set $env "MODERATION_PROVIDER" $c.moderation.provider }}
+{{- $_ := set $env "MODERATION_BASE_URL" $c.moderation.baseUrl }}
+{{- $_ := set $env "MODERATION_MODEL" $c.moderation.model }}
+{{- $_ := set $env "MODERATION_FAILURE" $c.moderation.failure }}
 {{- $_ := set $env "FREE_TIER_MESSAGES" (toString (int64 $c.freeTier.messages)) }}
 {{- $_ := set $env "FREE_TIER_WINDOW_SECONDS" (toString (int64 $c.freeTier.windowSeconds)) }}
 {{- $_ := set $env "FREE_TIER_MESSAGES_PER_ADDRESS" (toString (int64 $c.freeTier.messagesPerAddress)) }}
@@ -222,6 +227,10 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- range $k := list "OPENAI_API_KEY" "ANTHROPIC_API_KEY" "AWS_ACCESS_KEY_ID" "AWS_SECRET_ACCESS_KEY" "QDRANT_API_KEY" }}
 {{- $_ := set $keys $k true }}
 {{- end }}
+{{- end }}
+{{- if eq $name "chat-inference" }}
+{{- /* The moderator's own key; openai at OpenAI's own endpoint falls back to OPENAI_API_KEY. */}}
+{{- $_ := set $keys "MODERATION_API_KEY" true }}
 {{- end }}
 {{- if eq $name "ingestion" }}
 {{- $_ := set $keys "S3_ACCESS_KEY_ID" true }}

@@ -1,6 +1,6 @@
 import { chatInferenceService } from '@backtalk/chat-inference';
 import { ingestionService } from '@backtalk/ingestion';
-import { loadConfig } from '@backtalk/kit';
+import { ConfigError, loadConfig } from '@backtalk/kit';
 import { standaloneServiceDefaults } from './standalone';
 
 /** The embedding settings a service reads from an environment. */
@@ -25,12 +25,14 @@ describe('standalone defaults', () => {
     ]);
   });
 
-  it('moderate with Llama Guard in-process (`local`), and leave a cluster to its own setting', () => {
+  it('moderate with Llama Guard in-process (`local`), and leave a cluster no default at all', () => {
     const moderation = (env: Record<string, string | undefined>) =>
       (loadConfig(chatInferenceService.config, env) as { MODERATION_PROVIDER: string }).MODERATION_PROVIDER;
     expect(moderation(standalone)).toBe('local');
     expect(moderation({ ...standalone, MODERATION_PROVIDER: 'openai' })).toBe('openai');
-    expect(moderation({ BACKTALK_MODE: 'cluster' })).toBe('none');
+    expect(moderation({ ...standalone, MODERATION_PROVIDER: 'none' })).toBe('none');
+    // What chat-inference says in a cluster without the setting: chat-inference.config.spec.ts.
+    expect(() => moderation({ BACKTALK_MODE: 'cluster' })).toThrow(ConfigError);
   });
 
   it('yield to the environment, and leave a cluster lexical unless it says otherwise', () => {
@@ -41,6 +43,8 @@ describe('standalone defaults', () => {
     expect(
       embeddingSettings({ ...standalone, EMBEDDINGS_MODEL: '/models/mine.gguf' }).map((s) => s.model),
     ).toEqual(['/models/mine.gguf', '/models/mine.gguf']);
-    expect(embeddingSettings({ BACKTALK_MODE: 'cluster' }).map((s) => s.provider)).toEqual(['none', 'none']);
+    expect(
+      embeddingSettings({ BACKTALK_MODE: 'cluster', MODERATION_PROVIDER: 'openai' }).map((s) => s.provider),
+    ).toEqual(['none', 'none']);
   });
 });

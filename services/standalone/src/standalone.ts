@@ -31,7 +31,8 @@ export class StartupError extends Error {}
  * and get the same local model (bge-small, downloaded on first use; lexical
  * retrieval alone while it is unavailable). Moderation is Llama Guard in-process
  * (`MODERATION_PROVIDER=local`, downloaded on first use; `MODERATION_FAILURE` decides until it
- * can be had, docs/safety.md). A cluster sets its own (charts, compose).
+ * can be had, docs/safety.md). A cluster has no default: its chat-inference refuses to start
+ * without MODERATION_PROVIDER, which the chart and compose set.
  */
 export function standaloneServiceDefaults(dataDir: string): Record<string, string> {
   return {
@@ -60,9 +61,13 @@ export async function startStandalone({ env, log, onPhase }: StandaloneOptions):
   };
   const launcher = loadConfig(standaloneConfigSchema, env);
   const port = launcher.PORT;
-  for (const definition of backendServices)
-    loadConfig(definition.config, { ...env, BACKTALK_MODE: 'standalone' });
   const dataDir = path.resolve(launcher.BACKTALK_DATA_DIR);
+  for (const definition of backendServices)
+    loadConfig(definition.config, {
+      ...standaloneServiceDefaults(dataDir),
+      ...env,
+      BACKTALK_MODE: 'standalone',
+    });
   try {
     assertWritableDir(dataDir);
   } catch (error) {

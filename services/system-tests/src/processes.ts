@@ -71,10 +71,13 @@ export async function startCluster(
       name,
       command: process.execPath,
       args: spec.args,
-      // Identity needs a key to encrypt its stored signing key outside standalone mode.
+      // Identity needs a key to encrypt its stored signing key outside standalone mode;
+      // chat-inference refuses to start without a moderator chosen, and a test that does not
+      // choose one (the chat-moderation suites set `openai`) runs with the floor alone.
       env: {
         PATH: process.env.PATH,
         JWT_KEY_ENCRYPTION_KEY: keyEncryptionKey,
+        MODERATION_PROVIDER: 'none',
         ...env,
         ...spec.env,
         ...extraEnv,

@@ -81,7 +81,11 @@ describe('SendAdmission in front of a real database pool', () => {
 
   const admission = (env: Record<string, string>) =>
     new SendAdmission(
-      loadConfig(chatInferenceConfigSchema, { LOG_LEVEL: 'silent', ...env }) as ChatInferenceConfig,
+      loadConfig(chatInferenceConfigSchema, {
+        LOG_LEVEL: 'silent',
+        MODERATION_PROVIDER: 'none',
+        ...env,
+      }) as ChatInferenceConfig,
     );
 
   it('without admission, a burst of 150 sends is refused for the pool wait (what this guards against)', async () => {

@@ -55,7 +55,11 @@ describe('SendAdmission', () => {
 
   function admission(env: Record<string, string>): SendAdmission {
     return new SendAdmission(
-      loadConfig(chatInferenceConfigSchema, { LOG_LEVEL: 'silent', ...env }) as ChatInferenceConfig,
+      loadConfig(chatInferenceConfigSchema, {
+        LOG_LEVEL: 'silent',
+        MODERATION_PROVIDER: 'none',
+        ...env,
+      }) as ChatInferenceConfig,
     );
   }
 

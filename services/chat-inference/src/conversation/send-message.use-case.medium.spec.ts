@@ -181,6 +181,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     const config = loadConfig(chatInferenceConfigSchema, {
       BACKTALK_MODE: 'standalone',
       LOG_LEVEL: 'silent',
+      MODERATION_PROVIDER: 'none',
       LLM_PROVIDER: 'openai',
       ...env,
     });
@@ -364,6 +365,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     const config = loadConfig(chatInferenceConfigSchema, {
       BACKTALK_MODE: 'standalone',
       LOG_LEVEL: 'silent',
+      MODERATION_PROVIDER: 'none',
     });
     const client = new ServiceClient(new InProcessClient(bus), config, 'chat-inference');
     const controller = new CreatorFunnelController(
@@ -601,6 +603,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       const config = loadConfig(chatInferenceConfigSchema, {
         BACKTALK_MODE: 'standalone',
         LOG_LEVEL: 'silent',
+        MODERATION_PROVIDER: 'none',
         LLM_PROVIDER: 'openai',
       });
       const client = new ServiceClient(new InProcessClient(bus), config, 'chat-inference');

@@ -72,7 +72,10 @@ describe('CreatorPostsCopy (a cluster without Qdrant: this process keeps its own
       logger: false,
     });
     await creators.listen();
-    const config = loadConfig(chatInferenceConfigSchema, { LOG_LEVEL: 'silent' });
+    const config = loadConfig(chatInferenceConfigSchema, {
+      LOG_LEVEL: 'silent',
+      MODERATION_PROVIDER: 'none',
+    });
     const client = new ServiceClient(new InProcessClient(bus), config, 'chat-inference');
     copy = new CreatorPostsCopy(client, index, 64 * 1024 * 1024);
   });

@@ -52,6 +52,7 @@ describe('reports and chat standing (real PostgreSQL)', () => {
   const config = loadConfig(chatInferenceConfigSchema, {
     BACKTALK_MODE: 'standalone',
     LOG_LEVEL: 'silent',
+    MODERATION_PROVIDER: 'none',
     MODERATION_COOLDOWN_AFTER_BLOCKS: '3',
     MODERATION_COOLDOWN_MINUTES: '60',
   });

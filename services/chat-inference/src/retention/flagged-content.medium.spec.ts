@@ -100,6 +100,7 @@ describe('retention of flagged chat content (real PostgreSQL)', () => {
     const config = loadConfig(chatInferenceConfigSchema, {
       BACKTALK_MODE: 'standalone',
       LOG_LEVEL: 'silent',
+      MODERATION_PROVIDER: 'none',
       MODERATION_REVIEW_RETENTION_DAYS: '30',
     });
     const retention = new ChatRetention(new ChatRetentionRepository(dataSource), config);

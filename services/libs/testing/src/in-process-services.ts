@@ -25,7 +25,15 @@ export async function startServicesInProcess(
   definitions: ServiceDefinition[],
   env: Record<string, string | undefined>,
 ): Promise<InProcessServices> {
-  const fullEnv = { LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env, BACKTALK_MODE: 'standalone' };
+  const fullEnv = {
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    // Where the standalone launcher sets `local` (a download), the floor alone unless the test
+    // chooses a moderator: chat-inference has no default of its own (docs/safety.md).
+    MODERATION_PROVIDER: 'none',
+    ...env,
+    BACKTALK_MODE: 'standalone',
+  };
   const apps: INestMicroservice[] = [];
   // As the standalone launcher: start-up work (ingestion's post-index fill) runs once every
   // service has started; unlike it, this waits for that work, so tests start from a filled

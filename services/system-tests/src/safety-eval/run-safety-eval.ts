@@ -73,11 +73,11 @@ function moderatorJudge(boundaries: Record<string, { topic: string }[]>): Judge 
       .filter(([name]) => name.startsWith('EVAL_JUDGE_'))
       .map(([name, value]) => [name.replace('EVAL_JUDGE_', 'MODERATION_'), value]),
   );
-  const config = z.object(moderationConfigShape).parse(env);
-  if (config.MODERATION_PROVIDER === 'none')
+  if (!env.MODERATION_PROVIDER || env.MODERATION_PROVIDER === 'none')
     throw new Error(
       '--configured needs a judge: set EVAL_JUDGE_PROVIDER (and EVAL_JUDGE_BASE_URL, EVAL_JUDGE_MODEL)',
     );
+  const config = z.object(moderationConfigShape).parse(env);
   const judge = createModerator(
     { ...config, MODERATION_FAILURE: 'block' },
     process.env.MODELS_DIR ?? 'models',

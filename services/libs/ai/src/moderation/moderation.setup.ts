@@ -10,14 +10,23 @@ import type { ModerationProvider, Moderator } from './moderation.port';
 import { type ModerationFailurePolicy, PolicyModerator } from './moderator';
 import { OpenAiModerationProvider } from './openai-moderation.provider';
 
+const MODERATION_PROVIDERS = ['openai', 'llama-guard', 'local', 'bedrock', 'none'] as const;
+
+/** What a service that moderates says when MODERATION_PROVIDER is missing (loadConfig names the variable). */
+export const MODERATION_PROVIDER_REQUIRED =
+  'is required: choose `openai`, `llama-guard`, `local`, `bedrock` or `none` (`none` means the always-on floor alone — crisis signals, sexual talk involving minors, profanity to minors — with no moderator above it; docs/safety.md)';
+
 /** The moderation settings (docs/safety.md, "Moderation"), in every service that moderates. */
 export const moderationConfigShape = {
+  // No default: a cluster that forgets it must not start with the floor alone (issue 22 item 1:
+  // `none` only when chosen). Standalone's launcher sets `local` (standaloneServiceDefaults).
   MODERATION_PROVIDER: z
-    .enum(['openai', 'llama-guard', 'local', 'bedrock', 'none'])
-    .default('none')
-    .meta({ defaultText: '`local` (standalone), `none` (cluster)' })
+    .enum(MODERATION_PROVIDERS, {
+      error: (issue) => (issue.input === undefined ? MODERATION_PROVIDER_REQUIRED : undefined),
+    })
+    .meta({ defaultText: 'required in cluster mode; `local` in standalone' })
     .describe(
-      'who checks fan messages and replies above the always-on floor: `openai` (a `/moderations` API), `llama-guard` (a Llama Guard 3 model behind an OpenAI-compatible chat endpoint), `local` (Llama Guard in-process, GGUF downloaded on first use; until it can be had, `MODERATION_FAILURE` decides), `bedrock` (an Amazon Bedrock guardrail) or `none` (the floor alone; a start-up warning says so)',
+      'who checks fan messages and replies above the always-on floor: `openai` (a `/moderations` API), `llama-guard` (a Llama Guard 3 model behind an OpenAI-compatible chat endpoint), `local` (Llama Guard in-process, GGUF downloaded on first use; until it can be had, `MODERATION_FAILURE` decides), `bedrock` (an Amazon Bedrock guardrail) or `none` (the floor alone, chosen explicitly; a start-up warning says so)',
     ),
   MODERATION_BASE_URL: z
     .string()
@@ -42,7 +51,7 @@ export const moderationConfigShape = {
       .min(1)
       .optional()
       .describe(
-        'the key of the `openai` or `llama-guard` moderator; for `bedrock`, a Bedrock API key (else the AWS credential chain)',
+        "the key of the `openai` or `llama-guard` moderator (`openai` at OpenAI's own endpoint, without `MODERATION_BASE_URL`, falls back to `OPENAI_API_KEY`); for `bedrock`, a Bedrock API key (else the AWS credential chain)",
       ),
   ),
   MODERATION_REGION: z.string().min(1).optional().describe('bedrock: the AWS region of the guardrail'),
@@ -80,10 +89,12 @@ export const moderationConfigShape = {
 };
 
 export interface ModerationConfig {
-  MODERATION_PROVIDER: 'openai' | 'llama-guard' | 'local' | 'bedrock' | 'none';
+  MODERATION_PROVIDER: (typeof MODERATION_PROVIDERS)[number];
   MODERATION_BASE_URL?: string | undefined;
   MODERATION_MODEL?: string | undefined;
   MODERATION_API_KEY?: string | undefined;
+  /** The chat model's OpenAI key, which `openai` uses at OpenAI's own endpoint when MODERATION_API_KEY is unset. */
+  OPENAI_API_KEY?: string | undefined;
   MODERATION_TIMEOUT_MS: number;
   MODERATION_FAILURE: ModerationFailurePolicy;
   MODERATION_MINOR_THRESHOLD: number;
@@ -127,6 +138,15 @@ function localGuard(
   });
 }
 
+/**
+ * The key the `openai` moderator sends: MODERATION_API_KEY, else — at OpenAI's own endpoint only
+ * (no MODERATION_BASE_URL) — the OPENAI_API_KEY the chat model uses, so a deployment on OpenAI
+ * needs one key. Another server never gets OPENAI_API_KEY.
+ */
+export function openAiModerationKey(config: ModerationConfig): string | undefined {
+  return config.MODERATION_API_KEY ?? (config.MODERATION_BASE_URL ? undefined : config.OPENAI_API_KEY);
+}
+
 /** Where the moderation set-up reports a local model's download, failure and readiness. */
 export interface ModerationLog {
   log(line: string): void;
@@ -143,7 +163,7 @@ function providerOf(
       return new OpenAiModerationProvider({
         baseUrl: config.MODERATION_BASE_URL ?? 'https://api.openai.com/v1',
         model: config.MODERATION_MODEL ?? 'omni-moderation-latest',
-        apiKey: config.MODERATION_API_KEY,
+        apiKey: openAiModerationKey(config),
         minorThreshold: config.MODERATION_MINOR_THRESHOLD,
       });
     case 'llama-guard':
