@@ -76,6 +76,13 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the fan’s langu
     await page.getByText('21.700 seguidores').waitFor();
     await screenshotAtBothWidths(page, shotsDir, 'discover-es');
 
+    await page.goto(`${app.origin}/sign-in`);
+    await page.getByRole('tab', { name: 'Registrarse' }).click();
+    await page.getByLabel('Fecha de nacimiento').waitFor();
+    await page.getByLabel('Correo electrónico').fill('no es un correo');
+    await page.getByText('Escribe un correo electrónico válido').waitFor();
+    await screenshotAtBothWidths(page, shotsDir, 'sign-up-es');
+
     await page.goto(app.origin);
     await page.getByRole('contentinfo').getByLabel('Idioma').selectOption('en');
     await page.getByRole('heading', { level: 1, name: 'DMs that actually answer back' }).waitFor();

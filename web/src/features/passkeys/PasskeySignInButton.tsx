@@ -1,9 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import type { PasskeySignInReply } from '../../api';
 import { Button } from '../../components/Button';
 import styles from './passkeys.module.css';
 import { usePasskeySignIn } from './usePasskeys';
-
-const PASSKEY_SIGN_IN_LABEL = 'Sign in with a passkey';
 
 /**
  * 'Sign in with a passkey' on the sign-in screen, shown when GET /api/auth/providers says
@@ -16,6 +15,7 @@ export function PasskeySignInButton({
   onSignedIn: (reply: PasskeySignInReply) => void | Promise<void>;
   className?: string;
 }) {
+  const { t } = useTranslation();
   const { mutate, isPending, failure } = usePasskeySignIn(onSignedIn);
   return (
     <div className={`${styles['passkey']}${className ? ` ${className}` : ''}`}>
@@ -24,9 +24,9 @@ export function PasskeySignInButton({
         className={styles['passkey__button']}
         onClick={() => mutate()}
         pending={isPending}
-        pendingLabel="Waiting for your passkey…"
+        pendingLabel={t('signIn.passkeyWaiting')}
       >
-        {PASSKEY_SIGN_IN_LABEL}
+        {t('signIn.passkey')}
       </Button>
       {failure ? (
         <p role="alert" className={styles['passkey__error']} data-problem={failure.problem}>

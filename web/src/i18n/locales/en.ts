@@ -135,6 +135,8 @@ export const en = {
       "{{name}}'s AI persona is paused right now, so it can't take messages. Your conversation is still here; come back later.",
   },
   signIn: {
+    passkey: 'Sign in with a passkey',
+    passkeyWaiting: 'Waiting for your passkey…',
     loading: 'Loading',
     signOutFailed: 'Failed to sign out. Please try again.',
     oauthNotCompleted: 'The sign-in could not be completed. Please try again.',

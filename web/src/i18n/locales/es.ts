@@ -137,6 +137,8 @@ export const es: Messages = {
       'La persona de IA de {{name}} está en pausa ahora mismo, así que no puede recibir mensajes. Tu conversación sigue aquí; vuelve más tarde.',
   },
   signIn: {
+    passkey: 'Iniciar sesión con una llave de acceso',
+    passkeyWaiting: 'Esperando tu llave de acceso…',
     loading: 'Cargando',
     signOutFailed: 'No se pudo cerrar la sesión. Inténtalo de nuevo.',
     oauthNotCompleted: 'No se pudo completar el inicio de sesión. Inténtalo de nuevo.',

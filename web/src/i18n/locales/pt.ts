@@ -137,6 +137,8 @@ export const pt: Messages = {
       'A persona de IA de {{name}} está pausada agora, então não pode receber mensagens. Sua conversa continua aqui; volte mais tarde.',
   },
   signIn: {
+    passkey: 'Entrar com uma chave de acesso',
+    passkeyWaiting: 'Aguardando sua chave de acesso…',
     loading: 'Carregando',
     signOutFailed: 'Não foi possível sair. Tente novamente.',
     oauthNotCompleted: 'Não foi possível concluir o login. Tente novamente.',
