@@ -1,15 +1,16 @@
 import styles from './creator-list.module.css';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { CreatorList } from './CreatorList';
 
-const NO_CREATOR_TEXT = 'Error: No creator ID was provided. Please select a creator from the creator list.';
 /** /ai-chat?view=creators shows the creator list in place (its own /dev route comes later). */
 const CREATOR_LIST_VIEW = 'creators';
 
 /** `/ai-chat`: the chat page without a creator. */
 export function NoCreatorPage() {
+  const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const showList = params.get('view') === CREATOR_LIST_VIEW;
   return (
@@ -18,9 +19,9 @@ export function NoCreatorPage() {
         <CreatorList />
       ) : (
         <div className={styles['no-creator']}>
-          <Banner tone="error">{NO_CREATOR_TEXT}</Banner>
+          <Banner tone="error">{t('errors.noCreator')}</Banner>
           <Button size="lg" onClick={() => setParams({ view: CREATOR_LIST_VIEW })}>
-            Go to Creator List
+            {t('errors.creatorList')}
           </Button>
         </div>
       )}

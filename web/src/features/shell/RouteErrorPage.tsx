@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router-dom';
 import { buttonClass } from '../../components/Button';
 import styles from './shell.module.css';
@@ -7,19 +8,18 @@ import styles from './shell.module.css';
  * (the error replaces only the section), unless `standalone` because the shell itself failed.
  */
 export function RouteErrorPage({ standalone = false }: { standalone?: boolean }) {
+  const { t } = useTranslation();
   const error = useRouteError();
   console.error('Route error', error);
   return (
     <div
       className={`page ${styles['route-message']}${standalone ? ` ${styles['route-message--standalone']}` : ''}`}
     >
-      <h1 className={styles['route-message__title']}>Something went wrong!</h1>
-      <p className={styles['route-message__text']}>
-        This page could not be shown. Please try again in a moment.
-      </p>
+      <h1 className={styles['route-message__title']}>{t('errors.title')}</h1>
+      <p className={styles['route-message__text']}>{t('errors.text')}</p>
       {/* A full page load, so a broken chunk or state is left behind. */}
       <a className={buttonClass('primary', 'md')} href="/">
-        Go to Home
+        {t('errors.goHome')}
       </a>
     </div>
   );

@@ -32,6 +32,13 @@ export const en = {
     signOutFailed: 'Failed to sign out. Please try again.',
     returnHome: 'Return Home',
   },
+  errors: {
+    title: 'Something went wrong!',
+    text: 'This page could not be shown. Please try again in a moment.',
+    goHome: 'Go to Home',
+    noCreator: 'Error: No creator ID was provided. Please select a creator from the creator list.',
+    creatorList: 'Go to Creator List',
+  },
   common: {
     tryAgain: 'Try again',
     dismiss: 'Dismiss',

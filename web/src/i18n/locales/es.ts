@@ -30,6 +30,13 @@ export const es: Messages = {
     signOutFailed: 'No se pudo cerrar la sesión. Inténtalo de nuevo.',
     returnHome: 'Volver al inicio',
   },
+  errors: {
+    title: '¡Algo salió mal!',
+    text: 'No se pudo mostrar esta página. Inténtalo de nuevo en un momento.',
+    goHome: 'Ir al inicio',
+    noCreator: 'Error: no se indicó ningún creador. Elige un creador de la lista de creadores.',
+    creatorList: 'Ir a la lista de creadores',
+  },
   common: {
     tryAgain: 'Reintentar',
     dismiss: 'Cerrar',

@@ -30,6 +30,13 @@ export const pt: Messages = {
     signOutFailed: 'Não foi possível sair. Tente novamente.',
     returnHome: 'Voltar ao início',
   },
+  errors: {
+    title: 'Algo deu errado!',
+    text: 'Não foi possível mostrar esta página. Tente novamente daqui a pouco.',
+    goHome: 'Ir para o início',
+    noCreator: 'Erro: nenhum criador foi indicado. Escolha um criador na lista de criadores.',
+    creatorList: 'Ir para a lista de criadores',
+  },
   common: {
     tryAgain: 'Tentar novamente',
     dismiss: 'Fechar',
