@@ -23,8 +23,8 @@ jest.setTimeout(600_000);
  * Issue 24 item 10 in Chromium against standalone Backtalk (payments on stripe-mock, so the limit
  * dialog offers Subscribe): axe-core finds no serious or critical violation on any screen at 1280
  * and 390 px — public, fan, creator, admin and developer screens, the chat with a reply, the open
- * menus and the limit dialog — and a new fan walks landing → chat → limit → sign up → Subscribe
- * with the keyboard alone, every stop showing its focus ring. Screenshots of the focus states go to
+ * menus and the limit dialog — and a new fan walks landing → chat → limit → sign up → Subscribe →
+ * My chats with the keyboard alone, every stop showing its focus ring. Screenshots of the focus states go to
  * A11Y_SHOTS_DIR (default: a temp folder).
  */
 const PASSWORD = 'Sunny-Day-42';
@@ -202,15 +202,17 @@ describeWhenAvailable(
       );
     }
 
-    it('walks landing → chat → limit → sign up → Subscribe with the keyboard alone, focus always visible', async () => {
+    it('walks landing → chat → limit → sign up → Subscribe → My chats with the keyboard alone, focus always visible', async () => {
       // Reduced motion: the focus rings' transitions end at once, so each stop is measured as shown.
       const context = await browser.newContext({
         viewport: { width: 1280, height: 900 },
         reducedMotion: 'reduce',
       });
       const page = await context.newPage();
-      const shoot = async (name: string) => {
+      /** Screenshots at 1280 px and, unless a width change would close what is open, at 390 px. */
+      const shoot = async (name: string, { phone = true } = {}) => {
         await page.screenshot({ path: `${shotsDir}/${name}-1280.png` });
+        if (!phone) return;
         await page.setViewportSize({ width: 390, height: 844 });
         await page.screenshot({ path: `${shotsDir}/${name}-390.png` });
         await page.setViewportSize({ width: 1280, height: 900 });
@@ -315,6 +317,29 @@ describeWhenAvailable(
       await tabTo(page, 'Cancel');
       await tabTo(page, 'Subscribe');
       await shoot('05-limit-dialog-subscribe-focused');
+
+      // On to My chats through the account menu: arrow keys move a visible focus through its entries.
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await tabTo(page, 'Account menu', { back: true, max: 60 });
+      await page.keyboard.press('Enter');
+      await page.getByRole('menu').waitFor();
+      let entry = await focusedElement(page);
+      for (let press = 0; press < 10 && entry?.name !== 'My chats'; press += 1) {
+        await page.keyboard.press('ArrowDown');
+        entry = await focusedElement(page);
+        expect(entry).toMatchObject({ ringVisible: true });
+      }
+      expect(entry?.name).toBe('My chats');
+      // At 390 px the account menu lives in the folded navbar: resizing would close it.
+      await shoot('06-account-menu-my-chats-focused', { phone: false });
+      await page.keyboard.press('Enter');
+      await page.waitForURL(/\/chats$/);
+      await page.getByRole('list', { name: 'Your conversations' }).waitFor();
+      await tabTo(page, /^Tilly Saffron/);
+      await shoot('07-my-chats-row-focused');
+      await page.keyboard.press('Enter');
+      await page.waitForURL(new RegExp(`/@${DEMO.replace('.', '\\.')}`));
       await context.close();
     });
   },
