@@ -14,6 +14,7 @@ import type { Client } from 'pg';
 import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { connectToStandaloneDatabase } from './service-databases';
+import { askAsGuest } from './studio-fans';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -81,20 +82,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: insights and vide
     await model?.close();
   });
 
-  async function ask(questions: string[]): Promise<void> {
-    const token = (await call('/api/auth/guest', { body: {} })).body.tokens.accessToken as string;
-    const conversationId = (await call('/api/conversations', { body: { creatorId }, token })).body
-      .id as string;
-    for (const text of questions) {
-      const response = await fetch(`${app.origin}/api/conversations/${conversationId}/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-        body: JSON.stringify({ content: [{ text }] }),
-      });
-      expect(response.status).toBe(200);
-      await response.text();
-    }
-  }
+  const ask = (questions: string[]) => askAsGuest(app.origin, call, creatorId, questions);
 
   it('fans ask, the job groups, the creator sees topics and video ideas', async () => {
     await ask(['Which camera do you film with, my email is fan@example.com?']);

@@ -14,6 +14,7 @@ import type { Client } from 'pg';
 import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { connectToStandaloneDatabase } from './service-databases';
+import { knowledgeAnswer } from './studio-fans';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -37,14 +38,7 @@ const shotsDir =
   process.env.KNOWLEDGE_SHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-knowledge-shots-'));
 
 /** The persona answers from its prompt: a corrected answer word for word, a note's text, or a stock line. */
-function knowledgeModel(request: FakeChatRequest): string {
-  const system = request.messages[0]?.content ?? '';
-  const answer = /<answer>\nQuestion: [^\n]*\nAnswer: ([\s\S]*?)\n<\/answer>/.exec(system)?.[1];
-  if (answer) return answer;
-  const note = /<note>\n[^\n]*\n([\s\S]*?)\n<\/note>/.exec(system)?.[1];
-  if (note) return `Yes! ${note}`;
-  return ORDINARY_REPLY;
-}
+const knowledgeModel = (request: FakeChatRequest) => knowledgeAnswer(request, () => ORDINARY_REPLY);
 
 describeWhenAvailable('Chromium', chromiumProblem(), 'browser: creator knowledge', () => {
   let app: StandaloneApp;

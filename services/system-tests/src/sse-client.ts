@@ -1,6 +1,6 @@
 import http from 'node:http';
 
-export interface SseEvent {
+interface SseEvent {
   event: string;
   id?: string;
   data: unknown;

@@ -2,7 +2,7 @@ import type { Creator } from '../../api';
 import { ChatView } from '../chat/ChatView';
 import styles from './creator.module.css';
 
-export const OWN_CHAT_TEXT = {
+const OWN_CHAT_TEXT = {
   title: 'Your AI chat',
   hint: 'Talk to your persona as your fans will. Your own messages are never counted against any limit.',
 } as const;

@@ -8,7 +8,7 @@ import { browserNavigation } from '../shell/browser-navigation';
  * profile' has no case here: billing makes the account and its link in one call and the page
  * reads no creator profile in between.
  */
-export const ONBOARDING_ERROR_TEXT = {
+const ONBOARDING_ERROR_TEXT = {
   notAuthenticated: 'User not authenticated',
   creatorNotFound: 'Creator not found',
   accountFailed: 'Error creating Stripe account',
