@@ -67,6 +67,10 @@ export const sessionGetReplySchema = z.object({
   email: z.string().nullable(),
   /** Whether the email was proven by a code (always true for a confirmed account; false for guests). */
   emailVerified: z.boolean(),
+  /** The account's phone number masked to its last 4 digits (spec §2); absent without one. */
+  phoneNumber: z.string().optional(),
+  /** Whether a texted code verified that number (spec §4 "Verify attributes"); absent without one. */
+  phoneNumberVerified: z.boolean().optional(),
   isCreator: z.boolean(),
   /**
    * The age band now (docs/safety.md, "Age"); null until the user answers: an account gives its

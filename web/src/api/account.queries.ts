@@ -121,6 +121,20 @@ export function useConfirmEmailVerificationMutation() {
   return useMutation({ mutationFn: (code: string) => confirmAttribute('email', code) });
 }
 
+/** Texts a code that verifies the account's phone number. */
+export function useSendPhoneVerificationMutation() {
+  return useMutation({ mutationFn: () => verifyAttribute('phone_number') });
+}
+
+/** A verified phone number makes text message codes available: the MFA settings are read again. */
+export function useConfirmPhoneVerificationMutation(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => confirmAttribute('phone_number', code),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountQueryKeys.mfa(userId) }),
+  });
+}
+
 export function usePasskeysQuery(userId: string) {
   return useQuery({
     queryKey: accountQueryKeys.passkeys(userId),

@@ -3501,6 +3501,8 @@ export interface components {
             emailVerified: boolean;
             groups: string[];
             isCreator: boolean;
+            phoneNumber?: string;
+            phoneNumberVerified?: boolean;
             /** Format: uuid */
             userId: string;
             /** @enum {string} */

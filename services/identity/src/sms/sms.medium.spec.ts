@@ -114,7 +114,13 @@ describe('SMS: phone verification and SMS MFA (development outbox)', () => {
     expect(stored.codeHash).not.toContain(code);
     const wrong = code === '000000' ? '000001' : '000000';
     await expect(confirmPhone(userId, wrong)).rejects.toMatchObject({ code: ErrorCode.AuthCodeMismatch });
+    const session = () => client().request(Subjects.IdentitySessionGet, { actor: actorOf(userId) });
+    await expect(session()).resolves.toMatchObject({
+      phoneNumber: `***${phone.slice(-4)}`,
+      phoneNumberVerified: false,
+    });
     await expect(confirmPhone(userId, code)).resolves.toEqual({ verified: true });
+    await expect(session()).resolves.toMatchObject({ phoneNumberVerified: true });
     const [row] = await db().query('SELECT "verifiedPhoneNumber" FROM identity.users WHERE id = $1', [
       userId,
     ]);

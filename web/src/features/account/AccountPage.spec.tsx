@@ -110,6 +110,52 @@ describe('/account', () => {
     });
   });
 
+  it('verifies the phone number with a texted code, after which text message codes can be turned on', async () => {
+    signInAs({
+      userType: 'authenticated',
+      email: 'fan@example.com',
+      emailVerified: true,
+      phoneNumber: '***0142',
+      phoneNumberVerified: false,
+    });
+    answer();
+    server.use(
+      http.post('/api/auth/attributes/verify', ({ response }) =>
+        response(200).json({ codeDelivery: { destination: '***0142', medium: 'SMS' } }),
+      ),
+      http.post('/api/auth/attributes/confirm', ({ response }) => response(200).json({ verified: true })),
+    );
+    renderPage();
+    const profile = section('Profile');
+    expect(within(profile).getByText('***0142')).toBeTruthy();
+    expect(within(profile).getByText('Not verified')).toBeTruthy();
+    await screen.findByTestId('mfa-sms-hint');
+    const mfaReads = apiCalls('GET', '/api/auth/mfa').length;
+    server.use(
+      http.get('/api/auth/mfa', ({ response }) =>
+        response(200).json({ ...mfaOff, available: ['TOTP', 'SMS', 'EMAIL'], smsDestination: '***0142' }),
+      ),
+    );
+    fireEvent.click(within(profile).getByRole('button', { name: 'Verify phone number' }));
+    expect((await within(profile).findByText(/Sent to \*\*\*0142/)).textContent).toBe(
+      'Sent to ***0142. It may take a minute to arrive',
+    );
+    fireEvent.change(within(profile).getByLabelText('Code from the text message'), {
+      target: { value: '123456' },
+    });
+    fireEvent.click(within(profile).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(within(profile).queryByText('Not verified')).toBeNull());
+    expect(within(profile).getAllByText('Verified')).toHaveLength(2);
+    expect(apiCalls('POST', '/api/auth/attributes/confirm')[0]!.body).toEqual({
+      attribute: 'phone_number',
+      code: '123456',
+    });
+    // The MFA settings are read again: text message codes are offered now.
+    const mfa = section('Multi-Factor Authentication');
+    expect(await within(mfa).findByRole('button', { name: 'Turn on text message codes' })).toBeTruthy();
+    expect(apiCalls('GET', '/api/auth/mfa').length).toBeGreaterThan(mfaReads);
+  });
+
   it('lists the sessions with this device marked, and signs another one out', async () => {
     answer();
     let sessions = [thisDevice, phone];
@@ -336,7 +382,7 @@ describe('/account', () => {
     renderPage();
     const mfa = section('Multi-Factor Authentication');
     expect((await within(mfa).findByTestId('mfa-sms-hint')).textContent).toBe(
-      'Text message codes need a verified phone number: verify yours when you sign in.',
+      'Text message codes need a verified phone number on the account (see Profile above).',
     );
     expect(within(mfa).queryByRole('button', { name: 'Turn on text message codes' })).toBeNull();
   });

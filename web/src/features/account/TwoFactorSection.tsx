@@ -75,7 +75,7 @@ function MfaMethods({ userId, settings }: { userId: string; settings: MfaSetting
       </p>
       {!methods.includes('SMS') ? (
         <p className={styles['field__hint']} data-testid="mfa-sms-hint">
-          Text message codes need a verified phone number: verify yours when you sign in.
+          Text message codes need a verified phone number on the account (see Profile above).
         </p>
       ) : null}
       {methods.length === 0 ? (
