@@ -137,6 +137,9 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: phone verificatio
 
   it('turns on text message codes on /account with a code from the outbox', async () => {
     await page.goto(`${origin}/account`);
+    const profile = page.getByRole('region', { name: 'Profile' });
+    await profile.getByText('***0142').waitFor();
+    await expect(profile.getByText('Verified').count()).resolves.toBe(2);
     const mfa = page.getByRole('region', { name: 'Multi-Factor Authentication' });
     await mfa.getByText('Codes will go to ***0142').waitFor();
     await mfa.getByRole('button', { name: 'Turn on text message codes' }).click();
