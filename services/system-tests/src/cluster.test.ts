@@ -4,7 +4,7 @@ import { ErrorCode, Subjects } from '@backtalk/proto';
 import { JSONCodec, connect } from 'nats';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { type RunningCluster, repoRoot, startCluster } from './processes';
+import { type RunningCluster, repoRoot, spawnNode, startCluster } from './processes';
 
 interface HealthBody {
   status: string;
@@ -62,6 +62,30 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       billing: 'up',
       'feature-flags': 'up',
     });
+  });
+
+  it('runs chat-inference with the floor alone only because the harness chose `none`, and its log says so once', () => {
+    const warnings = cluster.output.filter((line) =>
+      line.includes('MODERATION_PROVIDER=none: fan messages and replies are checked by the floor alone'),
+    );
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain('[chat-inference]');
+  });
+
+  it('refuses to start chat-inference without MODERATION_PROVIDER, in one error naming the choices (issue 22 item 1)', async () => {
+    const chatInference = spawnNode('services/chat-inference/dist/main.js', {
+      BACKTALK_MODE: 'cluster',
+      DATABASE_URL: database.url,
+      NATS_URL: testNatsUrl(),
+      NATS_SUBJECT_PREFIX: prefix,
+      HTTP_PORT: '0',
+      LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
+    });
+    const exit = await chatInference.exited;
+    expect(exit.code).toBe(1);
+    expect(chatInference.output()).toBe(
+      'chat-inference: Invalid configuration: MODERATION_PROVIDER is required: choose `openai`, `llama-guard`, `local`, `bedrock` or `none` (`none` means the always-on floor alone — crisis signals, sexual talk involving minors, profanity to minors — with no moderator above it; docs/safety.md)\n',
+    );
   });
 
   it('turns 503 naming chat-inference within 5 s of its process dying, and 200 once it is back', async () => {
