@@ -160,6 +160,11 @@ function providerOf(
 ): ModerationProvider | null {
   switch (config.MODERATION_PROVIDER) {
     case 'openai':
+      // The chart's and compose's default: without a key OpenAI refuses every check.
+      if (!config.MODERATION_BASE_URL && !openAiModerationKey(config))
+        log.warn(
+          `MODERATION_PROVIDER=openai at OpenAI's own endpoint has no key (MODERATION_API_KEY or OPENAI_API_KEY), so every check will fail and ${meanwhile(config)}; set a key, MODERATION_BASE_URL, or another MODERATION_PROVIDER (docs/safety.md)`,
+        );
       return new OpenAiModerationProvider({
         baseUrl: config.MODERATION_BASE_URL ?? 'https://api.openai.com/v1',
         model: config.MODERATION_MODEL ?? 'omni-moderation-latest',
