@@ -21,7 +21,7 @@
  *
  *   node -r ./services/libs/testing/swc-register.cjs services/system-tests/bench/chat/fan-chat.bench.ts \
  *     [--only ttft,streams] [--n 100] [--warmup 10] [--bursts 50,200] [--burst-rounds 3]
- *     [--streams 100,200,300,500,1000] [--guests 10]
+ *     [--streams 100,200,300,500,1000] [--reply-tokens 200] [--guests 10]
  *     [--pool <DATABASE_POOL_SIZE for the cluster>] [--send-concurrency <CHAT_SEND_CONCURRENCY>] [--chat-replicas 1,2] [--cpu-prof <dir>] [--json out.json]
  *
  * --cpu-prof <dir>: V8 CPU profiles of the gateway and chat-inference over each measured level
@@ -63,7 +63,9 @@ import {
 
 const FIRST_TOKEN_MS = 200;
 const INTER_TOKEN_MS = 20;
-const LONG_TOKENS = 200;
+/** Tokens in the streams levels' reply (`--reply-tokens`, at most LLM_MAX_TOKENS' 512): two lengths in one
+ * session separate a reply's per-token CPU from its per-send CPU. */
+const LONG_TOKENS = Number(argValue('reply-tokens', '200'));
 const LONG_INTER_TOKEN_MS = 50;
 const LONG_REPLY = Array.from({ length: LONG_TOKENS }, (_, i) => `w${i}`).join(' ');
 const HIGH = '100000'; // the largest FREE_TIER_MESSAGES and THROTTLE_PER_MINUTE the configs accept
