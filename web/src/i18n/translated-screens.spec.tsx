@@ -1,14 +1,16 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { ChatHeader } from '../features/chat/ChatHeader';
 import { SubscriptionModal } from '../features/chat/SubscriptionModal';
 import { DiscoverPage } from '../features/discover/DiscoverPage';
 import { LandingPage } from '../features/landing/LandingPage';
+import { MyChatsPage } from '../features/my-chats/MyChatsPage';
 import { Footer } from '../features/shell/Footer';
 import { newSubscription } from '../features/payments/subscription.fixtures';
 import { subscriptionLine } from '../features/payments/subscription-line';
 import { SignInPage } from '../features/sign-in/SignInPage';
 import { http, server } from '../test/api-mock';
-import { resetAppState, signInAs, WithProviders } from '../test/fixtures';
+import { newCreator, resetAppState, signInAs, WithProviders } from '../test/fixtures';
 import { i18n } from './i18n';
 import { LANGUAGE_STORAGE_KEY } from './languages';
 
@@ -125,6 +127,80 @@ describe('fan-facing screens in Spanish and Portuguese', () => {
       status: 'Encerrada',
       price: 'US$\u00a010,00 / mês',
       date: 'Encerrou em 1 de jun. de 2026',
+    });
+  });
+
+  describe('My chats and the chat header', () => {
+    const maya = newCreator({
+      id: '00000000-0000-4000-8000-00000000000a',
+      nickName: 'Maya',
+      handle: 'maya.makes',
+      verified: true,
+    });
+    // The fan wrote last; two replies are unread.
+    const at = '2025-03-04T18:30:00.000Z';
+    const lastMessage = { role: 'user' as const, text: 'Any pasta ideas?' };
+    const id = '00000000-0000-4000-8000-000000000002';
+    const chat = { id, creatorId: maya.id, title: 'Dinner ideas', unread: 2, lastMessage };
+    const summary = { ...chat, createdAt: at, lastActivityAt: at };
+    const listing = (conversations: (typeof summary)[]) =>
+      server.use(
+        http.get('/api/creators/{id}', ({ response }) => response(200).json(maya)),
+        http.get('/api/conversations', ({ response }) => response(200).json({ conversations })),
+      );
+
+    beforeEach(() => signInAs());
+
+    it('shows /chats in Spanish: the list, its plurals, the search rule and the delete dialog', async () => {
+      listing([summary]);
+      await i18n.changeLanguage('es');
+      renderAt('/chats', <MyChatsPage />);
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Mis chats');
+      expect(screen.getByRole('status', { name: 'Cargando tus chats' })).toBeTruthy();
+      const row = (await screen.findByRole('link', { name: /Dinner ideas/ })).closest('li')!;
+      expect(within(row).getByText('Tú: Any pasta ideas?')).toBeTruthy();
+      expect(within(row).getByLabelText('2 respuestas sin leer').textContent).toBe('2');
+      expect(within(row).getByRole('button', { name: 'Nuevo chat con Maya' }).textContent).toBe('Nuevo chat');
+
+      fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar en tus mensajes' }), {
+        target: { value: 'a' },
+      });
+      fireEvent.click(screen.getByRole('button', { name: 'Buscar' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'Escribe al menos 2 caracteres para buscar.',
+      );
+
+      fireEvent.click(within(row).getByRole('button', { name: 'Eliminar «Dinner ideas»' }));
+      const dialog = await screen.findByRole('dialog', { name: '¿Eliminar este chat?' });
+      expect(within(dialog).getByText(/^«Dinner ideas» y todos sus mensajes se borrarán\./)).toBeTruthy();
+      expect(within(dialog).getByRole('button', { name: 'Cancelar' })).toBeTruthy();
+    });
+
+    it('shows /chats in Portuguese: one unread reply, and the empty list', async () => {
+      listing([{ ...summary, unread: 1 }]);
+      await i18n.changeLanguage('pt');
+      renderAt('/chats', <MyChatsPage />);
+      const row = (await screen.findByRole('link', { name: /Dinner ideas/ })).closest('li')!;
+      expect(within(row).getByLabelText('1 resposta não lida')).toBeTruthy();
+      expect(within(row).getByRole('button', { name: 'Renomear “Dinner ideas”' })).toBeTruthy();
+      cleanup();
+
+      listing([]);
+      renderAt('/chats', <MyChatsPage />);
+      expect(await screen.findByText('Nenhum chat ainda')).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Encontre um criador para conversar' })).toBeTruthy();
+    });
+
+    it.each([
+      ['es', 'persona de IA', 'Creador verificado', 'Nuevo chat'],
+      ['pt', 'persona de IA', 'Criador verificado', 'Novo chat'],
+    ])('shows the chat header in %s', async (language, persona, verified, newChat) => {
+      await i18n.changeLanguage(language);
+      renderAt('/@maya.makes', <ChatHeader creator={maya} />);
+      expect(screen.getByRole('heading', { name: 'Maya' })).toBeTruthy();
+      expect(screen.getByText(persona)).toBeTruthy();
+      expect(screen.getByText(verified)).toBeTruthy();
+      expect(screen.getByRole('button', { name: newChat })).toBeTruthy();
     });
   });
 });

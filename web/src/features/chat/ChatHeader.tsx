@@ -1,5 +1,6 @@
 import styles from './chat.module.css';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { type Creator, useSubscriptionsQuery } from '../../api';
 import { startConversation } from '../../api/my-chats.api';
@@ -16,6 +17,7 @@ export function ChatHeader({ creator }: { creator: Creator }) {
   const userId = useSessionStore((state) =>
     state.status === 'authenticated' ? (state.user?.userId ?? null) : null,
   );
+  const { t } = useTranslation();
   const subscriptions = useSubscriptionsQuery(userId);
   const subscribed = !!subscriptions.data?.subscriptions.some(
     (subscription) => subscription.active && subscription.creatorId === creator.id,
@@ -26,22 +28,22 @@ export function ChatHeader({ creator }: { creator: Creator }) {
       <div className={styles['chat-header__text']}>
         <h1 className={styles['chat-header__name']}>{creator.nickName}</h1>
         <p className={styles['chat-header__handle']}>
-          @{creator.handle} · <span className={styles['chat-header__ai']}>AI persona</span>
+          @{creator.handle} · <span className={styles['chat-header__ai']}>{t('chat.header.aiPersona')}</span>
           {creator.verified ? (
             <>
               {' '}
-              <Badge>Verified creator</Badge>
+              <Badge>{t('chat.header.verified')}</Badge>
             </>
           ) : creator.demoAccount ? (
             <>
               {' '}
-              <Badge>Demo</Badge>
+              <Badge>{t('chat.header.demo')}</Badge>
             </>
           ) : null}
           {subscribed ? (
             <>
               {' '}
-              <Badge>Subscribed</Badge>
+              <Badge>{t('chat.header.subscribed')}</Badge>
             </>
           ) : null}
         </p>
@@ -53,6 +55,7 @@ export function ChatHeader({ creator }: { creator: Creator }) {
 
 /** "New chat" (docs/chat.md, "My chats"): a fresh conversation with this creator, opened at `?c=<id>`. */
 function NewChatButton({ creator }: { creator: Creator }) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const signedIn = useSessionStore((state) => state.user !== null);
   const [state, setState] = useState<'idle' | 'starting' | 'failed'>('idle');
@@ -71,11 +74,11 @@ function NewChatButton({ creator }: { creator: Creator }) {
   return (
     <div className={styles['chat-header__actions']}>
       <Button variant="secondary" size="sm" disabled={state === 'starting'} onClick={() => void start()}>
-        {state === 'starting' ? 'Starting…' : 'New chat'}
+        {state === 'starting' ? t('chat.header.starting') : t('chat.header.newChat')}
       </Button>
       {state === 'failed' ? (
         <span role="alert" className={styles['chat-header__error']}>
-          Could not start a new chat. Try again.
+          {t('chat.header.newChatFailed')}
         </span>
       ) : null}
     </div>

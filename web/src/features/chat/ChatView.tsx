@@ -1,5 +1,6 @@
 import styles from './chat.module.css';
 import { Fragment, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, type ChatMessage, type Creator, createCheckout, useSubscriptionsQuery } from '../../api';
 import { Spinner } from '../../components/Spinner';
@@ -34,6 +35,7 @@ export interface ChatViewProps {
 }
 
 export function ChatView({ creator }: ChatViewProps) {
+  const { t } = useTranslation();
   const { send, older } = useChat(creator);
   const messages = useChatStore((state) => state.messages);
   const historyStatus = useChatStore((state) => state.historyStatus);
@@ -128,7 +130,7 @@ export function ChatView({ creator }: ChatViewProps) {
           <div
             className={styles['chat-messages']}
             role="log"
-            aria-label={`Conversation with ${creator.nickName}`}
+            aria-label={t('chat.conversationWith', { name: creator.nickName })}
             // Not live: streamed words would be read one by one; ReplyAnnouncer reads each reply once.
             aria-live="off"
           >
@@ -137,7 +139,7 @@ export function ChatView({ creator }: ChatViewProps) {
             ) : null}
             {loadingHistory ? (
               <div className={styles['chat-loading']}>
-                <Spinner label="Loading conversation" />
+                <Spinner label={t('chat.loadingConversation')} />
               </div>
             ) : null}
             {messages.filter(hasText).map((message) => (
@@ -163,7 +165,7 @@ export function ChatView({ creator }: ChatViewProps) {
           <button
             type="button"
             className={styles['scroll-to-bottom']}
-            aria-label="Scroll to latest message"
+            aria-label={t('chat.scrollToLatest')}
             onClick={scrollToBottom}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

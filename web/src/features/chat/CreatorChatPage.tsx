@@ -1,5 +1,6 @@
 import styles from './chat.module.css';
 import { useEffect, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/Banner';
 import { Spinner } from '../../components/Spinner';
@@ -16,6 +17,7 @@ import { useCreatorByHandle } from './useCreatorByHandle';
  * in chat").
  */
 export function CreatorChatPage() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const parsed = useMemo(() => parseCreatorHandle(pathname), [pathname]);
@@ -40,13 +42,13 @@ export function CreatorChatPage() {
     if (gated) navigate('/', { replace: true });
   }, [gated, navigate]);
 
-  if (!parsed.ok) return <PageMessage text={parsed.error} />;
-  if (lookup.status === 'missing') return <PageMessage text="Creator not found" />;
-  if (lookup.status === 'error') return <PageMessage text="Error loading creator" />;
+  if (!parsed.ok) return <PageMessage text={t('chat.invalidUrl')} />;
+  if (lookup.status === 'missing') return <PageMessage text={t('chat.creatorNotFound')} />;
+  if (lookup.status === 'error') return <PageMessage text={t('chat.creatorFailed')} />;
   if (lookup.status === 'loading' || sessionStatus === 'loading' || gated || !creator) {
     return (
       <div className={`${styles['chat-page']} ${styles['chat-page--centered']}`}>
-        <Spinner label="Loading chat" />
+        <Spinner label={t('chat.loadingChat')} />
       </div>
     );
   }

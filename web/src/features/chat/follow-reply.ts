@@ -1,7 +1,11 @@
 import { ApiError, attachReply, isAbortError, type StreamHandlers } from '../../api';
+import { i18n } from '../../i18n/i18n';
+import { en } from '../../i18n/locales/en';
 import { useChatStore } from './chat.store';
 
-export const REPLY_FAILED_MESSAGE = 'Something went wrong while getting a reply. Please try again.';
+/** The English words (specs assert them); the chat shows `replyFailed()`, in the reader's language. */
+export const REPLY_FAILED_MESSAGE = en.chat.replyFailed;
+export const replyFailed = () => i18n.t('chat.replyFailed');
 
 /** How often a dropped reply is attached again before the chat gives up and says so. */
 const RESUME_ATTEMPTS = 8;
@@ -31,7 +35,7 @@ export function replyHandlers(progress: ReplyProgress): StreamHandlers {
       if (fragment.stopReason) {
         progress.ended = true;
         state.setTyping(false);
-        if (fragment.stopReason === 'error') state.showError(progress.serverError ?? REPLY_FAILED_MESSAGE);
+        if (fragment.stopReason === 'error') state.showError(progress.serverError ?? replyFailed());
       }
     },
     onCitations(event) {
@@ -42,7 +46,7 @@ export function replyHandlers(progress: ReplyProgress): StreamHandlers {
     },
     onError(error) {
       progress.serverError = error?.message || null;
-      useChatStore.setState({ isTyping: false, error: progress.serverError ?? REPLY_FAILED_MESSAGE });
+      useChatStore.setState({ isTyping: false, error: progress.serverError ?? replyFailed() });
     },
   };
 }
@@ -71,7 +75,7 @@ export async function followReply(
       }
     }
     if (attempt + 1 >= RESUME_ATTEMPTS) {
-      useChatStore.getState().showError(REPLY_FAILED_MESSAGE);
+      useChatStore.getState().showError(replyFailed());
       return;
     }
     await pause(Math.min(250 * 2 ** attempt, RESUME_MAX_DELAY_MS), signal);

@@ -12,21 +12,16 @@ import {
   type RateLimitReply,
 } from '../../api';
 import { markConversationReadSoon } from '../../api/my-chats.api';
+import { i18n } from '../../i18n/i18n';
+import { en } from '../../i18n/locales/en';
 import { useSessionStore } from '../session';
 import { useChatStore } from './chat.store';
-import {
-  followReply,
-  newProgress,
-  REPLY_FAILED_MESSAGE,
-  type ReplyProgress,
-  replyHandlers,
-} from './follow-reply';
+import { followReply, newProgress, replyFailed, type ReplyProgress, replyHandlers } from './follow-reply';
 import { messageIdOf } from './merge-fragment';
 
 export { REPLY_FAILED_MESSAGE } from './follow-reply';
-const HISTORY_FAILED_MESSAGE = "We couldn't load this conversation. Please refresh the page to try again.";
-export const SESSION_FAILED_MESSAGE =
-  "We couldn't start your chat session. Please refresh the page to try again.";
+/** The English words (specs assert them); the chat shows them in the reader's language. */
+export const SESSION_FAILED_MESSAGE = en.chat.sessionFailed;
 
 export type OlderStatus = 'idle' | 'loading' | 'error';
 
@@ -60,7 +55,7 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     if (!userId) {
       // The session could not be established (spec §4: it falls back to guest without a user).
       chat.setHistoryStatus('error');
-      chat.showError(SESSION_FAILED_MESSAGE);
+      chat.showError(i18n.t('chat.sessionFailed'));
       return;
     }
     chat.setHistoryStatus('loading');
@@ -113,7 +108,7 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     // A queued send cannot go out; the text stays in the box.
     chat.setSendQueued(false);
     chat.setHistoryStatus('error');
-    chat.showError(HISTORY_FAILED_MESSAGE);
+    chat.showError(i18n.t('chat.historyFailed'));
   }, [historyFailed, historyError]);
 
   // The status check on mount (spec §7) opens nothing: the limit dialog opens when the fan tries to
@@ -200,9 +195,7 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
           await resume(conversationId, messageIdOf(progress.lastFragmentId), progress, controller);
         } else {
           console.error('Error sending message', error);
-          state.showError(
-            error instanceof ApiError && !error.isNetworkError ? error.message : REPLY_FAILED_MESSAGE,
-          );
+          state.showError(error instanceof ApiError && !error.isNetworkError ? error.message : replyFailed());
         }
       }
     } finally {

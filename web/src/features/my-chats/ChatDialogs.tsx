@@ -1,5 +1,6 @@
 import styles from './my-chats.module.css';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CONVERSATION_TITLE_MAX_LENGTH } from '@backtalk/proto/browser';
 import { ApiError, type Creator } from '../../api';
 import { type ConversationSummary, useMyChatsMutations } from '../../api/my-chats.api';
@@ -20,6 +21,7 @@ const failure = (error: unknown, fallback: string) =>
 
 /** Renames a conversation (1..100 characters). */
 export function RenameChatDialog({ chat, creators, onClose }: ChatDialogProps) {
+  const { t } = useTranslation();
   const { rename } = useMyChatsMutations();
   const current = chat ? chatTitle(chat.title, creators.get(chat.creatorId)) : '';
   const [title, setTitle] = useState(current);
@@ -29,36 +31,36 @@ export function RenameChatDialog({ chat, creators, onClose }: ChatDialogProps) {
     event.preventDefault();
     if (!chat) return;
     if (!title.trim()) {
-      setError('Give the chat a name.');
+      setError(t('myChats.nameRequired'));
       return;
     }
     rename.mutate(
       { id: chat.id, title: title.trim() },
       {
         onSuccess: onClose,
-        onError: (cause) => setError(failure(cause, "We couldn't rename this chat. Please try again.")),
+        onError: (cause) => setError(failure(cause, t('myChats.renameFailed'))),
       },
     );
   };
   return (
     <Modal
       open={chat !== null}
-      title="Rename chat"
+      title={t('myChats.renameTitle')}
       onClose={onClose}
       actions={
         <>
           <Button variant="ghost" onClick={onClose}>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button type="submit" form="rename-chat-form" disabled={rename.isPending}>
-            {rename.isPending ? 'Saving…' : 'Save'}
+            {rename.isPending ? t('myChats.saving') : t('myChats.save')}
           </Button>
         </>
       }
     >
       <form id="rename-chat-form" onSubmit={submit} noValidate>
         <label htmlFor="rename-chat-title" className={styles['my-chats__label']}>
-          Chat name
+          {t('myChats.chatName')}
         </label>
         <input
           id="rename-chat-title"
@@ -82,6 +84,7 @@ export function RenameChatDialog({ chat, creators, onClose }: ChatDialogProps) {
 
 /** Asks before erasing a conversation and its messages. */
 export function DeleteChatDialog({ chat, creators, onClose }: ChatDialogProps) {
+  const { t } = useTranslation();
   const { remove } = useMyChatsMutations();
   const [error, setError] = useState<string | null>(null);
   const title = chat ? chatTitle(chat.title, creators.get(chat.creatorId)) : '';
@@ -89,29 +92,26 @@ export function DeleteChatDialog({ chat, creators, onClose }: ChatDialogProps) {
     if (!chat) return;
     remove.mutate(chat.id, {
       onSuccess: onClose,
-      onError: (cause) => setError(failure(cause, "We couldn't delete this chat. Please try again.")),
+      onError: (cause) => setError(failure(cause, t('myChats.deleteFailed'))),
     });
   };
   return (
     <Modal
       open={chat !== null}
-      title="Delete this chat?"
+      title={t('myChats.deleteTitle')}
       onClose={onClose}
       actions={
         <>
           <Button variant="ghost" onClick={onClose} data-autofocus>
-            Cancel
+            {t('common.cancel')}
           </Button>
           <Button variant="danger" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? 'Deleting…' : 'Delete'}
+            {remove.isPending ? t('myChats.deleting') : t('myChats.delete')}
           </Button>
         </>
       }
     >
-      <p>
-        “{title}” and all its messages will be erased. This cannot be undone. Deleting a chat does not give
-        back free messages already used.
-      </p>
+      <p>{t('myChats.deleteText', { title })}</p>
       {error ? (
         <p role="alert" className={styles['my-chats__error']}>
           {error}

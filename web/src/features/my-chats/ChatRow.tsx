@@ -1,5 +1,7 @@
 import styles from './my-chats.module.css';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n';
 import { Link } from 'react-router-dom';
 import type { Creator } from '../../api';
 import { startConversation, type ConversationSummary } from '../../api/my-chats.api';
@@ -14,7 +16,7 @@ export function chatPath(creator: Creator, conversationId: string): string {
 
 /** The name the fan sees for a conversation: its title, else the creator's name. */
 export function chatTitle(title: string, creator: Creator | undefined): string {
-  return title || creator?.nickName || 'Chat';
+  return title || creator?.nickName || i18n.t('myChats.untitled');
 }
 
 interface ChatRowProps {
@@ -27,8 +29,9 @@ interface ChatRowProps {
 
 /** One conversation in /chats: avatar, creator, title, last message, time, unread badge and actions. */
 export function ChatRow({ chat, creator, onRename, onDelete, onStarted }: ChatRowProps) {
+  const { t } = useTranslation();
   const [starting, setStarting] = useState<'idle' | 'starting' | 'failed'>('idle');
-  const name = creator?.nickName ?? 'Creator';
+  const name = creator?.nickName ?? t('myChats.creator');
   const title = chatTitle(chat.title, creator);
   const last = chat.lastMessage;
   const startNew = async () => {
@@ -54,7 +57,7 @@ export function ChatRow({ chat, creator, onRename, onDelete, onStarted }: ChatRo
         </span>
         <span className={styles['chat-row__title']}>{title}</span>
         <span className={styles['chat-row__last']}>
-          {last ? `${last.role === 'user' ? 'You: ' : ''}${last.text}` : 'No messages yet'}
+          {last ? `${last.role === 'user' ? t('myChats.you') : ''}${last.text}` : t('myChats.noMessages')}
         </span>
       </span>
       {chat.unread > 0 ? (
@@ -74,24 +77,24 @@ export function ChatRow({ chat, creator, onRename, onDelete, onStarted }: ChatRo
         <span className={styles['chat-row__link']}>{body}</span>
       )}
       <span className={styles['chat-row__actions']}>
-        <Button variant="ghost" size="sm" onClick={onRename} aria-label={`Rename "${title}"`}>
-          Rename
+        <Button variant="ghost" size="sm" onClick={onRename} aria-label={t('myChats.renameLabel', { title })}>
+          {t('myChats.rename')}
         </Button>
-        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={`Delete "${title}"`}>
-          Delete
+        <Button variant="ghost" size="sm" onClick={onDelete} aria-label={t('myChats.deleteLabel', { title })}>
+          {t('myChats.delete')}
         </Button>
         <Button
           variant="secondary"
           size="sm"
           disabled={!creator || starting === 'starting'}
           onClick={() => void startNew()}
-          aria-label={`New chat with ${name}`}
+          aria-label={t('myChats.newChatWith', { name })}
         >
-          New chat
+          {t('chat.header.newChat')}
         </Button>
         {starting === 'failed' ? (
           <span role="alert" className={styles['my-chats__error']}>
-            Could not start a new chat. Try again.
+            {t('chat.header.newChatFailed')}
           </span>
         ) : null}
       </span>

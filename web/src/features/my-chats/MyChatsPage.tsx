@@ -1,5 +1,6 @@
 import styles from './my-chats.module.css';
 import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { CONVERSATION_SEARCH_MAX_LENGTH, CONVERSATION_SEARCH_MIN_LENGTH } from '@backtalk/proto/browser';
 import { useChatSearchQuery, useMyChatsQuery, type ConversationSummary } from '../../api/my-chats.api';
@@ -18,6 +19,7 @@ import { useCreatorsById } from './useCreatorsById';
  * a search of the fan's own messages (`?q=` in the address, so Back returns to it).
  */
 export function MyChatsPage() {
+  const { t } = useTranslation();
   const status = useSessionStore((state) => state.status);
   const userId = useSessionStore((state) => state.user?.userId ?? null);
   const [params, setParams] = useSearchParams();
@@ -38,7 +40,7 @@ export function MyChatsPage() {
     event.preventDefault();
     const next = draft.trim();
     if (next.length > 0 && next.length < CONVERSATION_SEARCH_MIN_LENGTH) {
-      setSearchError(`Type at least ${CONVERSATION_SEARCH_MIN_LENGTH} characters to search.`);
+      setSearchError(t('myChats.searchTooShort', { min: CONVERSATION_SEARCH_MIN_LENGTH }));
       return;
     }
     setSearchError(null);
@@ -48,16 +50,16 @@ export function MyChatsPage() {
   const loading = status === 'loading' || (userId !== null && chats.isPending);
   return (
     <section className={styles['my-chats']} aria-labelledby="my-chats-heading">
-      <h1 id="my-chats-heading">My chats</h1>
+      <h1 id="my-chats-heading">{t('myChats.title')}</h1>
       <form className={styles['my-chats__search']} role="search" noValidate onSubmit={submit}>
         <label className="visually-hidden" htmlFor="my-chats-q">
-          Search your messages
+          {t('myChats.searchLabel')}
         </label>
         <input
           id="my-chats-q"
           type="search"
           className={styles['my-chats__input']}
-          placeholder="Search your messages"
+          placeholder={t('myChats.searchLabel')}
           autoComplete="off"
           maxLength={CONVERSATION_SEARCH_MAX_LENGTH}
           value={draft}
@@ -65,7 +67,7 @@ export function MyChatsPage() {
           aria-describedby={searchError ? 'my-chats-q-error' : undefined}
           onChange={(event) => setDraft(event.target.value)}
         />
-        <Button type="submit">Search</Button>
+        <Button type="submit">{t('myChats.search')}</Button>
       </form>
       {searchError ? (
         <p id="my-chats-q-error" className={styles['my-chats__error']} role="alert">
@@ -85,7 +87,7 @@ export function MyChatsPage() {
         />
       ) : loading ? (
         <div className={styles['my-chats__state']}>
-          <Spinner label="Loading your chats" />
+          <Spinner label={t('myChats.loading')} />
         </div>
       ) : chats.isError || userId === null || !chats.data ? (
         <Banner
@@ -93,20 +95,20 @@ export function MyChatsPage() {
           action={
             userId ? (
               <Button variant="secondary" size="sm" onClick={() => void chats.refetch()}>
-                Try again
+                {t('common.tryAgain')}
               </Button>
             ) : undefined
           }
         >
-          We couldn't load your chats. Please try again.
+          {t('myChats.loadFailed')}
         </Banner>
       ) : chats.data.length === 0 ? (
         <div className={styles['my-chats__empty']}>
-          <p>No chats yet</p>
-          <Link to="/discover">Find a creator to chat with</Link>
+          <p>{t('myChats.empty')}</p>
+          <Link to="/discover">{t('myChats.findCreator')}</Link>
         </div>
       ) : (
-        <ul className={styles['my-chats__list']} aria-label="Your conversations">
+        <ul className={styles['my-chats__list']} aria-label={t('myChats.listLabel')}>
           {chats.data.map((chat) => (
             <ChatRow
               key={chat.id}

@@ -1,5 +1,6 @@
 import styles from './my-chats.module.css';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Creator } from '../../api';
 import type { ConversationSearchHit } from '../../api/my-chats.api';
@@ -19,15 +20,16 @@ interface SearchResultsProps {
 
 /** The fan's own messages matching the search, newest first; each opens its conversation. */
 export function SearchResults({ q, search, creators, onClear }: SearchResultsProps) {
+  const { t } = useTranslation();
   const clear = (
     <Button variant="secondary" size="sm" onClick={onClear}>
-      Show all chats
+      {t('myChats.showAll')}
     </Button>
   );
   if (search.isPending)
     return (
       <div className={styles['my-chats__state']}>
-        <Spinner label="Searching your messages" />
+        <Spinner label={t('myChats.searching')} />
       </div>
     );
   if (search.isError)
@@ -36,30 +38,29 @@ export function SearchResults({ q, search, creators, onClear }: SearchResultsPro
         tone="error"
         action={
           <Button variant="secondary" size="sm" onClick={() => void search.refetch()}>
-            Try again
+            {t('common.tryAgain')}
           </Button>
         }
       >
-        We couldn't search your messages. Please try again.
+        {t('myChats.searchFailed')}
       </Banner>
     );
   if (search.data.length === 0)
     return (
       <div className={styles['my-chats__empty']}>
-        <p>No messages match “{q}”.</p>
+        <p>{t('myChats.noMatch', { q })}</p>
         {clear}
       </div>
     );
   return (
     <>
       <p className={styles['my-chats__count']} role="status">
-        {search.data.length === 1 ? '1 message matches' : `${search.data.length} messages match`} “{q}”{' '}
-        {clear}
+        {t('myChats.matches', { count: search.data.length, q })} {clear}
       </p>
-      <ul className={styles['my-chats__list']} aria-label="Messages found">
+      <ul className={styles['my-chats__list']} aria-label={t('myChats.resultsLabel')}>
         {search.data.map((hit) => {
           const creator = creators.get(hit.creatorId);
-          const name = creator?.nickName ?? 'Creator';
+          const name = creator?.nickName ?? t('myChats.creator');
           const body = (
             <>
               <Avatar src={creator?.thumb} name={name} size={40} />
@@ -73,7 +74,7 @@ export function SearchResults({ q, search, creators, onClear }: SearchResultsPro
                   </time>
                 </span>
                 <span className={styles['chat-row__last']}>
-                  {hit.role === 'user' ? 'You: ' : ''}
+                  {hit.role === 'user' ? t('myChats.you') : ''}
                   {hit.snippet}
                 </span>
               </span>

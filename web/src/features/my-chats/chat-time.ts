@@ -1,3 +1,5 @@
+import { i18n } from '../../i18n/i18n';
+
 /**
  * When a conversation last saw activity, in the browser's locale: the time today, the weekday this
  * week, else the date.
@@ -16,7 +18,7 @@ export function formatActivity(iso: string, now: Date = new Date()): string {
   });
 }
 
-/** The unread badge's words: "3 unread replies", "1 unread reply". */
+/** The unread badge's words in the reader's language (i18next plurals): "3 unread replies", "1 unread reply". */
 export function unreadLabel(count: number): string {
-  return `${count} unread ${count === 1 ? 'reply' : 'replies'}`;
+  return i18n.t('myChats.unread', { count });
 }
