@@ -15,7 +15,14 @@ import { gatewayHttp, outboxCode, outboxOverHttp, signUpAccount } from './gatewa
 import { DRAFT_REPLY, DRAFT_RULE, previewModel } from './preview-model';
 import { connectToStandaloneDatabase } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
-import { askAsGuest, knowledgeAnswer } from './studio-fans';
+import {
+  askAsGuest,
+  chatAsker,
+  expectCited,
+  expectNeverCited,
+  knowledgeAnswer,
+  teachPersona,
+} from './studio-fans';
 
 jest.setTimeout(600_000);
 
@@ -57,6 +64,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a creator walks t
   let creator: Page;
   let fan: Page;
   let creatorId: string;
+  let creatorUserId: string;
   let persona: string;
   let corrected = '';
   let excludedCaption = '';
@@ -78,6 +86,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a creator walks t
       DIGEST_CHECK_MINUTES: '1',
     });
     const account = await signUpAccount(call, creatorEmail, PASSWORD, outboxCode(outbox));
+    creatorUserId = account.userId;
     db = await connectToStandaloneDatabase(app.dataDir);
     const [row] = (
       await db.query(
@@ -101,17 +110,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a creator walks t
     await model?.close();
   });
 
-  /** The fan's question in the open chat; resolves with the reply's bubble once it has ended. */
-  async function fanAsks(text: string) {
-    const replies = fan.locator('[data-testid="chat-message"][data-role="assistant"]');
-    const before = await replies.count();
-    const box = fan.getByRole('textbox', { name: 'Message' });
-    await box.fill(text);
-    await box.press('Enter');
-    await replies.nth(before).waitFor({ timeout: 60_000 });
-    await fan.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
-    return replies.nth(before);
-  }
+  const fanAsks = (text: string) => chatAsker(fan)(text);
 
   it('fans ask; insights show the topics and a video idea', async () => {
     await askAsGuest(app.origin, call, creatorId, ['What camera do you use?']);
@@ -149,29 +148,11 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a creator walks t
     const answers = creator.getByRole('region', { name: 'Corrected answers' });
     corrected = await answers.getByLabel('Question').inputValue();
     expect(corrected).toMatch(/camera/i);
-    await answers.getByLabel('Your answer').fill(ANSWER);
-    await answers.getByRole('button', { name: 'Save answer' }).click();
-    await answers.getByText(ANSWER).waitFor({ timeout: 20_000 });
-
-    const notes = creator.getByRole('region', { name: 'Notes' });
-    await notes.getByRole('button', { name: 'Add note' }).click();
-    await notes.getByLabel('Title').fill('Bakery classes');
-    await notes.getByLabel('Note').fill(NOTE_TEXT);
-    await notes.getByRole('button', { name: 'Save note' }).click();
-    await notes.getByText(NOTE_TEXT).waitFor({ timeout: 20_000 });
-
-    const posts = creator.getByRole('region', { name: 'Posts' });
-    const first = posts.getByRole('checkbox').first();
-    excludedCaption = ((await first.getAttribute('aria-label')) ?? '').replace(
-      /^Persona may use: (.*) \(\d{4}-\d\d-\d\d\)$/,
-      '$1',
-    );
-    await first.click();
-    await posts.getByText('· excluded', { exact: false }).first().waitFor({ timeout: 20_000 });
-    await creator
-      .getByTestId('knowledge-indexing')
-      .getByText('Your persona knows all of this.')
-      .waitFor({ timeout: 60_000 });
+    excludedCaption = await teachPersona(creator, {
+      answer: ANSWER,
+      noteTitle: 'Bakery classes',
+      noteText: NOTE_TEXT,
+    });
     excludedPostId = (
       await db.query<{ postId: string }>(
         `SELECT "postId" FROM creators.creator_post_exclusions WHERE "creatorId" = $1`,
@@ -186,32 +167,16 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a creator walks t
     expect(excludedCaption).not.toBe('');
     await fan.goto(`${app.origin}/@${DEMO}`);
     await answerAgeQuestion(fan);
-    const quoted = await fanAsks(corrected);
-    await quoted.getByText(ANSWER, { exact: true }).waitFor({ timeout: 20_000 });
-    await quoted
-      .getByRole('list', { name: 'Sources' })
-      .getByText(/^Answered by .+/)
-      .first()
-      .waitFor({ timeout: 20_000 });
-    const noted = await fanAsks('Do you teach bakery classes on Sunday?');
-    await noted.getByText(`Yes! ${NOTE_TEXT}`).waitFor({ timeout: 20_000 });
-    await noted
-      .getByRole('list', { name: 'Sources' })
-      .getByText(/^Note by .+/)
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await expectCited(await fanAsks(corrected), ANSWER, /^Answered by .+/);
+    await expectCited(
+      await fanAsks('Do you teach bakery classes on Sunday?'),
+      `Yes! ${NOTE_TEXT}`,
+      /^Note by .+/,
+    );
     await fanAsks(excludedCaption);
     await screenshotAtBothWidths(fan, shotsDir, '03-fan-answered-by-creator');
     await fan.setViewportSize({ width: 1280, height: 900 });
-    const prompts = model.requests.map((request) => request.messages[0]?.content ?? '');
-    expect(prompts.every((prompt) => !prompt.includes(`Caption: ${excludedCaption}`))).toBe(true);
-    const cited = (
-      await db.query<{ citations: Array<{ postId: string }> }>(
-        `SELECT citations FROM chat_inference.messages WHERE role = 'assistant'`,
-      )
-    ).rows.flatMap((row) => row.citations.map((citation) => citation.postId));
-    expect(cited.length).toBeGreaterThan(0);
-    expect(cited).not.toContain(excludedPostId);
+    await expectNeverCited(db, model, { caption: excludedCaption, postId: excludedPostId });
   });
 
   it('a draft prompt is previewed side by side with the published persona, then published', async () => {
@@ -296,6 +261,12 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a creator walks t
       .getByText(DRAFT_REPLY)
       .first()
       .waitFor({ timeout: 30_000 });
+    // The creator's own chat with their persona takes nothing from any allowance.
+    const counted = await db.query(
+      `SELECT coalesce(sum("queryCount"), 0)::int AS n FROM chat_inference.user_rate_limits WHERE "userId" = $1`,
+      [creatorUserId],
+    );
+    expect(counted.rows[0].n).toBe(0);
     await screenshotAtBothWidths(creator, shotsDir, '07-creator-home-own-chat');
     // On a phone the finish button stays on screen over the chat (sticky); a full-page capture cannot show that.
     await creator.setViewportSize({ width: 390, height: 844 });

@@ -14,7 +14,7 @@ import type { Client } from 'pg';
 import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { connectToStandaloneDatabase } from './service-databases';
-import { knowledgeAnswer } from './studio-fans';
+import { chatAsker, expectCited, expectNeverCited, knowledgeAnswer, teachPersona } from './studio-fans';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -92,39 +92,16 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: creator knowledge
     return page;
   }
 
-  const indexed = (page: Page) =>
-    page
-      .getByTestId('knowledge-indexing')
-      .getByText('Your persona knows all of this.')
-      .waitFor({ timeout: 60_000 });
-
   it('the creator corrects an answer from "Correct this", adds a note and excludes a post', async () => {
     const page = await creatorPage();
     await page.goto(`${app.origin}/creator/knowledge?correct=${encodeURIComponent(QUESTION)}`);
     const answers = page.getByRole('region', { name: 'Corrected answers' });
     await expect(answers.getByLabel('Question').inputValue()).resolves.toBe(QUESTION);
-    await answers.getByLabel('Your answer').fill(ANSWER);
-    await answers.getByRole('button', { name: 'Save answer' }).click();
-    await answers.getByText(ANSWER).waitFor({ timeout: 20_000 });
-
-    const notes = page.getByRole('region', { name: 'Notes' });
-    await notes.getByText('No notes yet.', { exact: false }).waitFor();
-    await notes.getByRole('button', { name: 'Add note' }).click();
-    await notes.getByLabel('Title').fill(NOTE_TITLE);
-    await notes.getByLabel('Note').fill(NOTE_TEXT);
-    await notes.getByRole('button', { name: 'Save note' }).click();
-    await notes.getByText(NOTE_TEXT).waitFor({ timeout: 20_000 });
-
-    const posts = page.getByRole('region', { name: 'Posts' });
-    const first = posts.getByRole('checkbox').first();
-    excludedCaption = ((await first.getAttribute('aria-label')) ?? '').replace(
-      /^Persona may use: (.*) \(\d{4}-\d\d-\d\d\)$/,
-      '$1',
-    );
-    // The box follows the server: it is unchecked once the exclusion is stored.
-    await first.click();
-    await posts.getByText('· excluded', { exact: false }).first().waitFor({ timeout: 20_000 });
-    await indexed(page);
+    excludedCaption = await teachPersona(page, {
+      answer: ANSWER,
+      noteTitle: NOTE_TITLE,
+      noteText: NOTE_TEXT,
+    });
     await screenshotAtBothWidths(page, shotsDir, '01-creator-knowledge');
 
     const { rows } = await db.query<{ postId: string }>(
@@ -149,44 +126,20 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: creator knowledge
     const page = await context.newPage();
     await page.goto(`${app.origin}/@${DEMO}`);
     await answerAgeQuestion(page);
-    const box = page.getByRole('textbox', { name: 'Message' });
-    const ask = async (text: string) => {
-      const before = await page.locator('[data-testid="chat-message"][data-role="assistant"]').count();
-      await box.fill(text);
-      await box.press('Enter');
-      const reply = page.locator('[data-testid="chat-message"][data-role="assistant"]').nth(before);
-      await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
-      return reply;
-    };
+    const ask = chatAsker(page);
 
     const quoted = await ask(QUESTION);
-    await quoted.getByText(ANSWER, { exact: true }).waitFor({ timeout: 60_000 });
-    await quoted
-      .getByRole('list', { name: 'Sources' })
-      .getByText(/^Answered by .+/)
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await expectCited(quoted, ANSWER, /^Answered by .+/);
     await screenshotAtBothWidths(page, shotsDir, '02-fan-reads-corrected-answer');
 
     const noted = await ask('Do you teach bakery classes on Sunday?');
-    await noted.getByText(`Yes! ${NOTE_TEXT}`).waitFor({ timeout: 60_000 });
-    await noted
-      .getByRole('list', { name: 'Sources' })
-      .getByText(/^Note by .+/)
-      .first()
-      .waitFor({ timeout: 20_000 });
+    await expectCited(noted, `Yes! ${NOTE_TEXT}`, /^Note by .+/);
 
     // The excluded post's own words: it is never put before the model, nor cited.
     await ask(excludedCaption);
     const prompts = model.requests.map((request) => request.messages[0]?.content ?? '');
     expect(prompts.some((prompt) => prompt.includes(ANSWER))).toBe(true);
-    expect(prompts.every((prompt) => !prompt.includes(`Caption: ${excludedCaption}`))).toBe(true);
-    const { rows } = await db.query<{ citations: Array<{ postId: string }> }>(
-      `SELECT citations FROM chat_inference.messages WHERE role = 'assistant'`,
-    );
-    const cited = rows.flatMap((row) => row.citations.map((citation) => citation.postId));
-    expect(cited.length).toBeGreaterThan(0);
-    expect(cited).not.toContain(excludedPostId);
+    await expectNeverCited(db, model, { caption: excludedCaption, postId: excludedPostId });
     await context.close();
   });
 });
