@@ -47,6 +47,7 @@ const PUBLIC_SCREENS: Screen[] = [
   ['/terms-of-service', 'Terms of Service'],
   ['/how-it-works', 'How a Backtalk persona works'],
   ['/creator/signup', 'Become a Backtalk creator'],
+  ['/digest/unsubscribe', 'This link is incomplete.'],
 ];
 
 /**
@@ -56,6 +57,7 @@ const PUBLIC_SCREENS: Screen[] = [
 const SIGNED_IN_SCREENS: Screen[] = [
   ['/account', 'Multi-Factor Authentication'],
   ['/account/subscriptions', 'My subscriptions'],
+  ['/refresh/acct_unknown', 'Something went wrong!'],
   ['/chats', 'My chats'],
   [`/@${DEMO}`, 'Tilly Saffron'],
   ['/creator', 'Welcome, Creator!'],
@@ -173,7 +175,12 @@ describeWhenAvailable(
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menu').waitFor();
       await axeNow('the open account menu');
+      // A dialog opened from it: deleting the account (closed again, nothing deleted).
+      await page.getByRole('menuitem', { name: 'Delete account' }).click();
+      await page.getByRole('dialog').waitFor();
+      await axeNow('the delete-account dialog');
       await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
       await page.setViewportSize({ width: 390, height: 844 });
       await page.getByRole('button', { name: 'Open menu' }).click();
       await page.getByRole('button', { name: 'Close menu' }).waitFor();
