@@ -3,6 +3,7 @@ import { ConfigError, loadConfig, ProcessSupervisor } from '@backtalk/kit';
 import { localKeyEncryptionKey } from '@backtalk/identity';
 import path from 'node:path';
 import { clusterLauncherConfigSchema } from './launcher.config';
+import { backendServices } from './services';
 
 /**
  * `npm run start:cluster`: every service in its own process over real NATS and
@@ -34,6 +35,18 @@ const env: Record<string, string | undefined> = { ...process.env, BACKTALK_MODE:
 // lives in the data folder, as in standalone mode, unless one is given.
 if (!env.JWT_KEY_ENCRYPTION_KEY && !env.JWT_PRIVATE_KEY) {
   env.JWT_KEY_ENCRYPTION_KEY = localKeyEncryptionKey(launcher.BACKTALK_DATA_DIR);
+}
+// As `npm start` does, every service's settings are checked before anything starts: a missing
+// one (MODERATION_PROVIDER, which a cluster has no default for) stops the launch in one line
+// rather than a service restarting forever.
+for (const definition of backendServices) {
+  try {
+    loadConfig(definition.config, env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`start:cluster: ${definition.name}: ${error.message}\n`);
+    process.exit(1);
+  }
 }
 services.forEach((name, index) =>
   supervisor.start({

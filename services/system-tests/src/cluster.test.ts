@@ -88,6 +88,21 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
     );
   });
 
+  it('stops `npm run start:cluster` before it starts anything when MODERATION_PROVIDER is missing', async () => {
+    const launcher = spawnNode('services/standalone/dist/cluster.js', {
+      DATABASE_URL: database.url,
+      NATS_URL: testNatsUrl(),
+      NATS_SUBJECT_PREFIX: prefix,
+      JWT_KEY_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    });
+    const exit = await launcher.exited;
+    expect(exit.code).toBe(1);
+    expect(launcher.output()).toMatch(
+      /^start:cluster: chat-inference: Invalid configuration: MODERATION_PROVIDER is required: choose `openai`, `llama-guard`, `local`, `bedrock` or `none` \(`none` means the always-on floor alone/,
+    );
+    expect(launcher.output().trim().split('\n')).toHaveLength(1);
+  });
+
   it('turns 503 naming chat-inference within 5 s of its process dying, and 200 once it is back', async () => {
     await cluster.supervisor.kill('chat-inference', 'SIGKILL');
     const killedAt = Date.now();
