@@ -14,7 +14,7 @@ jest.setTimeout(300_000);
  * English on reload; a fan writing Spanish in the chat gets a Spanish reply. The chat model is a
  * scripted OpenAI-compatible server that answers in the language the persona's prompt names
  * (chat-inference detects it from the fan's message), so the reply's language follows the
- * detection. Screenshots at 1280 and 390 px go to I18N_SHOTS_DIR (default: a temp folder).
+ * detection; the chat's header and /chats are Spanish too. Screenshots at 1280 and 390 px go to I18N_SHOTS_DIR (default: a temp folder).
  */
 const DEMO = 'demo.creator';
 const SPANISH_REPLY = '¡Hola! Claro que sí, te contesto en español.';
@@ -94,7 +94,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the fan’s langu
     await page.context().close();
   });
 
-  it('answers a fan who writes Spanish in Spanish', async () => {
+  it('answers a fan who writes Spanish in Spanish; the chat header and My chats are Spanish', async () => {
     const page = await spanishPage();
     await page.goto(`${app.origin}/@${DEMO}`);
     // The age question, in Spanish: a guest chooses a band.
@@ -111,12 +111,23 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the fan’s langu
     await page
       .getByRole('status', { name: /está escribiendo/ })
       .waitFor({ state: 'detached', timeout: 60_000 });
+    // The chat's header is Spanish too.
+    await page.getByText('persona de IA', { exact: true }).waitFor();
     await screenshotAtBothWidths(page, shotsDir, 'chat-es');
 
     // The same fan writing English is answered in English: the language is the message's, not the browser's.
     await box.fill('Thanks! What do you usually cook on a busy weekday evening?');
     await box.press('Enter');
     await reply.getByText('Hello! I answer in English.').waitFor({ timeout: 60_000 });
+
+    // My chats lists the conversation, in Spanish.
+    await page.goto(`${app.origin}/chats`);
+    await page.getByRole('heading', { level: 1, name: 'Mis chats' }).waitFor();
+    await page.getByRole('searchbox', { name: 'Buscar en tus mensajes' }).waitFor();
+    const row = page.getByTestId('chat-row').first();
+    await row.getByRole('button', { name: /^Nuevo chat con / }).waitFor();
+    await row.getByRole('button', { name: /^Renombrar «/ }).waitFor();
+    await screenshotAtBothWidths(page, shotsDir, 'my-chats-es');
     await page.context().close();
   });
 });
