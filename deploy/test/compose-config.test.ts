@@ -101,10 +101,12 @@ describeWithTools('deploy/compose.yaml', () => {
     expect(gateway.depends_on).toMatchObject({ redis: { condition: 'service_healthy' } });
   });
 
-  it('gives identity the same Redis for its brute-force counters, and passes SMTP_URL through', () => {
+  it('gives identity the same Redis for its brute-force counters, and passes SMTP_URL and the SMS settings through', () => {
     const identity = compose.services.identity;
     expect(identity.environment.REDIS_URL).toBe('${REDIS_URL:-redis://redis:6379}');
     expect(identity.environment.SMTP_URL).toBe('${SMTP_URL:-}');
+    expect(identity.environment.SMS_PROVIDER).toBe('${SMS_PROVIDER:-}');
+    expect(identity.environment.TWILIO_AUTH_TOKEN).toBe('${TWILIO_AUTH_TOKEN:-}');
     expect(identity.depends_on).toMatchObject({ redis: { condition: 'service_healthy' } });
   });
 });

@@ -29,6 +29,9 @@ const SECRET_KEYS = [
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'REDIS_URL',
+  // SMS codes (identity, SMS_PROVIDER=twilio).
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
   // OAuth sign-in (identity): the client ids too, so one Secret configures each provider.
   'OAUTH_GOOGLE_CLIENT_ID',
   'OAUTH_GOOGLE_CLIENT_SECRET',
@@ -294,6 +297,9 @@ describeWithTools('environment of each service', () => {
     ['JWT_KEY_ENCRYPTION_KEY', ['identity'], true],
     ['JWT_KEY_ENCRYPTION_PREVIOUS_KEYS', ['identity'], true],
     ['SMTP_URL', ['identity'], true],
+    ['TWILIO_AUTH_TOKEN', ['identity'], true],
+    ['TWILIO_ACCOUNT_SID', ['identity'], true],
+    ['AWS_SECRET_ACCESS_KEY', ['chat-inference', 'identity', 'ingestion'], true],
     ['REDIS_URL', ['gateway', 'identity'], true],
     ['OAUTH_GOOGLE_CLIENT_SECRET', ['identity'], true],
     ['OAUTH_APPLE_PRIVATE_KEY', ['identity'], true],

@@ -216,6 +216,10 @@ Keys of the existing Secret each service reads, with whether the pod may start w
 {{- $_ := set $keys "JWT_KEY_ENCRYPTION_KEY" true }}
 {{- $_ := set $keys "JWT_KEY_ENCRYPTION_PREVIOUS_KEYS" true }}
 {{- $_ := set $keys "SMTP_URL" true }}
+{{- /* SMS codes (SMS_PROVIDER twilio or sns, docs/architecture.md "SMS"): the Twilio account, and AWS keys for SNS without an IAM role. */}}
+{{- range $k := list "TWILIO_ACCOUNT_SID" "TWILIO_AUTH_TOKEN" "AWS_ACCESS_KEY_ID" "AWS_SECRET_ACCESS_KEY" }}
+{{- $_ := set $keys $k true }}
+{{- end }}
 {{- /* Brute-force counters shared by the replicas; without it they live in PostgreSQL. */}}
 {{- $_ := set $keys "REDIS_URL" true }}
 {{- /* OAuth sign-in: each provider is enabled by its keys being present (docs/architecture.md, "OAuth sign-in"). */}}
