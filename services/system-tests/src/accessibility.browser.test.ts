@@ -157,6 +157,23 @@ describeWhenAvailable(
       return failures;
     }
 
+    it('the check fails on what it should: faint text and a button without a name', async () => {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.setContent(
+        '<html lang="en"><title>t</title><main><p style="color:#aaa;background:#fff">Faint</p>' +
+          '<button></button></main></html>',
+      );
+      const message = await expectNoSeriousA11yViolations(page, 'a bad page').then(
+        () => 'no error',
+        (error: Error) => error.message,
+      );
+      expect(message).toMatch(/^a bad page: 2 serious accessibility violation\(s\)\n/);
+      expect(message).toMatch(/\[serious\] color-contrast at p: Elements must meet minimum color contrast/);
+      expect(message).toMatch(/\[critical\] button-name at button: Buttons must have discernible text/);
+      await context.close();
+    });
+
     it('finds no serious violation on the public screens, as a guest', async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       const page = await context.newPage();
