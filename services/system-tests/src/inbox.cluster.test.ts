@@ -1,15 +1,13 @@
-import { freePort } from '@backtalk/embedded-db';
 import { describeWithNats, testNatsUrl, type TestDatabase, waitFor } from '@backtalk/testing';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { Client } from 'pg';
 import { gatewayHttp, outboxCode, outboxOverHttp, signUpAccount } from './gateway-http';
 import { startPacedOpenAiServer } from './paced-model';
 import {
   type RunningCluster,
   backendServices,
-  repoRoot,
   startCluster,
+  startSecondGateway,
   waitUntilAnswering,
 } from './processes';
 import { createSystemTestDatabase } from './service-databases';
@@ -60,17 +58,9 @@ describeWithNats('in-person replies across replicas (cluster mode)', () => {
       OPENAI_API_KEY: 'test',
     };
     cluster = await startCluster(env, backendServices, ['chat-inference']);
-    const portB = await freePort();
-    cluster.supervisor.start({
-      name: 'gateway-2',
-      command: process.execPath,
-      args: [path.join(repoRoot, 'services/gateway/dist/main.js')],
-      env: { PATH: process.env.PATH, ...env, PORT: String(portB), BACKTALK_MODE: 'cluster' },
-    });
     gatewayA = cluster.gatewayUrl;
-    gatewayB = `http://127.0.0.1:${portB}`;
     await waitUntilAnswering(cluster, 90_000);
-    await waitUntilAnswering({ ...cluster, gatewayUrl: gatewayB }, 90_000);
+    gatewayB = await startSecondGateway(cluster, env);
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   }, 180_000);

@@ -194,3 +194,24 @@ export async function waitUntilAnswering(cluster: RunningCluster, timeoutMs = 60
     throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
   });
 }
+
+/**
+ * A second gateway replica (cluster mode) beside the cluster's own, started with the cluster's
+ * `env` on a port of its own; answers its address once it reports every service up.
+ */
+export async function startSecondGateway(
+  cluster: RunningCluster,
+  env: Record<string, string>,
+  timeoutMs = 90_000,
+): Promise<string> {
+  const port = await freePort();
+  cluster.supervisor.start({
+    name: 'gateway-2',
+    command: process.execPath,
+    args: [path.join(repoRoot, 'services/gateway/dist/main.js')],
+    env: { PATH: process.env.PATH, ...env, PORT: String(port), BACKTALK_MODE: 'cluster' },
+  });
+  const url = `http://127.0.0.1:${port}`;
+  await waitUntilAnswering({ ...cluster, gatewayUrl: url }, timeoutMs);
+  return url;
+}

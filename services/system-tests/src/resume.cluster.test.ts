@@ -1,15 +1,13 @@
-import { freePort } from '@backtalk/embedded-db';
 import { describeWithNats, testNatsUrl, type TestDatabase } from '@backtalk/testing';
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import { startPacedOpenAiServer } from './paced-model';
 import { type Opened, openSse } from './sse-client';
 import { createSystemTestDatabase } from './service-databases';
 import {
   type RunningCluster,
   backendServices,
-  repoRoot,
   startCluster,
+  startSecondGateway,
   waitUntilAnswering,
 } from './processes';
 
@@ -44,17 +42,9 @@ describeWithNats('replies that resume anywhere (two gateway replicas, cluster mo
       OPENAI_API_KEY: 'test',
     };
     cluster = await startCluster(env, backendServices);
-    const portB = await freePort();
-    cluster.supervisor.start({
-      name: 'gateway-2',
-      command: process.execPath,
-      args: [path.join(repoRoot, 'services/gateway/dist/main.js')],
-      env: { PATH: process.env.PATH, ...env, PORT: String(portB), BACKTALK_MODE: 'cluster' },
-    });
     gatewayA = cluster.gatewayUrl;
-    gatewayB = `http://127.0.0.1:${portB}`;
     await waitUntilAnswering(cluster, 90_000);
-    await waitUntilAnswering({ ...cluster, gatewayUrl: gatewayB }, 90_000);
+    gatewayB = await startSecondGateway(cluster, env);
     const creator = await fetch(`${gatewayA}/api/creators/by-handle/demo.creator`);
     creatorId = ((await creator.json()) as { id: string }).id;
   }, 180_000);
