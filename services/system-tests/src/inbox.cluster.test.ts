@@ -56,6 +56,8 @@ describeWithNats('in-person replies across replicas (cluster mode)', () => {
       LLM_MODEL: 'paced',
       LLM_BASE_URL: paced.url,
       OPENAI_API_KEY: 'test',
+      // Two free messages: the fan is at the limit when the creator takes the chat.
+      FREE_TIER_MESSAGES: '2',
     };
     cluster = await startCluster(env, backendServices, ['chat-inference']);
     gatewayA = cluster.gatewayUrl;
@@ -105,7 +107,7 @@ describeWithNats('in-person replies across replicas (cluster mode)', () => {
       )
     ).rows.map((row: { role: string }) => row.role);
 
-  it("the fan's open chat on one gateway receives the creator's in-person reply sent through another; the persona waits until handed back", async () => {
+  it("the fan's open chat on one gateway receives the creator's in-person reply sent through another; the persona waits, uncharged, until handed back", async () => {
     const suffix = randomBytes(4).toString('hex');
     const owner = await signUpAccount(
       callB,
@@ -120,8 +122,14 @@ describeWithNats('in-person replies across replicas (cluster mode)', () => {
     const fan = (await callA('/api/auth/guest', { body: {} })).body.tokens.accessToken as string;
     const conversationId = (await callA('/api/conversations', { body: { creatorId }, token: fan })).body
       .id as string;
-    const first = await send(gatewayA, fan, conversationId, 'Do you read these yourself?');
-    expect(first.events.some((event) => event.event === 'fragment')).toBe(true);
+    for (const text of ['Do you read these yourself?', 'Anyone there?']) {
+      const answered = await send(gatewayA, fan, conversationId, text);
+      expect(answered.events.some((event) => event.event === 'fragment')).toBe(true);
+    }
+    const mayWrite = async () =>
+      (await callA('/api/chat/rate-limit', { token: fan, body: { creatorId, message: 'One more?' } })).body
+        .canSendMessage as boolean;
+    expect(await mayWrite()).toBe(false);
     expect(
       (
         await callA(`/api/conversations/${conversationId}/in-person`, {
@@ -154,7 +162,9 @@ describeWithNats('in-person replies across replicas (cluster mode)', () => {
     ]);
     await until('the in-person mode on the fan stream', () => inPersonOf(fanEvents).includes(true));
 
-    // Held in person: the fan's message (gateway A) goes live to the creator's stream (gateway B), unanswered.
+    // Held in person: a fan at the limit may still write — the message costs nothing — and it goes
+    // live (gateway A) to the creator's stream (gateway B), unanswered.
+    expect(await mayWrite()).toBe(true);
     const streamed = paced.stats.streamed;
     const held = await send(gatewayA, fan, conversationId, 'Wow! What camera do you use?');
     expect(held.status).toBe(200);
@@ -175,8 +185,10 @@ describeWithNats('in-person replies across replicas (cluster mode)', () => {
     });
     expect(handBack).toEqual({ status: 200, body: { inPerson: false } });
     await until('the hand-back on the fan stream (gateway A)', () => inPersonOf(fanEvents).at(-1) === false);
+    // Handed back: the persona answers again, and with it the fan's limit applies.
+    expect(await mayWrite()).toBe(false);
     const after = await send(gatewayA, fan, conversationId, 'Thanks, bye!');
-    expect(after.events.map((event) => event.event)).toContain('fragment');
-    expect((await roles(conversationId)).slice(-2)).toEqual(['user', 'assistant']);
+    expect(after.status).toBe(429);
+    expect((await roles(conversationId)).slice(-2)).toEqual(['creator', 'user']);
   });
 });
