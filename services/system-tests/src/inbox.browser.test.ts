@@ -192,6 +192,11 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: in-person replies
       .getByTestId('inbox-thread')
       .getByText('Wow, is it really you? What camera do you use?')
       .waitFor({ timeout: 20_000 });
+    // The list beside it follows: the conversation's preview is the fan's new message.
+    await creatorPage
+      .getByTestId('inbox-conversation')
+      .getByText('Wow, is it really you? What camera do you use?')
+      .waitFor({ timeout: 10_000 });
     await fanPage.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 20_000 });
     await screenshotAtBothWidths(fanPage, shotsDir, '05b-fan-writes-while-in-person');
     await screenshotAtBothWidths(creatorPage, shotsDir, '05c-creator-thread-live-fan-message');

@@ -38,8 +38,10 @@ export function PrivacyPolicyPage() {
         creator read this conversation and reply in person&quot;. While it is on, that creator (and no other
         creator, and not Backtalk&apos;s staff through their inbox) can read that one conversation, without
         your name or email, and write to you themselves; their messages are marked as written in person, and
-        if your chat is not open we email you that they replied (guests have no email and get none). Turning
-        it off stops their access at once. What they wrote stays in your conversation and is deleted with it.
+        if your chat is not open we email you that they replied (guests have no email and get none). While
+        they reply in person, what you write goes to them and the AI persona does not answer (nor counts it
+        against your free messages) until they hand the chat back. Turning it off stops their access at once.
+        What they wrote stays in your conversation and is deleted with it.
       </p>
       <h2>Replies a creator may review</h2>
       <p>

@@ -78,6 +78,7 @@ export function CreatorInboxPage() {
               creatorId={creatorId}
               conversationId={conversationId}
               persona={persona}
+              onActivity={() => void inbox.refetch()}
             />
           ) : (
             <p className={styles['pick']}>{INBOX_TEXT.pick}</p>
@@ -118,10 +119,13 @@ function Thread({
   creatorId,
   conversationId,
   persona,
+  onActivity,
 }: {
   creatorId: string;
   conversationId: string;
   persona: string;
+  /** Something arrived or changed live: the list's previews and order follow. */
+  onActivity(): void;
 }) {
   const navigate = useNavigate();
   const thread = useInboxThreadQuery(creatorId, conversationId);
@@ -141,9 +145,13 @@ function Thread({
     );
   // Live while open: what the fan writes while you reply in person arrives at once (no reply from the persona).
   useConversationEvents(conversationId, thread.isSuccess, {
-    onMessage: add,
+    onMessage: (message) => {
+      add(message);
+      onActivity();
+    },
     onInPerson: (now) => {
       if (!now) setHandedBack(true);
+      onActivity();
     },
     onReconnect: () => thread.refetch().then(() => undefined),
   });
