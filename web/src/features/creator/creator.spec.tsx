@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { createMemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
+import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import type { SessionInfo } from '../../api';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { newCreator, newSessionInfo, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
@@ -460,13 +460,17 @@ describe('creator screens', () => {
     const { ChatHeader } = await import('../chat/ChatHeader');
     const { rerender } = render(
       <WithProviders>
-        <ChatHeader creator={newCreator({ verified: true })} />
+        <MemoryRouter>
+          <ChatHeader creator={newCreator({ verified: true })} />
+        </MemoryRouter>
       </WithProviders>,
     );
     expect(screen.getByText('Verified creator')).toBeTruthy();
     rerender(
       <WithProviders>
-        <ChatHeader creator={newCreator({ verified: false, demoAccount: true })} />
+        <MemoryRouter>
+          <ChatHeader creator={newCreator({ verified: false, demoAccount: true })} />
+        </MemoryRouter>
       </WithProviders>,
     );
     expect(screen.queryByText('Verified creator')).toBeNull();
