@@ -418,19 +418,6 @@ export const contracts = {
     request: chat.conversationOpenRequestSchema,
     reply: chat.conversationOpenReplySchema,
   },
-  [Subjects.ChatMessageList]: { request: chat.messageListRequestSchema, reply: chat.messageListReplySchema },
-  [Subjects.ChatMessageSend]: {
-    request: chat.messageSendRequestSchema,
-    reply: chat.messageSendReplySchema,
-    streaming: true,
-  },
-  [Subjects.ChatMessageAttach]: {
-    request: chat.messageAttachRequestSchema,
-    reply: chat.messageSendReplySchema,
-    streaming: true,
-  },
-  [Subjects.ChatRateLimitCheck]: {
-    request: chat.rateLimitCheckRequestSchema,
   [Subjects.ChatConversationList]: {
     request: chat.conversationListRequestSchema,
     reply: chat.conversationListReplySchema,
@@ -455,6 +442,19 @@ export const contracts = {
     request: chat.conversationSearchRequestSchema,
     reply: chat.conversationSearchReplySchema,
   },
+  [Subjects.ChatMessageList]: { request: chat.messageListRequestSchema, reply: chat.messageListReplySchema },
+  [Subjects.ChatMessageSend]: {
+    request: chat.messageSendRequestSchema,
+    reply: chat.messageSendReplySchema,
+    streaming: true,
+  },
+  [Subjects.ChatMessageAttach]: {
+    request: chat.messageAttachRequestSchema,
+    reply: chat.messageSendReplySchema,
+    streaming: true,
+  },
+  [Subjects.ChatRateLimitCheck]: {
+    request: chat.rateLimitCheckRequestSchema,
     reply: chat.rateLimitCheckReplySchema,
   },
   [Subjects.ChatGuestDataTransfer]: {

@@ -158,9 +158,6 @@ export const Subjects = {
   IngestionTikTokConnectionDelete: 'ingestion.tiktok-connection.delete',
 
   ChatConversationOpen: 'chat-inference.conversation.open',
-  ChatMessageList: 'chat-inference.message.list',
-  ChatMessageSend: 'chat-inference.message.send',
-  /** A reply in progress (or just ended) streamed again to another tab or device of its fan: replay, then live. */
   /** "My chats" (issue 24 item 1): the fan's own conversations only — list, one, rename, delete, read, search. */
   ChatConversationList: 'chat-inference.conversation.list',
   ChatConversationGet: 'chat-inference.conversation.get',
@@ -168,6 +165,9 @@ export const Subjects = {
   ChatConversationDelete: 'chat-inference.conversation.delete',
   ChatConversationRead: 'chat-inference.conversation.read',
   ChatConversationSearch: 'chat-inference.conversation.search',
+  ChatMessageList: 'chat-inference.message.list',
+  ChatMessageSend: 'chat-inference.message.send',
+  /** A reply in progress (or just ended) streamed again to another tab or device of its fan: replay, then live. */
   ChatMessageAttach: 'chat-inference.message.attach',
   /** /creator/tools: the persona's answer with boundaries as edited; nothing stored or counted (the creator only). */
   ChatBoundaryPreview: 'chat-inference.boundary-preview.run',

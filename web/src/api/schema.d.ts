@@ -3010,6 +3010,11 @@ export interface components {
             required: boolean;
             smsDestination: string | null;
         };
+        MfaSmsCodeBody: Record<string, never>;
+        MfaSmsConfirmBody: {
+            code: string;
+        };
+        MfaSmsStartBody: Record<string, never>;
         MfaTotpConfirmBody: {
             code: string;
         };
@@ -3619,11 +3624,6 @@ export interface components {
                 tikTokUserId: string;
             } | null;
         };
-        MfaSmsCodeBody: Record<string, never>;
-        MfaSmsConfirmBody: {
-            code: string;
-        };
-        MfaSmsStartBody: Record<string, never>;
     };
     responses: never;
     parameters: never;
