@@ -184,6 +184,8 @@ describeWhenAvailable(
 
     it('finds no serious violation on the account, creator, admin and developer screens', async () => {
       const { context, page } = await signedInPage(browser, app.origin, creatorEmail, PASSWORD);
+      // Reduced motion: menus and dialogs are checked as shown, not halfway through fading in.
+      await page.emulateMedia({ reducedMotion: 'reduce' });
       const failures = await checkScreens(page, SIGNED_IN_SCREENS);
       // The open menus: the account menu, and the folded navbar on a phone.
       const axeNow = (label: string) =>
@@ -191,10 +193,12 @@ describeWhenAvailable(
       await page.goto(`${app.origin}/creator`);
       await page.getByRole('button', { name: 'Account menu' }).click();
       await page.getByRole('menu').waitFor();
+      await page.waitForTimeout(300);
       await axeNow('the open account menu');
       // A dialog opened from it: deleting the account (closed again, nothing deleted).
       await page.getByRole('menuitem', { name: 'Delete account' }).click();
       await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(300);
       await axeNow('the delete-account dialog');
       await page.keyboard.press('Escape');
       await page.getByRole('dialog').waitFor({ state: 'detached' });
