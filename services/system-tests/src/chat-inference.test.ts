@@ -489,6 +489,8 @@ describeWithNats('message pages over real NATS (7.8)', () => {
       NATS_SUBJECT_PREFIX: prefix,
       BACKTALK_MODE: 'cluster',
       LOG_LEVEL: 'silent',
+      // Required in cluster mode (docs/safety.md); this case pages stored messages, no reply is moderated.
+      MODERATION_PROVIDER: 'none',
       LLM_MODEL: storiesModel,
       LLM_PRELOAD: 'false',
     };
