@@ -20,7 +20,7 @@ export function toConversationSummary(listing: ConversationListing): Conversatio
   };
 }
 
-export function messageText(entity: MessageEntity): string {
+export function messageText(entity: Pick<MessageEntity, 'content'>): string {
   return entity.content.map((block) => block.text).join('\n');
 }
 

@@ -38,6 +38,8 @@ export interface MessageHit {
 
 /** The most search hits one query returns. */
 const SEARCH_LIMIT = 50;
+/** How many conversations' creators one process keeps in memory (about 100 bytes each). */
+const KNOWN_CONVERSATIONS = 50_000;
 
 /** A message's text: its content blocks joined (as conversation.mapper's messageText). */
 const TEXT_OF = (alias: string) =>
@@ -70,12 +72,31 @@ const titled = (row: TitleRow): TitledConversation => ({
 /** Every method takes the fan's id: a conversation is only ever read or changed by its owner. */
 @Injectable()
 export class ConversationRepository {
+  /** `owner:conversation` → creator, oldest first (see findOwnedCreator). */
+  private readonly creators = new Map<string, string>();
+
   constructor(
     @InjectRepository(ConversationEntity) private readonly conversations: Repository<ConversationEntity>,
   ) {}
 
   findOwned(owner: string, id: string): Promise<ConversationEntity | null> {
     return this.conversations.findOneBy({ id, owner });
+  }
+
+  /**
+   * The creator of the fan's conversation, or null when there is no such conversation of theirs:
+   * from memory once seen, since a conversation's fan and creator never change (only its
+   * deletion does, which the send's own statement catches: send_turn checks it again).
+   */
+  async findOwnedCreator(owner: string, id: string): Promise<{ creatorId: string } | null> {
+    const key = `${owner}:${id}`;
+    const known = this.creators.get(key);
+    if (known) return { creatorId: known };
+    const conversation = await this.findOwned(owner, id);
+    if (!conversation) return null;
+    if (this.creators.size >= KNOWN_CONVERSATIONS) this.creators.delete(this.creators.keys().next().value!);
+    this.creators.set(key, conversation.creatorId);
+    return { creatorId: conversation.creatorId };
   }
 
   /** The fan's conversation with its title, or null when there is no such conversation of theirs. */

@@ -3,6 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { FreeTierAllowance } from '../rate-limit/free-tier.service';
 import { ChatError } from './chat.errors';
+import { messageText } from './conversation.mapper';
 import {
   MessageEntity,
   type MessageCitation,
@@ -46,6 +47,12 @@ interface HeldTurnNotice {
   kind: 'safety-notice' | 'crisis-care';
   text: string;
   care: StoredCrisisCare | null;
+}
+
+/** A turn of the conversation as the model is shown it. */
+export interface HistoryTurn {
+  role: 'user' | 'assistant';
+  content: string;
 }
 
 /** A position in a conversation's list: the message the next (older) page ends before. */
@@ -122,12 +129,21 @@ export class MessageRepository {
    * free-tier allowances of `allowance` are taken and the fan's replies still
    * streaming (one silent for ABANDONED_AFTER_MS belonged to a dead process)
    * are counted against `maxReplies`. A refusal stores and takes nothing.
+   *
+   * The same round trip checks the conversation is the fan's (else CONVERSATION_NOT_FOUND, nothing
+   * taken) and answers with what the model is shown of it: up to `historyTurns` of its finished
+   * turns before this one, oldest first, read under the fan's lock (migration 1796700000000).
    */
-  async sendTurn(turn: NewTurn, allowance: FreeTierAllowance, maxReplies: number): Promise<void> {
+  async sendTurn(
+    turn: NewTurn,
+    allowance: FreeTierAllowance,
+    maxReplies: number,
+    historyTurns = 0,
+  ): Promise<HistoryTurn[]> {
     const counters = allowance.counters;
     try {
-      await this.messages.query(
-        `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::text[], $12::text[], $13::integer[], $14, $15, $16::jsonb, $17::jsonb)`,
+      const [row] = (await this.messages.query(
+        `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::text[], $12::text[], $13::integer[], $14, $15, $16::jsonb, $17::jsonb, $18) AS history`,
         [
           turn.owner,
           turn.conversationId,
@@ -146,10 +162,13 @@ export class MessageRepository {
           ABANDONED_AFTER_MS / 1000,
           turn.verdict === null ? null : JSON.stringify(turn.verdict),
           turn.notice === null ? null : JSON.stringify(turn.notice),
+          historyTurns,
         ],
-      );
+      )) as { history: { role: HistoryTurn['role']; content: { text: string }[] }[] }[];
+      return (row?.history ?? []).map((turn) => ({ role: turn.role, content: messageText(turn) }));
     } catch (error) {
       const { code, detail } = error as { code?: unknown; detail?: unknown };
+      if (code === 'BT404') throw ChatError.conversationNotFound();
       if (code === 'BT429') {
         const resetAt = typeof detail === 'string' && detail !== '' ? new Date(Number(detail)) : null;
         throw ChatError.rateLimited(resetAt ? resetAt.toISOString() : null);

@@ -271,6 +271,57 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     expect(await used(actor.userId)).toBe(1);
   });
 
+  it('reads and stores a turn in one round trip to PostgreSQL, and asks creators for the persona once', async () => {
+    const { send, open } = harness(new FakeListChatModel({ responses: ['Twice a day, babe.', 'Yes!'] }));
+    const actor = fan();
+    const conversationId = await open(actor);
+    // Each send's statements to PostgreSQL (TypeORM logs every one it sends) and requests to other services.
+    const counted = async (text: string) => {
+      const statements: string[] = [];
+      const logger = dataSource.logger;
+      const counting = Object.create(logger) as typeof logger;
+      counting.logQuery = (query, parameters, runner) => {
+        statements.push(query.replace(/\s+/g, ' '));
+        logger.logQuery(query, parameters, runner);
+      };
+      Object.assign(dataSource, { logger: counting });
+      const requests = jest.spyOn(ServiceClient.prototype, 'request');
+      try {
+        await send(actor, conversationId, text);
+        return { statements, subjects: requests.mock.calls.map(([subject]) => subject) };
+      } finally {
+        requests.mockRestore();
+        Object.assign(dataSource, { logger });
+      }
+    };
+    const first = await counted('How often do you feed your starter?');
+    // The first send on this process reads which creator the conversation is with.
+    expect(first.statements).toHaveLength(3);
+    expect(first.statements[0]).toMatch(/^SELECT .* FROM "chat_inference"."conversations"/);
+    const second = await counted('Every day?');
+    // Before the model: one statement — ownership, free tier, reply cap, history, both messages stored.
+    expect(second.statements).toHaveLength(2);
+    expect(second.statements[0]).toMatch(/^SELECT "chat_inference"."send_turn"\(/);
+    // After it: the reply saved.
+    expect(second.statements[1]).toMatch(/^UPDATE "chat_inference"."messages" SET/);
+    expect(second.subjects.filter((subject) => subject === Subjects.CreatorsPersonaGet)).toHaveLength(1);
+  });
+
+  it('refuses a send to a conversation deleted since its last send, storing and charging nothing', async () => {
+    const { send, open } = harness(new FakeListChatModel({ responses: ['Twice a day, babe.'] }));
+    const actor = fan();
+    const conversationId = await open(actor);
+    await send(actor, conversationId, 'How often do you feed your starter?');
+    await dataSource.query('DELETE FROM messages WHERE "conversationId" = $1', [conversationId]);
+    await dataSource.query('DELETE FROM conversations WHERE id = $1', [conversationId]);
+    // This process knows the conversation's creator already: send_turn itself finds it gone.
+    await expect(send(actor, conversationId, 'Still there?')).rejects.toMatchObject({
+      code: ChatErrorCode.ConversationNotFound,
+    });
+    expect(await stored(actor.userId)).toEqual([]);
+    expect(await used(actor.userId)).toBe(1);
+  });
+
   it('attaches another tab to a reply: replayed from the log, as stored once swept, never for another fan', async () => {
     const { send, open, controller, live } = harness(
       new FakeListChatModel({ responses: ['Twice a day, babe.'] }),

@@ -63,9 +63,8 @@ import { ReplySampling } from '../reply-samples/reply-sampling.service';
 import { InPersonHold } from '../inbox/in-person-hold';
 import { ChatError } from './chat.errors';
 import { FragmentCoalescer } from './fragment-coalescer';
-import { messageText } from './conversation.mapper';
 import { ConversationRepository } from './conversation.repository';
-import { MessageRepository, type StoredVerdict } from './message.repository';
+import { type HistoryTurn, MessageRepository, type StoredVerdict } from './message.repository';
 import { ReplyProgressWriter } from './reply-progress';
 import { LiveReplies } from './live-replies';
 
@@ -122,7 +121,9 @@ export class SendMessage {
 
   private async run(request: SendRequest, emit: (event: MessageStreamEvent) => void): Promise<void> {
     const { actor } = request;
-    const conversation = await this.conversations.findOwned(actor.userId, request.conversationId);
+    // Which creator the conversation is with never changes: known after the fan's first send on
+    // this replica. Whether it is still the fan's is checked again by send_turn, which stores the turn.
+    const conversation = await this.conversations.findOwnedCreator(actor.userId, request.conversationId);
     if (!conversation) throw ChatError.conversationNotFound();
     const text = request.content
       .map((block) => block.text)
@@ -131,9 +132,10 @@ export class SendMessage {
     const audience = audienceOfActor(actor);
     // The subscription lookup and the fan message's moderation need only the creator's id and the
     // text: they run beside the persona's.
+    const personaReply = this.corpus.persona(conversation.creatorId);
     const [persona, unlimited, decision] = await Promise.all([
-      this.corpus.persona(conversation.creatorId),
-      this.freeTier.isUnlimited(actor, conversation.creatorId),
+      personaReply,
+      this.freeTier.isUnlimited(actor, conversation.creatorId, personaReply),
       this.moderation.checkFanMessage(text, audience),
     ]);
     assertOldEnough(actor, persona);
@@ -146,12 +148,13 @@ export class SendMessage {
     ) {
       throw ChatError.creatorNotOnboarded();
     }
-    if (decision.heldFor) return this.answerHeldBack(request, persona, conversation.id, text, decision, emit);
+    if (decision.heldFor)
+      return this.answerHeldBack(request, persona, request.conversationId, text, decision, emit);
     // The creator holds the thread in person: their persona is paused there (docs/architecture.md, "Inbox").
     if (
       await this.inPerson?.takeFanMessage({
         owner: actor.userId,
-        conversationId: conversation.id,
+        conversationId: request.conversationId,
         text,
         verdict: decision.verdict,
       })
@@ -167,11 +170,12 @@ export class SendMessage {
     // so a message PostgreSQL refuses never costs the fan a message. The allowance is checked
     // first: a fan at the limit is told about the limit (and how to lift it).
     const ticket = this.freeTier.allowance(actor, unlimited, request.origin);
-    await this.messages
+    // The same round trip answers with the history the model is shown (HISTORY_TURNS before this one).
+    const history = await this.messages
       .sendTurn(
         {
           owner: actor.userId,
-          conversationId: conversation.id,
+          conversationId: request.conversationId,
           userMessageId,
           assistantMessageId,
           text,
@@ -181,6 +185,7 @@ export class SendMessage {
         },
         ticket,
         this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
+        HISTORY_TURNS,
       )
       .catch(async (error: unknown) => {
         // The creator's funnel counts fans who met the limit in their chat.
@@ -195,8 +200,7 @@ export class SendMessage {
     const emitLive = this.live.begin(assistantMessageId, actor.userId, emit);
     try {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
-      const prompt = () =>
-        this.buildPrompt(actor, persona, request, text, [userMessageId, assistantMessageId]);
+      const prompt = () => this.buildPrompt(actor, persona, request, text, history);
       await this.stream(
         actor,
         assistantMessageId,
@@ -335,7 +339,7 @@ export class SendMessage {
     persona: PersonaGetReply,
     request: SendRequest,
     text: string,
-    currentTurn: string[],
+    turns: HistoryTurn[],
   ): Promise<PersonaPrompt> {
     const posts = await this.corpus.search(persona, text, RETRIEVED_POSTS).catch((error: unknown) => {
       this.logger.warn(
@@ -352,13 +356,6 @@ export class SendMessage {
         text,
         posts: posts.map((post) => post.doc),
       });
-    const history = await this.messages.recentTurns(
-      actor.userId,
-      request.conversationId,
-      HISTORY_TURNS,
-      currentTurn,
-    );
-    const turns = history.map((message) => ({ role: message.role, content: messageText(message) }));
     const fanTurns = turns.filter((turn) => turn.role === 'user').map((turn) => turn.content);
     return this.prompts.build({
       creator: this.creatorOf(persona, request, mayOverridePrompts(actor, persona)),

@@ -3,6 +3,7 @@ import { FeatureFlagReader, flagEnvironmentOf, ServiceClient } from '@backtalk/k
 import {
   type Actor,
   BYPASS_SUBSCRIPTIONS_FLAG,
+  type PersonaGetReply,
   type RateLimitCheckReply,
   type RequestOrigin,
   Subjects,
@@ -104,10 +105,14 @@ export class FreeTierService {
     for (const { scope, key } of ticket.counters) await this.counters.refund(scope, key);
   }
 
-  async isUnlimited(actor: Actor, creatorId: string): Promise<boolean> {
+  async isUnlimited(
+    actor: Actor,
+    creatorId: string,
+    persona: Promise<PersonaGetReply> | null = null,
+  ): Promise<boolean> {
     if (await this.flags.isEnabled(BYPASS_SUBSCRIPTIONS_FLAG, flagEnvironmentOf(this.config))) return true;
     // The creator talking to their own persona (their home's chat, spec §2) takes no allowance.
-    if (await this.ownsPersona(actor, creatorId)) return true;
+    if (await this.ownsPersona(actor, creatorId, persona)) return true;
     try {
       const { active } = await this.client.request(Subjects.BillingSubscriptionGetActive, {
         userId: actor.userId,
@@ -121,10 +126,16 @@ export class FreeTierService {
     }
   }
 
-  private async ownsPersona(actor: Actor, creatorId: string): Promise<boolean> {
-    if (!this.corpus) return false;
+  /** `persona`: the caller's own lookup of the creator's persona, when it has one under way. */
+  private async ownsPersona(
+    actor: Actor,
+    creatorId: string,
+    persona: Promise<PersonaGetReply> | null,
+  ): Promise<boolean> {
+    const lookup = persona ?? this.corpus?.persona(creatorId);
+    if (!lookup) return false;
     try {
-      return (await this.corpus.persona(creatorId)).userId === actor.userId;
+      return (await lookup).userId === actor.userId;
     } catch {
       // An unknown creator, or creators not answering: the sender counts as a fan.
       return false;
