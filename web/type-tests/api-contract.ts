@@ -28,7 +28,7 @@ function replyOf<T>(_data: T) {
 export async function openConversation(creatorId: string) {
   const { data } = await api.POST('/api/conversations', { body: { creatorId } });
   // [open-conversation-reply] the reply is the conversation, field for field
-  replyOf(data).is<{ createdAt: string; creatorId: string; id: string } | undefined>(true);
+  replyOf(data).is<{ createdAt: string; creatorId: string; id: string; title: string } | undefined>(true);
 }
 
 export async function readMessages(id: string) {
