@@ -149,7 +149,8 @@ describeWhenAvailable(
       const failures: string[] = [];
       for (const [route, shows] of screens) {
         await page.goto(`${app.origin}${route}`);
-        await page.getByText(shows).first().waitFor({ timeout: 30_000 });
+        // The first visible match: the same words may sit hidden elsewhere (the phone navbar's links).
+        await page.getByText(shows).filter({ visible: true }).first().waitFor({ timeout: 30_000 });
         // Whatever the screen still loads (lists, charts) has arrived.
         await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
         failures.push(...(await checkBothWidths(page, route)));
