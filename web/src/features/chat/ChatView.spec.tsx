@@ -98,10 +98,10 @@ function rateLimitAnswers(reply: unknown, status = 200) {
   );
 }
 
-function renderChat(props: Partial<Parameters<typeof ChatView>[0]> = {}) {
+function renderChat(props: Partial<Parameters<typeof ChatView>[0]> = {}, path = '/@maya.makes') {
   return render(
     <WithProviders>
-      <MemoryRouter initialEntries={['/@maya.makes']}>
+      <MemoryRouter initialEntries={[path]}>
         <Routes>
           <Route
             path="*"
@@ -204,6 +204,31 @@ describe('ChatView', () => {
       message: '',
     });
   });
+
+  it.each(['garbage', `${'x'.repeat(3000)}`, `"'><"`])(
+    'ignores a `c` that is no conversation id and opens the latest chat (c=%#)',
+    async (c) => {
+      const error = jest.spyOn(console, 'error');
+      chatBackend({
+        history: [
+          {
+            id: 'm1',
+            role: 'assistant',
+            content: 'Welcome back.',
+            createdAt: '2025-01-01T00:00:00Z',
+            status: 'complete',
+            citations: [],
+          },
+        ],
+      });
+      renderChat({}, `/@maya.makes?c=${encodeURIComponent(c)}`);
+      expect(await screen.findByText('Welcome back.')).toBeTruthy();
+      expect(apiCalls('GET', /^\/api\/conversations\/[^/]+$/)).toHaveLength(0);
+      expect(apiCalls('POST', '/api/conversations')).toHaveLength(1);
+      expect(error).not.toHaveBeenCalledWith('Error loading conversation', expect.anything());
+      error.mockRestore();
+    },
+  );
 
   it('queues a message sent before the conversation is open, shows it is pending, and sends it once open', async () => {
     const backend = chatBackend();

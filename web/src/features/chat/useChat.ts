@@ -33,6 +33,13 @@ export interface OlderMessages {
   load(): void;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `c` from the address when it can be a conversation id (a UUID); the server answers 400 to anything else. */
+function conversationIdOf(c: string | null): string | null {
+  return c && UUID.test(c) ? c : null;
+}
+
 /**
  * The chat with one creator: opens the conversation and loads its newest messages on mount
  * (older pages on request), checks the rate limit (status check with an empty message), and sends
@@ -42,8 +49,9 @@ export interface OlderMessages {
 export function useChat(creator: Creator): { send(): Promise<void>; older: OlderMessages } {
   const userId = useSessionStore((state) => state.user?.userId ?? null);
   const streamRef = useRef<AbortController | null>(null);
-  // `/@handle?c=<conversationId>` opens one conversation of several (docs/chat.md, "My chats").
-  const requested = useSearchParams()[0].get('c');
+  // `/@handle?c=<conversationId>` opens one conversation of several (docs/chat.md, "My chats"); a
+  // `c` that is no conversation id at all (edited by hand) is ignored like an unknown one.
+  const requested = conversationIdOf(useSearchParams()[0].get('c'));
   const conversation = useConversationQuery(userId, creator.id, requested);
   const conversationId = conversation.data?.id ?? null;
   const pages = useMessagePagesQuery(conversationId);

@@ -61,6 +61,22 @@ function CreatorHome() {
           <strong>Creator Tools</strong>
           <span className={styles['link-card__text']}>Customize your AI chat</span>
         </Link>
+        <Link className={styles['link-card']} to="/creator/preview">
+          <strong>Preview</strong>
+          <span className={styles['link-card__text']}>Try your draft persona and publish it.</span>
+        </Link>
+        <Link className={styles['link-card']} to="/creator/insights">
+          <strong>Insights</strong>
+          <span className={styles['link-card__text']}>See what fans ask about most.</span>
+        </Link>
+        <Link className={styles['link-card']} to="/creator/knowledge">
+          <strong>Knowledge</strong>
+          <span className={styles['link-card__text']}>Check and correct what your AI knows.</span>
+        </Link>
+        <Link className={styles['link-card']} to="/creator/inbox">
+          <strong>Inbox</strong>
+          <span className={styles['link-card__text']}>Answer fans in person.</span>
+        </Link>
         <Link className={styles['link-card']} to="/creator/posts">
           <strong>Posts</strong>
           <span className={styles['link-card__text']}>View the posts we&apos;ve analyzed.</span>

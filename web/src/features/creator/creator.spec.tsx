@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, MemoryRouter, Outlet, RouterProvider } from 'react-router-dom';
 import type { SessionInfo } from '../../api';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
@@ -288,7 +288,18 @@ describe('creator screens', () => {
     expect(location()).toBe('/creator');
     expect(screen.getByText('Share your AI chat:')).toBeTruthy();
     expect(screen.getByTestId('share-link').textContent).toBe(`${window.location.origin}/@maya.makes`);
-    expect(screen.getByRole('link', { name: /Payments/ }).getAttribute('href')).toBe('/creator/payments');
+    // Every studio screen of the user menu is a card here too.
+    const tools = within(screen.getByRole('navigation', { name: 'Creator tools' }));
+    expect(tools.getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual([
+      '/creator/tools',
+      '/creator/preview',
+      '/creator/insights',
+      '/creator/knowledge',
+      '/creator/inbox',
+      '/creator/posts',
+      '/creator/payments',
+      '/creator/safety',
+    ]);
     // Onboarding incomplete (spec §2): fans open the link only once it is finished.
     expect(
       await screen.findByText('Fans can open this link once you finish Stripe onboarding.'),

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { CONVERSATION_SEARCH_MAX_LENGTH } from '@backtalk/proto/browser';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { newCreator, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
@@ -102,6 +103,52 @@ describe('/chats', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Type at least 2 characters to search.');
     expect(apiCalls('GET', /^\/api\/conversations\/search/)).toHaveLength(0);
+  });
+
+  it('shows the list and the hint for a one-character `q` in the address, without searching', async () => {
+    server.use(
+      http.get('/api/conversations', ({ response }) => response(200).json({ conversations: [chat] })),
+    );
+    renderPage('/chats?q=%25');
+    await screen.findByText('Dinner ideas');
+    expect(screen.getByRole('alert').textContent).toBe('Type at least 2 characters to search.');
+    expect(screen.queryByRole('status', { name: 'Searching your messages' })).toBeNull();
+    expect(apiCalls('GET', /^\/api\/conversations\/search/)).toHaveLength(0);
+  });
+
+  it('marks the query in each hit’s snippet, and lets a long query without matches wrap', async () => {
+    server.use(
+      http.get('/api/conversations', ({ response }) => response(200).json({ conversations: [chat] })),
+      http.get('/api/conversations/search', ({ query, response }) =>
+        response(200).json({
+          hits:
+            query.get('q') === 'pasta'
+              ? [
+                  {
+                    messageId: '00000000-0000-4000-8000-0000000000f1',
+                    conversationId: chat.id,
+                    conversationTitle: chat.title,
+                    creatorId: maya.id,
+                    role: 'assistant' as const,
+                    createdAt: chat.lastActivityAt,
+                    snippet: '…then a one-pan Pasta, and more pasta later…',
+                  },
+                ]
+              : [],
+        }),
+      ),
+    );
+    renderPage('/chats?q=pasta');
+    const hit = await screen.findByTestId('search-hit');
+    expect([...hit.querySelectorAll('mark')].map((mark) => mark.textContent)).toEqual(['Pasta', 'pasta']);
+    expect(hit.querySelector('mark')!.parentElement!.textContent).toBe(
+      '…then a one-pan Pasta, and more pasta later…',
+    );
+    cleanup();
+    const long = 'x'.repeat(CONVERSATION_SEARCH_MAX_LENGTH);
+    renderPage(`/chats?q=${long}`);
+    const none = await screen.findByText(`No messages match “${long}”.`);
+    expect(none.className).toContain('my-chats__query');
   });
 });
 

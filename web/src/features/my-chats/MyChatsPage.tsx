@@ -25,7 +25,11 @@ export function MyChatsPage() {
   const [params, setParams] = useSearchParams();
   const q = (params.get('q') ?? '').trim().slice(0, CONVERSATION_SEARCH_MAX_LENGTH);
   const [draft, setDraft] = useState(q);
-  const [searchError, setSearchError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  // A `q` too short to search (typed into the address, e.g. `?q=%`) shows the hint and the list.
+  const tooShort = q.length > 0 && q.length < CONVERSATION_SEARCH_MIN_LENGTH;
+  const tooShortHint = t('myChats.searchTooShort', { min: CONVERSATION_SEARCH_MIN_LENGTH });
+  const searchError = submitError ?? (tooShort ? tooShortHint : null);
   const chats = useMyChatsQuery(userId);
   const search = useChatSearchQuery(userId, q);
   const creators = useCreatorsById([
@@ -40,10 +44,10 @@ export function MyChatsPage() {
     event.preventDefault();
     const next = draft.trim();
     if (next.length > 0 && next.length < CONVERSATION_SEARCH_MIN_LENGTH) {
-      setSearchError(t('myChats.searchTooShort', { min: CONVERSATION_SEARCH_MIN_LENGTH }));
+      setSubmitError(tooShortHint);
       return;
     }
-    setSearchError(null);
+    setSubmitError(null);
     setParams(next ? { q: next } : {});
   };
 
@@ -75,7 +79,7 @@ export function MyChatsPage() {
         </p>
       ) : null}
 
-      {q ? (
+      {q && !tooShort ? (
         <SearchResults
           q={q}
           search={search}

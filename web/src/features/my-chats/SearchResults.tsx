@@ -1,5 +1,6 @@
 import styles from './my-chats.module.css';
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Creator } from '../../api';
@@ -48,14 +49,17 @@ export function SearchResults({ q, search, creators, onClear }: SearchResultsPro
   if (search.data.length === 0)
     return (
       <div className={styles['my-chats__empty']}>
-        <p>{t('myChats.noMatch', { q })}</p>
+        <p className={styles['my-chats__query']}>{t('myChats.noMatch', { q })}</p>
         {clear}
       </div>
     );
   return (
     <>
       <p className={styles['my-chats__count']} role="status">
-        {t('myChats.matches', { count: search.data.length, q })} {clear}
+        <span className={styles['my-chats__query']}>
+          {t('myChats.matches', { count: search.data.length, q })}
+        </span>{' '}
+        {clear}
       </p>
       <ul className={styles['my-chats__list']} aria-label={t('myChats.resultsLabel')}>
         {search.data.map((hit) => {
@@ -73,9 +77,9 @@ export function SearchResults({ q, search, creators, onClear }: SearchResultsPro
                     {formatActivity(hit.createdAt)}
                   </time>
                 </span>
-                <span className={styles['chat-row__last']}>
+                <span className={styles['chat-row__snippet']}>
                   {hit.role === 'user' ? t('myChats.you') : ''}
-                  {hit.snippet}
+                  <Highlighted text={hit.snippet} q={q} />
                 </span>
               </span>
             </>
@@ -95,4 +99,19 @@ export function SearchResults({ q, search, creators, onClear }: SearchResultsPro
       </ul>
     </>
   );
+}
+
+/** `text` with each case-insensitive occurrence of `q` in a <mark> (the server cuts the snippet around the first). */
+function Highlighted({ text, q }: { text: string; q: string }) {
+  const needle = q.toLowerCase();
+  const haystack = text.toLowerCase();
+  const parts: ReactNode[] = [];
+  let from = 0;
+  for (let at = haystack.indexOf(needle); needle && at >= 0; at = haystack.indexOf(needle, from)) {
+    if (at > from) parts.push(text.slice(from, at));
+    parts.push(<mark key={at}>{text.slice(at, at + q.length)}</mark>);
+    from = at + q.length;
+  }
+  parts.push(text.slice(from));
+  return <>{parts}</>;
 }
