@@ -1,4 +1,4 @@
-// Moments for people, in the browser's locale and time zone, always naming the zone (Intl.DateTimeFormat):
+// Moments for people, in the given locale (the language shown: formatting/locale.ts) and the browser's time zone, always naming the zone (Intl.DateTimeFormat):
 // a time a fan must act on ('send more after …') is not readable without it.
 
 export interface MomentOptions {

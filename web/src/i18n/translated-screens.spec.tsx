@@ -1,6 +1,7 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ChatHeader } from '../features/chat/ChatHeader';
+import { MessageBubble } from '../features/chat/MessageBubble';
 import { SubscriptionModal } from '../features/chat/SubscriptionModal';
 import { DiscoverPage } from '../features/discover/DiscoverPage';
 import { LandingPage } from '../features/landing/LandingPage';
@@ -112,6 +113,22 @@ describe('fan-facing screens in Spanish and Portuguese', () => {
     expect(text).toContain(zone);
     expect(text).toMatch(/depois de .*45/);
     expect(screen.getByRole('button', { name: 'Cadastrar-se' })).toBeTruthy();
+  });
+
+  it('dates a cited post in the language shown, not the browser’s (an English browser here)', async () => {
+    const reply = {
+      id: 'm1',
+      role: 'assistant' as const,
+      content: 'Sí.',
+      createdAt: '2026-08-21T12:00:00Z',
+      status: 'complete' as const,
+      citations: [{ postId: 'p1', date: '2026-08-21T12:00:00Z', url: '', caption: '' }],
+    };
+    await i18n.changeLanguage('es');
+    renderAt('/', <MessageBubble message={reply} />);
+    expect(screen.getByText(/^Publicación del/).textContent).toBe('Publicación del 21 ago 2026');
+    await act(() => i18n.changeLanguage('pt'));
+    expect(screen.getByText(/^Publicação de/).textContent).toBe('Publicação de 21 de ago. de 2026');
   });
 
   it('says a subscription in Spanish, with the date and money in the reader’s locale', async () => {

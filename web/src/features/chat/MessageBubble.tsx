@@ -2,6 +2,7 @@ import styles from './chat.module.css';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '../../api';
 import { en } from '../../i18n/locales/en';
+import { useLocale } from '../../formatting/locale';
 import { formatPostDate } from './format-time';
 import { CrisisCard } from './CrisisCard';
 import { SafetyNotice } from './SafetyNotice';
@@ -18,6 +19,7 @@ export const ERASED_TEXT = en.messages.erased;
 
 export function MessageBubble({ message, creatorName }: { message: ChatMessage; creatorName?: string }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   if (message.role === 'creator')
     return <InPersonBubble message={message} creatorName={creatorName ?? t('messages.theCreator')} />;
   if (message.kind === 'crisis-care') return <CrisisCard message={message} />;
@@ -80,11 +82,11 @@ export function MessageBubble({ message, creatorName }: { message: ChatMessage; 
                       strokeLinecap="round"
                     />
                   </svg>
-                  {t('messages.postFrom', { date: formatPostDate(citation.date) })}
+                  {t('messages.postFrom', { date: formatPostDate(citation.date, locale) })}
                 </a>
               ) : (
                 <span title={citation.caption || undefined}>
-                  {t('messages.postFrom', { date: formatPostDate(citation.date) })}
+                  {t('messages.postFrom', { date: formatPostDate(citation.date, locale) })}
                 </span>
               )}
             </li>

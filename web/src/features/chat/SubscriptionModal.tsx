@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { formatMoment } from '../../formatting/date-time';
+import { useLocale } from '../../formatting/locale';
 import { en } from '../../i18n/locales/en';
 
 /** When Checkout could not be opened and the server gave no words of its own (a network failure). */
@@ -42,8 +43,9 @@ export function SubscriptionModal({
   demoNotSubscribable = false,
 }: SubscriptionModalProps) {
   const { t } = useTranslation();
-  // The moment names its time zone (formatMoment), in the browser's locale.
-  const time = formatMoment(nextAvailableTime);
+  // The moment names its time zone (formatMoment), in the language shown.
+  const locales = useLocale();
+  const time = formatMoment(nextAvailableTime, { locales });
   return (
     <Modal
       open={open}

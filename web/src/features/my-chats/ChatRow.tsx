@@ -7,6 +7,7 @@ import type { Creator } from '../../api';
 import { startConversation, type ConversationSummary } from '../../api/my-chats.api';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
+import { useLocale } from '../../formatting/locale';
 import { formatActivity, unreadLabel } from './chat-time';
 
 /** Where one conversation opens: the creator's chat at `?c=<id>` (docs/chat.md, "My chats"). */
@@ -30,6 +31,7 @@ interface ChatRowProps {
 /** One conversation in /chats: avatar, creator, title, last message, time, unread badge and actions. */
 export function ChatRow({ chat, creator, onRename, onDelete, onStarted }: ChatRowProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const [starting, setStarting] = useState<'idle' | 'starting' | 'failed'>('idle');
   const name = creator?.nickName ?? t('myChats.creator');
   const title = chatTitle(chat.title, creator);
@@ -52,7 +54,7 @@ export function ChatRow({ chat, creator, onRename, onDelete, onStarted }: ChatRo
         <span className={styles['chat-row__top']}>
           <span className={styles['chat-row__creator']}>{name}</span>
           <time className={styles['chat-row__time']} dateTime={chat.lastActivityAt}>
-            {formatActivity(chat.lastActivityAt)}
+            {formatActivity(chat.lastActivityAt, undefined, locale)}
           </time>
         </span>
         <span className={styles['chat-row__title']}>{title}</span>

@@ -9,6 +9,7 @@ import { Avatar } from '../../components/Avatar';
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { useLocale } from '../../formatting/locale';
 import { formatActivity } from './chat-time';
 import { chatPath, chatTitle } from './ChatRow';
 
@@ -22,6 +23,7 @@ interface SearchResultsProps {
 /** The fan's own messages matching the search, newest first; each opens its conversation. */
 export function SearchResults({ q, search, creators, onClear }: SearchResultsProps) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const clear = (
     <Button variant="secondary" size="sm" onClick={onClear}>
       {t('myChats.showAll')}
@@ -74,7 +76,7 @@ export function SearchResults({ q, search, creators, onClear }: SearchResultsPro
                     {name} · {chatTitle(hit.conversationTitle, creator)}
                   </span>
                   <time className={styles['chat-row__time']} dateTime={hit.createdAt}>
-                    {formatActivity(hit.createdAt)}
+                    {formatActivity(hit.createdAt, undefined, locale)}
                   </time>
                 </span>
                 <span className={styles['chat-row__snippet']}>

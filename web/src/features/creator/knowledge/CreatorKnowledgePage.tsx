@@ -23,6 +23,7 @@ import { useKnowledgeMutation, useKnowledgeQuery } from '../../../api/knowledge.
 import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { formatPostDate } from '../../chat/format-time';
 import { LoadFailedBanner } from '../../admin/reports/LoadFailedBanner';
 import { useMyCreatorQuery } from '../useCreatorQueries';
 import styles from './knowledge.module.css';
@@ -340,10 +341,10 @@ function Posts({ creatorId, posts }: { creatorId: string; posts: KnowledgePost[]
                 checked={!post.excluded}
                 disabled={toggle.isPending}
                 onChange={(event) => toggle.mutate({ postId: post.id, excluded: !event.target.checked })}
-                aria-label={`Persona may use: ${post.caption || 'post'} (${post.tikTokCreatedAt.slice(0, 10)})`}
+                aria-label={`Persona may use: ${post.caption || 'post'} (${formatPostDate(post.tikTokCreatedAt)})`}
               />
               <span className={post.excluded ? styles['excluded'] : undefined}>
-                {post.caption || '(no caption)'} · {post.tikTokCreatedAt.slice(0, 10)}
+                {post.caption || '(no caption)'} · {formatPostDate(post.tikTokCreatedAt)}
                 {post.excluded ? ' · excluded' : ''}
               </span>
             </label>
