@@ -73,11 +73,14 @@ export const boundaryPreviewRequestSchema = boundaryPreviewBodySchema
 /**
  * What the fan would have seen: the persona's answer, the decline of the boundary the answer
  * crossed (`topic` names it), the safe message of a reply moderation replaced, or the notice of a
- * question moderation holds back.
+ * question moderation holds back. `checkFailed` (only ever `true`): the boundary check could not
+ * run, so the reply was declined as a precaution — `topic` then names the creator's only topic, or
+ * is null when there are several (docs/safety.md, "When the judge fails").
  */
 export const boundaryPreviewReplySchema = z.object({
   outcome: z.enum(['answered', 'declined', 'replaced', 'held-back']),
   text: z.string(),
   topic: z.string().nullable(),
+  checkFailed: z.literal(true).optional(),
 });
 export type BoundaryPreviewReply = z.infer<typeof boundaryPreviewReplySchema>;

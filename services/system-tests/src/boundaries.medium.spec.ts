@@ -169,13 +169,60 @@ describe.each([
       question: 'How is your mom doing?',
       boundaries: [],
     });
+    const several = await services.client.request(Subjects.ChatBoundaryPreview, {
+      actor: owner,
+      creatorId,
+      question: 'How is your mom doing?',
+      boundaries: [
+        { topic: 'politics', decline: 'No politics here!' },
+        { topic: 'my family', decline: 'Not today!' },
+      ],
+    });
     expect(unbounded).toEqual({ outcome: 'answered', text: FAMILY_REPLY, topic: null });
-    if (judge === 'scripted')
-      expect(crossed).toEqual({ outcome: 'declined', text: 'Not today!', topic: 'my family' });
-    else expect(crossed).toEqual({ outcome: 'declined', text: DEFAULT_BOUNDARY_DECLINE, topic: null });
+    if (judge === 'scripted') {
+      expect(crossed).toStrictEqual({ outcome: 'declined', text: 'Not today!', topic: 'my family' });
+      expect(several).toStrictEqual({ outcome: 'declined', text: 'Not today!', topic: 'my family' });
+    } else {
+      // The check could not run: declined all the same, and the creator is told so — with the
+      // only topic's own decline, or with several topics the default (docs/safety.md).
+      expect(crossed).toStrictEqual({
+        outcome: 'declined',
+        text: 'Not today!',
+        topic: 'my family',
+        checkFailed: true,
+      });
+      expect(several).toStrictEqual({
+        outcome: 'declined',
+        text: DEFAULT_BOUNDARY_DECLINE,
+        topic: null,
+        checkFailed: true,
+      });
+    }
     expect((await sql.query(`SELECT count(*)::int AS n FROM chat_inference.messages`)).rows[0].n).toBe(
       before,
     );
+  });
+
+  it('a creator with one topic: the fan gets its decline, and never the topic note', async () => {
+    await services.client.request(Subjects.CreatorsBoundariesSet, {
+      actor: owner,
+      creatorId,
+      boundaries: [{ topic: 'my family', decline: DECLINE }],
+    });
+    try {
+      const { streamed, replaced, listed } = await send(fan(), 'How is your family doing?');
+      // With a failed judge as with a scripted one: the creator's own words, the reply unseen.
+      expect(streamed).not.toMatch(/mom|dad|brother/);
+      expect(replaced).toEqual([expect.objectContaining({ content: DECLINE, moderated: true })]);
+      expect(listed).toEqual([expect.objectContaining({ content: DECLINE, moderated: true })]);
+      expect(JSON.stringify([replaced, listed])).not.toMatch(/checkFailed|crosses|boundary check|"topic"/);
+    } finally {
+      await services.client.request(Subjects.CreatorsBoundariesSet, {
+        actor: owner,
+        creatorId,
+        boundaries: [{ topic: 'politics' }, { topic: 'my family', decline: DECLINE }],
+      });
+    }
   });
 
   it('only the creator uses the preview', async () => {

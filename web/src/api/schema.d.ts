@@ -2292,6 +2292,8 @@ export interface components {
             question: string;
         };
         BoundaryPreviewResponse: {
+            /** @enum {boolean} */
+            checkFailed?: true;
             /** @enum {string} */
             outcome: "answered" | "declined" | "replaced" | "held-back";
             text: string;
@@ -3334,6 +3336,8 @@ export interface components {
             version: "draft" | "published";
         };
         PreviewAskResponse: {
+            /** @enum {boolean} */
+            checkFailed?: true;
             /** @enum {string} */
             outcome: "answered" | "declined" | "replaced" | "held-back";
             text: string;

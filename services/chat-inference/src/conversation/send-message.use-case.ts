@@ -54,7 +54,7 @@ import { assertOldEnough } from '../safety/age-gate';
 import { crisisCareForFan, crisisCareText } from '../safety/crisis-care';
 import type { ModeratedReply, ReplyCheck } from '../safety/moderated-reply';
 import { onlyBoundaries } from '../safety/boundary-check';
-import { declineFor, type PersonaBoundary } from '../safety/boundary-decline';
+import { boundaryDecline, type PersonaBoundary } from '../safety/boundary-decline';
 import { heldMessageNotice, REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 import { ChatStanding } from '../reports/chat-standing';
 import { answerLanguage, languageRule } from '../language';
@@ -496,7 +496,7 @@ export class SendMessage {
     boundaries: readonly PersonaBoundary[],
   ): Promise<void> {
     const text = onlyBoundaries(verdict.categories)
-      ? declineFor(verdict.boundaryIds ?? [], boundaries)
+      ? boundaryDecline(verdict.boundaryIds ?? [], boundaries).text
       : REPLACED_REPLY_TEXT;
     this.moderation.replaced(messageId, verdict);
     await this.progress.finish(messageId);

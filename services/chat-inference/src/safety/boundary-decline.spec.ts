@@ -1,5 +1,11 @@
 import { DEFAULT_BOUNDARY_DECLINE } from '@backtalk/proto';
-import { crossedTopic, declineFor, type PersonaBoundary } from './boundary-decline';
+import {
+  boundaryDecline,
+  type BoundaryDecline,
+  crossedTopic,
+  declineFor,
+  type PersonaBoundary,
+} from './boundary-decline';
 
 const FAMILY: PersonaBoundary = {
   id: 'f',
@@ -34,4 +40,53 @@ describe('crossedTopic', () => {
     [['gone'], null],
     [[], null],
   ])('%j → %j', (crossed, topic) => expect(crossedTopic(crossed, [FAMILY, POLITICS, HEALTH])).toBe(topic));
+});
+
+describe('boundaryDecline: what replaces the reply, and what the creator is told', () => {
+  it.each<[string, string[], PersonaBoundary[], BoundaryDecline]>([
+    [
+      'crossed topic X: its decline, named',
+      ['f'],
+      [POLITICS, FAMILY],
+      { text: FAMILY.decline!, topic: 'my family', checkFailed: false },
+    ],
+    [
+      'crossed topic X without a decline: the default, named',
+      ['p'],
+      [POLITICS, FAMILY],
+      { text: DEFAULT_BOUNDARY_DECLINE, topic: 'politics', checkFailed: false },
+    ],
+    [
+      'judge failed, one topic: that topic’s own decline, named, the check reported as failed',
+      [],
+      [FAMILY],
+      { text: FAMILY.decline!, topic: 'my family', checkFailed: true },
+    ],
+    [
+      'judge failed, one topic without a decline: the default, named',
+      [],
+      [POLITICS],
+      { text: DEFAULT_BOUNDARY_DECLINE, topic: 'politics', checkFailed: true },
+    ],
+    [
+      'judge failed, several topics with declines: the default, no topic',
+      [],
+      [FAMILY, HEALTH],
+      { text: DEFAULT_BOUNDARY_DECLINE, topic: null, checkFailed: true },
+    ],
+    [
+      'an id the list does not know counts as nothing named',
+      ['gone'],
+      [FAMILY, POLITICS],
+      { text: DEFAULT_BOUNDARY_DECLINE, topic: null, checkFailed: true },
+    ],
+    [
+      'no topic at all: the default, no topic',
+      [],
+      [],
+      { text: DEFAULT_BOUNDARY_DECLINE, topic: null, checkFailed: true },
+    ],
+  ])('%s', (_case, crossed, boundaries, expected) =>
+    expect(boundaryDecline(crossed, boundaries)).toEqual(expected),
+  );
 });

@@ -15,7 +15,7 @@ import { type ChatTurn, PersonaPromptBuilder, PromptLeakGuard } from '../persona
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { CHAT_MODEL } from '../persona/persona.tokens';
 import { onlyBoundaries } from './boundary-check';
-import { crossedTopic, declineFor, type PersonaBoundary } from './boundary-decline';
+import { boundaryDecline, type PersonaBoundary } from './boundary-decline';
 import { ChatModeration } from './chat-moderation';
 import { crisisCareFor, crisisCareText } from './crisis-care';
 import { heldMessageNotice, REPLACED_REPLY_TEXT } from './safety-notices';
@@ -108,12 +108,10 @@ export class BoundaryPreview {
     else if (!checked) shown += rest;
     const verdict = await checked?.end();
     if (!verdict?.flagged) return { outcome: 'answered', text: shown.trim(), topic: null };
-    if (onlyBoundaries(verdict.categories))
-      return {
-        outcome: 'declined',
-        text: declineFor(verdict.boundaryIds ?? [], list),
-        topic: crossedTopic(verdict.boundaryIds ?? [], list),
-      };
+    if (onlyBoundaries(verdict.categories)) {
+      const { text, topic, checkFailed } = boundaryDecline(verdict.boundaryIds ?? [], list);
+      return { outcome: 'declined', text, topic, ...(checkFailed ? { checkFailed } : {}) };
+    }
     return { outcome: 'replaced', text: REPLACED_REPLY_TEXT, topic: null };
   }
 

@@ -117,6 +117,31 @@ describe('creator boundaries on /creator/tools (docs/safety.md, "Creator boundar
     expect(apiCalls('PUT', '/api/creator/draft')).toHaveLength(0);
   });
 
+  it('says so when the boundary check could not run, never empty quotes', async () => {
+    server.use(
+      creatorMe(),
+      stored([]),
+      http.post('/api/creators/{creatorId}/boundaries/preview', ({ response }) =>
+        response(200).json({
+          outcome: 'declined',
+          text: "That's something I don't talk about here. Ask me about something else!",
+          topic: null,
+          checkFailed: true,
+        }),
+      ),
+    );
+    renderSetting();
+    expect(await screen.findByText('No topics yet.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Fan question'), {
+      target: { value: 'How is your family doing?' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Try it' }));
+    expect(
+      await screen.findByText('Your persona would decline: (the boundary check could not run)'),
+    ).toBeTruthy();
+    expect(screen.queryByText(/“”/)).toBeNull();
+  });
+
   it('asks for a question, and for valid topics, before previewing', async () => {
     server.use(creatorMe(), stored([]));
     renderSetting();

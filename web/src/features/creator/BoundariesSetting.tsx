@@ -14,6 +14,7 @@ import { type BoundaryInput, type BoundaryPreview, useBoundaryPreviewMutation } 
 import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
+import { declineReason } from './decline-reason';
 import { useMyCreatorQuery } from './useCreatorQueries';
 import { usePersonaDraftMutations, usePersonaDraftQuery } from './preview/usePreviewQueries';
 import styles from './creator.module.css';
@@ -264,6 +265,7 @@ function BoundaryPreviewPanel({
     if (boundaries) preview.mutate({ question: question.trim(), boundaries });
   });
   const result = preview.data;
+  const reason = result?.outcome === 'declined' ? declineReason(result) : null;
   return (
     <form className={own['preview']} onSubmit={(event) => void submit(event)} noValidate>
       <h3 className={styles['label']}>Try it</h3>
@@ -306,7 +308,7 @@ function BoundaryPreviewPanel({
           <>
             <p className={styles['hint']}>
               {OUTCOME_LABELS[result.outcome]}
-              {result.outcome === 'declined' && result.topic ? ` (crosses “${result.topic}”)` : ''}
+              {reason ? ` (${reason})` : ''}
             </p>
             <p className={`${own['answer']} ${result.outcome === 'answered' ? '' : own['answer--declined']}`}>
               {result.text}

@@ -5,6 +5,7 @@ import { Banner } from '../../../components/Banner';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
 import { usePersonaDraftMutations, usePersonaDraftQuery, usePreviewAskMutation } from './usePreviewQueries';
+import { declineReason } from '../decline-reason';
 import { SampledReplies } from './SampledReplies';
 import { previewHistory, type PreviewTurn, type PreviewVersion, versionsToAsk } from './preview-chat';
 import creatorStyles from '../creator.module.css';
@@ -211,8 +212,10 @@ function PreviewColumn({ version, turns }: { version: PreviewVersion; turns: Pre
 }
 
 function OutcomeNote({ answer }: { answer: PreviewAnswer }) {
-  if (answer.outcome === 'declined')
-    return <span className={styles['turn__note']}>Declined: crosses “{answer.topic}”</span>;
+  if (answer.outcome === 'declined') {
+    const reason = declineReason(answer);
+    return <span className={styles['turn__note']}>{reason ? `Declined: ${reason}` : 'Declined'}</span>;
+  }
   if (answer.outcome === 'replaced')
     return <span className={styles['turn__note']}>Replaced by moderation</span>;
   if (answer.outcome === 'held-back')
