@@ -246,6 +246,37 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: my chats', () => 
     await context.close();
   });
 
+  it('copes with an address edited by hand: a one-character q, a c that is no id, a long query', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${app.origin}/@demo.creator`);
+    await answerAgeQuestion(page);
+    await send(page, 'Which flour do you feed your starter with?');
+
+    // `?q=%`: the list and the hint, not a spinner forever.
+    await page.goto(`${app.origin}/chats?q=%25`);
+    await rows(page).first().waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('alert').textContent()).toBe('Type at least 2 characters to search.');
+
+    // `?c=` that is no conversation id: the latest chat opens, no error.
+    for (const c of ['garbage', 'x'.repeat(3000), `"'><"`]) {
+      await page.goto(`${app.origin}/@demo.creator?c=${encodeURIComponent(c)}`);
+      await page.getByText('Which flour do you feed your starter with?').waitFor({ timeout: 30_000 });
+      expect(await page.getByText("We couldn't load this conversation").count()).toBe(0);
+    }
+
+    // A long query without matches wraps instead of widening the page; a hit marks the match.
+    await page.goto(`${app.origin}/chats?q=${'x'.repeat(200)}`);
+    await page.getByText(/^No messages match/).waitFor({ timeout: 30_000 });
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(1280);
+    await screenshotAtBothWidths(page, shotsDir, '08-long-query');
+    await page.goto(`${app.origin}/chats?q=flour`);
+    await page.getByTestId('search-hit').first().waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('search-hit').first().locator('mark').first().textContent()).toBe('flour');
+    await screenshotAtBothWidths(page, shotsDir, '09-search-hit');
+    await context.close();
+  });
+
   it("another fan can never list, read, rename, delete, mark or search the fan's conversations", async () => {
     const guest = async () => {
       const { body } = await call('/api/auth/guest', { method: 'POST', body: {} });
