@@ -6,7 +6,12 @@ describe('the generated API client', () => {
   beforeEach(() => bindAuth({ getAccessToken: async () => 'token-1', onUnauthorized: async () => null }));
   afterEach(() => bindAuth(null));
 
-  const conversation = { id: 'conv-1', creatorId: 'creator-1', createdAt: '2025-01-01T00:00:00.000Z', title: '' };
+  const conversation = {
+    id: 'conv-1',
+    creatorId: 'creator-1',
+    createdAt: '2025-01-01T00:00:00.000Z',
+    title: '',
+  };
 
   it('calls the same-origin /api with the bearer token and a JSON body', async () => {
     server.use(http.post('/api/conversations', ({ response }) => response(201).json(conversation)));

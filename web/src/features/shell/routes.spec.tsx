@@ -51,7 +51,12 @@ describe('app routes and shell', () => {
         response.untyped(errorResponse(404, 'CREATOR_NOT_FOUND', 'Creator not found')),
       ),
       http.post('/api/conversations', ({ response }) =>
-        response(201).json({ id: 'conv-1', creatorId: 'creator-1', createdAt: '2025-01-01T00:00:00Z', title: '' }),
+        response(201).json({
+          id: 'conv-1',
+          creatorId: 'creator-1',
+          createdAt: '2025-01-01T00:00:00Z',
+          title: '',
+        }),
       ),
       http.get('/api/conversations/{id}/messages', ({ response }) =>
         response(200).json({ messages: [], nextCursor: null }),
