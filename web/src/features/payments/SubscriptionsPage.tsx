@@ -19,6 +19,7 @@ import { i18n } from '../../i18n/i18n';
 import { en } from '../../i18n/locales/en';
 import { useSessionStore } from '../session';
 import { browserNavigation } from '../shell/browser-navigation';
+import { useLocale } from '../../formatting/locale';
 import { subscriptionLine } from './subscription-line';
 
 export const SUBSCRIPTIONS_TITLE = en.payments.subscriptionsTitle;
@@ -104,6 +105,7 @@ export function SubscriptionsPage() {
 
 function SubscriptionRows({ subscriptions }: { subscriptions: SubscriptionList['subscriptions'] }) {
   const { t } = useTranslation();
+  const locale = useLocale();
   const creators = useQueries({
     queries: subscriptions.map(({ creatorId }) => ({
       queryKey: ['creators', 'by-id', creatorId],
@@ -114,7 +116,7 @@ function SubscriptionRows({ subscriptions }: { subscriptions: SubscriptionList['
   return (
     <ul className={styles['subscriptions']} aria-label={t('payments.listLabel')}>
       {subscriptions.map((subscription, index) => {
-        const line = subscriptionLine(subscription);
+        const line = subscriptionLine(subscription, locale);
         const query = creators[index];
         const creator: Creator | undefined = query?.data;
         const name = creator?.nickName ?? (query?.isError ? t('payments.goneCreator') : t('common.loading'));

@@ -6,6 +6,7 @@ import { newSubscription, subscriptionList } from './subscription.fixtures';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { newCreator, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
+import { i18n } from '../../i18n/i18n';
 import { ChatHeader } from '../chat/ChatHeader';
 import { CheckoutCancelledNotice } from '../chat/CheckoutCancelledNotice';
 import { browserNavigation } from '../shell/browser-navigation';
@@ -88,6 +89,20 @@ describe('/account/subscriptions', () => {
       expect.stringMatching(/no longer on Backtalk.*Ended.*Ended on Jun 1, 2026/),
     ]);
     expect(screen.getByRole('link', { name: 'Tilly' }).getAttribute('href')).toBe('/@tilly');
+  });
+
+  it('writes the date and price in the language shown, not the browser’s', async () => {
+    answerSubscriptions(subscriptionList([newSubscription(TILLY.id, true)]));
+    await i18n.changeLanguage('es');
+    try {
+      renderAt('/account/subscriptions', <SubscriptionsPage />);
+      await screen.findByRole('link', { name: 'Tilly' });
+      expect(screen.getByRole('listitem').textContent).toMatch(
+        /10,00\s?US\$ \/ mes · Se renueva el 1 jun 2026/,
+      );
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it("'Manage billing' opens the portal coming back to this page", async () => {
