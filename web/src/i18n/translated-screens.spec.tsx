@@ -91,6 +91,34 @@ describe('fan-facing screens in Spanish and Portuguese', () => {
     expect(screen.getByRole('button', { name: '¿Olvidaste tu contraseña?' })).toBeTruthy();
   });
 
+  it('asks for the texted sign-in code in Spanish, with its rule', async () => {
+    server.use(
+      http.post('/api/auth/sign-in', ({ response }) =>
+        response(200).json({
+          nextStep: {
+            step: 'confirmSignIn',
+            method: 'SMS',
+            codeDelivery: { medium: 'SMS', destination: '+*******0100' },
+          },
+          challenge: 'challenge-0123456789',
+        }),
+      ),
+    );
+    await i18n.changeLanguage('es');
+    renderAt('/sign-in', <SignInPage />);
+    const email = await screen.findByLabelText('Correo electrónico');
+    fireEvent.change(email, { target: { value: 'fan@example.com' } });
+    fireEvent.change(screen.getByLabelText('Contraseña'), { target: { value: 'Abcdef1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
+
+    expect(await screen.findByRole('heading', { name: 'Confirma el código SMS' })).toBeTruthy();
+    expect(screen.getByText(/enviamos por SMS a \*\*\*0100\./)).toBeTruthy();
+    expect(screen.getByLabelText('Código')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('Este campo es obligatorio')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Volver a iniciar sesión' })).toBeTruthy();
+  });
+
   it('says in Portuguese when more messages can be sent, with the time zone', async () => {
     await i18n.changeLanguage('pt');
     const at = new Date();

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { AuthenticatorKey } from '../mfa/AuthenticatorKey';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { respondToSignIn, type CodeDelivery, type MfaType } from '../../api';
 import { BackToSignIn } from './BackToSignIn';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
@@ -11,17 +12,12 @@ import { emailSchema, type EmailValues } from './sign-in-forms';
 import { applyReply } from './sign-in.store';
 import styles from './sign-in.module.css';
 
-/** Spec §2: the confirm titles by second factor. */
-const CONFIRM_TITLES: Record<MfaType, string> = {
-  SMS: 'Confirm SMS Code',
-  EMAIL: 'Confirm Email Code',
-  TOTP: 'Confirm TOTP Code',
-};
-const CONFIRM_MFA_TITLE = 'Confirm MFA Code';
-/** Spec §2: the MFA titles. */
-const MFA_SETUP_TITLE = 'Multi-Factor Authentication Setup';
-const MFA_TITLE = 'Multi-Factor Authentication';
-/** Spec §2: the TOTP QR code is 228×228. */
+/** Spec §2: the confirm titles by second factor (English word for word in en.ts). */
+const CONFIRM_TITLES = {
+  SMS: 'signIn.confirmSmsTitle',
+  EMAIL: 'signIn.confirmEmailTitle',
+  TOTP: 'signIn.confirmTotpTitle',
+} as const satisfies Record<MfaType, string>;
 
 /** A challenge step answered with a code: the answer goes to the server's sign-in flow. */
 function useChallengeCode(challenge: string) {
@@ -38,12 +34,19 @@ export function ConfirmSignIn({
   codeDelivery?: CodeDelivery;
   challenge: string;
 }) {
+  const { t } = useTranslation();
   const { form, confirm, onSubmit } = useChallengeCode(challenge);
+  const title = method in CONFIRM_TITLES ? CONFIRM_TITLES[method] : 'signIn.confirmMfaTitle';
   return (
     <form className={styles['form']} noValidate onSubmit={onSubmit}>
-      <h2 className={styles['heading']}>{CONFIRM_TITLES[method] ?? CONFIRM_MFA_TITLE}</h2>
+      <h2 className={styles['heading']}>{t(title)}</h2>
       {codeDelivery ? <CodeDeliveryNote codeDelivery={codeDelivery} /> : null}
-      <CodeAnswerFields form={form} confirm={confirm} submitLabel="Confirm" pendingLabel="Confirming" />
+      <CodeAnswerFields
+        form={form}
+        confirm={confirm}
+        submitLabel={t('signIn.confirm')}
+        pendingLabel={t('signIn.confirming')}
+      />
       <BackToSignIn />
     </form>
   );
@@ -59,15 +62,19 @@ export function SetupTotp({
   otpauthUri: string;
   challenge: string;
 }) {
+  const { t } = useTranslation();
   const { form, confirm, onSubmit } = useChallengeCode(challenge);
   return (
     <form className={styles['form']} noValidate onSubmit={onSubmit}>
-      <h2 className={styles['heading']}>{MFA_SETUP_TITLE}</h2>
-      <p className={styles['text']}>
-        Scan the QR code with your authenticator app, or enter the key below, then type the code it shows.
-      </p>
+      <h2 className={styles['heading']}>{t('signIn.mfaSetupTitle')}</h2>
+      <p className={styles['text']}>{t('signIn.totpInstructions')}</p>
       <AuthenticatorKey secret={secret} otpauthUri={otpauthUri} />
-      <CodeAnswerFields form={form} confirm={confirm} submitLabel="Confirm" pendingLabel="Confirming" />
+      <CodeAnswerFields
+        form={form}
+        confirm={confirm}
+        submitLabel={t('signIn.confirm')}
+        pendingLabel={t('signIn.confirming')}
+      />
       <BackToSignIn />
     </form>
   );
@@ -75,6 +82,7 @@ export function SetupTotp({
 
 /** setupEmail: the address second-factor codes go to. */
 export function SetupEmail({ challenge }: { challenge: string }) {
+  const { t } = useTranslation();
   const form = useForm<EmailValues>({
     resolver: zodResolver(emailSchema),
     mode: 'all',
@@ -90,19 +98,19 @@ export function SetupEmail({ challenge }: { challenge: string }) {
       noValidate
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
     >
-      <h2 className={styles['heading']}>{MFA_SETUP_TITLE}</h2>
-      <p className={styles['text']}>Enter the email address your sign-in codes should go to.</p>
+      <h2 className={styles['heading']}>{t('signIn.mfaSetupTitle')}</h2>
+      <p className={styles['text']}>{t('signIn.setupEmailText')}</p>
       <FormField
-        label="Email"
+        label={t('signIn.email')}
         type="email"
         autoComplete="email"
-        placeholder="Enter your Email"
+        placeholder={t('signIn.emailPlaceholder')}
         errors={messagesOf(form.formState.errors.email)}
         {...form.register('email')}
       />
       <FormError error={submit.error} />
-      <SubmitButton pending={submit.isPending} pendingLabel="Confirming">
-        Confirm
+      <SubmitButton pending={submit.isPending} pendingLabel={t('signIn.confirming')}>
+        {t('signIn.confirm')}
       </SubmitButton>
       <BackToSignIn />
     </form>
@@ -111,6 +119,7 @@ export function SetupEmail({ challenge }: { challenge: string }) {
 
 /** selectMfaType: the second factors the server offers (TOTP, SMS, EMAIL), the first preselected. */
 export function SelectMfaType({ allowed, challenge }: { allowed: MfaType[]; challenge: string }) {
+  const { t } = useTranslation();
   const form = useForm<{ mfaType: MfaType }>({ defaultValues: { mfaType: allowed[0] } });
   const submit = useMutation({
     mutationFn: async ({ mfaType }: { mfaType: MfaType }) =>
@@ -122,9 +131,9 @@ export function SelectMfaType({ allowed, challenge }: { allowed: MfaType[]; chal
       noValidate
       onSubmit={form.handleSubmit((values) => submit.mutate(values))}
     >
-      <h2 className={styles['heading']}>{MFA_TITLE}</h2>
+      <h2 className={styles['heading']}>{t('signIn.mfaTitle')}</h2>
       <fieldset className={styles['choices']}>
-        <legend className={styles['field__label']}>Select MFA Type</legend>
+        <legend className={styles['field__label']}>{t('signIn.selectMfaType')}</legend>
         {allowed.map((type) => (
           <label key={type} className={styles['choice']}>
             <input type="radio" value={type} {...form.register('mfaType')} />
@@ -133,8 +142,8 @@ export function SelectMfaType({ allowed, challenge }: { allowed: MfaType[]; chal
         ))}
       </fieldset>
       <FormError error={submit.error} />
-      <SubmitButton pending={submit.isPending} pendingLabel="Confirming">
-        Confirm
+      <SubmitButton pending={submit.isPending} pendingLabel={t('signIn.confirming')}>
+        {t('signIn.confirm')}
       </SubmitButton>
       <BackToSignIn />
     </form>

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { confirmAttribute, verifyAttribute, type CodeDelivery, type VerifiableAttribute } from '../../api';
 import { CodeDeliveryNote } from './CodeDeliveryNote';
 import { maskContact } from './contact-masking';
@@ -8,14 +9,13 @@ import { FormError, SubmitButton } from './FormField';
 import { useSignInFlow } from './sign-in.store';
 import styles from './sign-in.module.css';
 
-const VERIFY_TITLE = 'Account recovery requires verified contact information';
-
 /** verifyUser (spec §2, §4): signed in, with unverified contact details; pick one to verify, or Skip. */
 export function VerifyUser({
   unverified,
 }: {
   unverified: { attribute: VerifiableAttribute; destination: string }[];
 }) {
+  const { t } = useTranslation();
   const show = useSignInFlow((state) => state.show);
   const form = useForm<{ attribute: VerifiableAttribute }>({
     defaultValues: { attribute: unverified[0]?.attribute ?? 'email' },
@@ -26,23 +26,24 @@ export function VerifyUser({
   });
   return (
     <form className={styles['form']} noValidate onSubmit={form.handleSubmit((values) => send.mutate(values))}>
-      <h2 className={styles['heading']}>{VERIFY_TITLE}</h2>
+      <h2 className={styles['heading']}>{t('signIn.verifyTitle')}</h2>
       <fieldset className={styles['choices']}>
-        <legend className="visually-hidden">Contact to verify</legend>
+        <legend className="visually-hidden">{t('signIn.contactToVerify')}</legend>
         {unverified.map(({ attribute, destination }) => (
           <label key={attribute} className={styles['choice']}>
             <input type="radio" value={attribute} {...form.register('attribute')} />
-            {attribute === 'email' ? 'Email: ' : 'Phone Number: '}
-            {maskContact(attribute, destination)}
+            {t(attribute === 'email' ? 'signIn.verifyEmail' : 'signIn.verifyPhone', {
+              contact: maskContact(attribute, destination),
+            })}
           </label>
         ))}
       </fieldset>
       <FormError error={send.error} />
-      <SubmitButton pending={send.isPending} pendingLabel="Verifying">
-        Verify
+      <SubmitButton pending={send.isPending} pendingLabel={t('signIn.verifying')}>
+        {t('signIn.verify')}
       </SubmitButton>
       <button type="button" className={styles['link']} onClick={() => show({ step: 'done' })}>
-        Skip
+        {t('signIn.skip')}
       </button>
     </form>
   );
@@ -56,6 +57,7 @@ export function ConfirmVerifyUser({
   attribute: VerifiableAttribute;
   codeDelivery: CodeDelivery;
 }) {
+  const { t } = useTranslation();
   const show = useSignInFlow((state) => state.show);
   const { form, confirm, onSubmit } = useCodeAnswer(async (code) => {
     await confirmAttribute(attribute, code);
@@ -63,11 +65,16 @@ export function ConfirmVerifyUser({
   });
   return (
     <form className={styles['form']} noValidate onSubmit={onSubmit}>
-      <h2 className={styles['heading']}>{VERIFY_TITLE}</h2>
+      <h2 className={styles['heading']}>{t('signIn.verifyTitle')}</h2>
       <CodeDeliveryNote codeDelivery={codeDelivery} />
-      <CodeAnswerFields form={form} confirm={confirm} submitLabel="Submit" pendingLabel="Submitting" />
+      <CodeAnswerFields
+        form={form}
+        confirm={confirm}
+        submitLabel={t('signIn.submit')}
+        pendingLabel={t('signIn.submitting')}
+      />
       <button type="button" className={styles['link']} onClick={() => show({ step: 'done' })}>
-        Skip
+        {t('signIn.skip')}
       </button>
     </form>
   );

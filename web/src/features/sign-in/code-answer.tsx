@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, type UseFormReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { CodeField, FormError, messagesOf, SubmitButton } from './FormField';
 import { codeSchema, type CodeValues } from './sign-in-forms';
 
@@ -19,23 +20,20 @@ export function useCodeAnswer(answer: (code: string) => Promise<unknown>) {
 export function CodeAnswerFields({
   form,
   confirm,
-  label = 'Code',
-  placeholder = 'Code',
   submitLabel,
   pendingLabel,
 }: {
   form: UseFormReturn<CodeValues>;
   confirm: { error: unknown; isPending: boolean };
-  label?: string;
-  placeholder?: string;
   submitLabel: string;
   pendingLabel: string;
 }) {
+  const { t } = useTranslation();
   return (
     <>
       <CodeField
-        label={label}
-        placeholder={placeholder}
+        label={t('signIn.code')}
+        placeholder={t('signIn.code')}
         errors={messagesOf(form.formState.errors.code)}
         {...form.register('code')}
       />

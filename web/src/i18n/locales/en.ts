@@ -248,6 +248,23 @@ export const en = {
     submitting: 'Submitting',
     submit: 'Submit',
     passwordReset: 'Your password has been reset. Sign in with your new password.',
+    confirmSmsTitle: 'Confirm SMS Code',
+    confirmEmailTitle: 'Confirm Email Code',
+    confirmTotpTitle: 'Confirm TOTP Code',
+    confirmMfaTitle: 'Confirm MFA Code',
+    mfaSetupTitle: 'Multi-Factor Authentication Setup',
+    mfaTitle: 'Multi-Factor Authentication',
+    totpInstructions:
+      'Scan the QR code with your authenticator app, or enter the key below, then type the code it shows.',
+    setupEmailText: 'Enter the email address your sign-in codes should go to.',
+    selectMfaType: 'Select MFA Type',
+    verifyTitle: 'Account recovery requires verified contact information',
+    contactToVerify: 'Contact to verify',
+    verifyEmail: 'Email: {{contact}}',
+    verifyPhone: 'Phone Number: {{contact}}',
+    verifying: 'Verifying',
+    verify: 'Verify',
+    skip: 'Skip',
     /** The §5 form rules (sign-in-forms.ts): @backtalk/proto's English words, shared with identity. */
     rules: {
       ...AuthFormMessage,
