@@ -11,9 +11,9 @@ jest.setTimeout(300_000);
 
 /**
  * Memory the fan controls in Chromium against standalone mode (issue 24 item 2): a guest fan tells
- * the persona their name; the memory job (the scripted model) keeps it; on a new visit the
- * persona's prompt holds it and the greeting uses it; the fan deletes it in "What … remembers"
- * and the persona no longer knows it. The chat model is a scripted OpenAI-compatible server
+ * the persona their name; the memory job (the scripted model) keeps it; in a new chat (the header's
+ * "New chat") the persona's prompt holds it and the greeting uses it; the fan deletes it in
+ * "What … remembers" and the persona no longer knows it. The chat model is a scripted OpenAI-compatible server
  * (memoryModel). Screenshots at 1280 and 390 px go to MEMORY_SHOTS_DIR (default: a temp folder).
  */
 const DEMO = 'demo.creator';
@@ -80,14 +80,27 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: memory the fan co
     await panel.getByText('The fan loves sourdough.').waitFor();
     await screenshotAtBothWidths(page, shotsDir, '01-what-the-persona-remembers');
 
-    // A new visit: the persona's prompt holds the name, and its greeting uses it.
-    await page.reload();
+    // A new visit: the fan starts a new chat (the header's "New chat", opened at ?c=<new id>). It is
+    // a different, empty conversation; the persona's prompt holds the name, and its greeting uses it.
+    const firstChat = new URL(page.url()).searchParams.get('c');
+    await page.getByRole('button', { name: 'New chat' }).click();
+    await page.waitForURL(
+      (url) => url.pathname === `/@${DEMO}` && ![null, firstChat].includes(url.searchParams.get('c')),
+    );
+    await page.getByText(/^Say hi to /).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('chat-message').count()).toBe(0);
     await send(page, 'Do you remember me?', 'Welcome back, Sam!');
-    const prompt = model.requests.filter((request) => request.stream).at(-1)?.messages[0].content ?? '';
-    expect(prompt).toContain(`- ${NAME_FACT}`);
+    expect(await page.getByText('Hi! My name is Sam and I love sourdough.').count()).toBe(0);
+    expect(await page.getByTestId('chat-message').count()).toBe(2);
+    const greeting = model.requests.filter((request) => request.stream).at(-1);
+    expect(greeting?.messages[0].content).toContain(`- ${NAME_FACT}`);
+    expect(greeting?.messages.filter((message) => message.role === 'user').map((m) => m.content)).toEqual([
+      'Do you remember me?',
+    ]);
     await screenshotAtBothWidths(page, shotsDir, '02-greeted-by-name');
 
     // The fan deletes the name: it is gone from the list and from the persona's prompt.
+    await page.reload();
     panel = await openMemory(page);
     await panel.getByRole('button', { name: `Delete: ${NAME_FACT}` }).click();
     await panel.getByText(NAME_FACT).waitFor({ state: 'detached', timeout: 20_000 });
