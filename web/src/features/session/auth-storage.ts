@@ -11,11 +11,39 @@ export const STORAGE_KEYS = {
   signInPageActive: 'IS_SIGNIN_PAGE_ACTIVE',
   /** localStorage: epoch ms at which some tab started creating a guest (the cross-tab lock). */
   guestCreationInProgress: 'GUEST_CREATION_IN_PROGRESS',
+  /**
+   * localStorage: 'true' once this browser was handed a session (signed in or guest), so the HttpOnly
+   * refresh cookie may be there; cleared when the refresh says there is none or on sign-out. Without
+   * it, start-up does not ask POST /api/auth/refresh (a new visitor's call could only answer 401).
+   */
+  mayHaveSession: 'HAS_SESSION_COOKIE',
 } as const;
 
 export function markGuest(isGuest: boolean): void {
   if (isGuest) localStorage.setItem(STORAGE_KEYS.isGuestUser, 'true');
   else localStorage.removeItem(STORAGE_KEYS.isGuestUser);
+}
+
+/** Notes whether the refresh cookie may be there (see STORAGE_KEYS.mayHaveSession). */
+export function markSessionCookie(present: boolean): void {
+  try {
+    if (present) localStorage.setItem(STORAGE_KEYS.mayHaveSession, 'true');
+    else localStorage.removeItem(STORAGE_KEYS.mayHaveSession);
+  } catch {
+    // Storage refused (private mode): start-up then asks the cookie as before.
+  }
+}
+
+/**
+ * False only when this browser was never handed a session or it has ended: a refresh could only fail.
+ * When storage cannot be read, the refresh is asked anyway.
+ */
+export function mayHaveSessionCookie(): boolean {
+  try {
+    return localStorage.getItem(STORAGE_KEYS.mayHaveSession) === 'true';
+  } catch {
+    return true;
+  }
 }
 
 /** Records where to return after sign-in (the sign-in page reads it). */

@@ -3,6 +3,8 @@
 // cookie the gateway sets (docs/security.md, "Token storage"). A reload starts with nothing and
 // gets fresh tokens from POST /api/auth/refresh.
 
+import { markSessionCookie } from './auth-storage';
+
 export interface SessionTokens {
   idToken: string;
   accessToken: string;
@@ -16,8 +18,10 @@ export function currentTokens(): SessionTokens | null {
   return held;
 }
 
+/** Holds a session's tokens; the gateway set its refresh cookie with them, which the next start-up asks. */
 export function holdTokens(tokens: SessionTokens): void {
   held = tokens;
+  markSessionCookie(true);
 }
 
 export function forgetTokens(): void {

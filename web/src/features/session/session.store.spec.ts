@@ -50,6 +50,8 @@ const guestCreated = () =>
 describe('session store', () => {
   beforeEach(() => {
     resetAppState();
+    // A returning visitor: this browser was handed a session before, so its refresh cookie may be there.
+    localStorage.setItem(STORAGE_KEYS.mayHaveSession, 'true');
     server.use(guestCreated(), sessionIs('guest'));
   });
 
@@ -94,6 +96,37 @@ describe('session store', () => {
     expect(currentTokens()).toEqual(expect.objectContaining({ accessToken: 'access-guest' }));
     expect(JSON.stringify(currentTokens())).not.toContain('r-in-body');
     expect(JSON.stringify({ ...localStorage })).not.toContain('access-guest');
+  });
+
+  it('a 401 from the cookie ends the marker: the next start asks no refresh', async () => {
+    window.history.replaceState(null, '', '/sign-in');
+    server.use(noSessionCookie());
+    await useSessionStore.getState().bootstrap();
+    expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(localStorage.getItem(STORAGE_KEYS.mayHaveSession)).toBeNull();
+    await useSessionStore.getState().bootstrap();
+    expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(useSessionStore.getState().status).toBe('anonymous');
+  });
+
+  it('a new visitor (never handed a session) asks no refresh: a guest at once, and the marker is set', async () => {
+    localStorage.removeItem(STORAGE_KEYS.mayHaveSession);
+    server.use(noSessionCookie());
+    await useSessionStore.getState().bootstrap();
+    expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /api/auth/guest',
+      'GET /api/auth/session',
+    ]);
+    expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: { userId: 'fan-1' } });
+    expect(localStorage.getItem(STORAGE_KEYS.mayHaveSession)).toBe('true');
+  });
+
+  it('a new visitor on the sign-in page asks nothing and stays anonymous', async () => {
+    localStorage.removeItem(STORAGE_KEYS.mayHaveSession);
+    window.history.replaceState(null, '', '/sign-in');
+    await useSessionStore.getState().bootstrap();
+    expect(apiCalls()).toHaveLength(0);
+    expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', user: null });
   });
 
   it('creates no guest on the sign-in page: the status is anonymous', async () => {

@@ -15,7 +15,7 @@ import {
   type SessionInfo,
   type SignOutResult,
 } from '../../api';
-import { isSignInPageActive, markGuest } from './auth-storage';
+import { isSignInPageActive, markGuest, markSessionCookie, mayHaveSessionCookie } from './auth-storage';
 import { announceSessionChange, withCrossTabLock } from './cross-tab';
 import { ensureGuestTokens, pendingGuestCreation } from './guest-lock';
 import {
@@ -89,7 +89,8 @@ async function rotateThroughCookie(): Promise<RefreshOutcome> {
       if (!(error instanceof ApiError)) throw error;
       if (error.isNetworkError) return 'network';
       if (!RETRYABLE_STATUSES.includes(error.status) || attempt >= RETRY_CAP) {
-        if (error.status !== 401) console.error('Token refresh failed', error);
+        if (error.status === 401) markSessionCookie(false);
+        else console.error('Token refresh failed', error);
         return 'none';
       }
       await sleep(Math.min(1000 * 2 ** (attempt + 1), MAX_BACKOFF_MS));
@@ -115,6 +116,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
     cancelScheduledRefresh();
     forgetTokens();
     markGuest(false);
+    // Signed out (the gateway cleared the cookie) or the session is gone: no refresh at start-up.
+    markSessionCookie(false);
     set({ status: 'loading', user: null });
     await get().bootstrap();
     announceSessionChange(get().user?.userId ?? null);
@@ -142,7 +145,8 @@ export const useSessionStore = create<SessionState>()((set, get) => {
       const current = ++generation;
       const stale = () => current !== generation;
       let tokens = currentTokens();
-      if (!tokens) {
+      // A new visitor (never handed a session) has no refresh cookie: no call that can only answer 401.
+      if (!tokens && mayHaveSessionCookie()) {
         const outcome = await withCrossTabLock('backtalk-auth-refresh', () => rotateThroughCookie());
         if (stale()) return;
         if (outcome === 'network') {

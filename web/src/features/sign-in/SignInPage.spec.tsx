@@ -28,8 +28,12 @@ const sessionRoute = () =>
   http.get('/api/auth/session', ({ request, response }) =>
     response(200).json(request.headers.get('Authorization') === 'Bearer access-user' ? account : guest),
   );
-const guestCookie = () =>
-  http.post('/api/auth/refresh', ({ response }) => response(200).json({ tokens: guestTokens }));
+/** This browser holds a session's cookie (and so the marker that start-up may ask it). */
+const cookieHolds = (tokens: typeof guestTokens, options?: { once: boolean }) => {
+  localStorage.setItem(STORAGE_KEYS.mayHaveSession, 'true');
+  return http.post('/api/auth/refresh', ({ response }) => response(200).json({ tokens }), options);
+};
+const guestCookie = () => cookieHolds(guestTokens);
 const flow = (
   path: '/api/auth/sign-in' | '/api/auth/sign-up' | '/api/auth/sign-in/respond' | '/api/auth/sign-up/confirm',
   reply: AuthFlowReply,
@@ -619,9 +623,7 @@ describe('/sign-in: entry, providers and OAuth', () => {
   it('signs out an existing signed-in session first and clears the guest flag', async () => {
     localStorage.setItem(STORAGE_KEYS.isGuestUser, 'true');
     server.use(
-      http.post('/api/auth/refresh', ({ response }) => response(200).json({ tokens: session }), {
-        once: true,
-      }),
+      cookieHolds(session, { once: true }),
       http.post('/api/auth/sign-out', ({ response }) => response(200).json({ endSessionUrl: null })),
     );
     renderSignIn();
@@ -650,9 +652,7 @@ describe('/sign-in: entry, providers and OAuth', () => {
 
   it("says 'Failed to sign out. Please try again.' when that sign-out fails", async () => {
     server.use(
-      http.post('/api/auth/refresh', ({ response }) => response(200).json({ tokens: session }), {
-        once: true,
-      }),
+      cookieHolds(session, { once: true }),
       http.post('/api/auth/sign-out', ({ response }) =>
         response.untyped(errorResponse(503, 'UNAVAILABLE', 'down')),
       ),
