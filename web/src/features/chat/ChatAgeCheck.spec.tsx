@@ -43,7 +43,7 @@ describe('the age checks before a chat (docs/safety.md, "Age")', () => {
     answerAge('16-17');
     renderCheck();
     expect(screen.queryByText('the chat')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Before you chat' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Before you chat' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Choose your age to continue')).toBeTruthy();
     expect(apiCalls('PUT', '/api/auth/age')).toHaveLength(0);

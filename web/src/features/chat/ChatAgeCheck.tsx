@@ -81,9 +81,9 @@ function AgeQuestion({ isGuest, onUnder13 }: { isGuest: boolean; onUnder13: () =
   });
   return (
     <section className={styles['age-card']} aria-labelledby="age-question-title">
-      <h2 id="age-question-title" className={styles['age-card__title']}>
+      <h1 id="age-question-title" className={styles['age-card__title']}>
         {t('age.title')}
-      </h2>
+      </h1>
       {isGuest ? (
         <GuestAgeForm pending={answer.isPending} onAnswer={(ageBand) => answer.mutate({ ageBand })} />
       ) : (
@@ -155,7 +155,7 @@ function Under13Notice() {
   const { t } = useTranslation();
   return (
     <section className={styles['age-card']} role="alert">
-      <h2 className={styles['age-card__title']}>{t('age.under13Title')}</h2>
+      <h1 className={styles['age-card__title']}>{t('age.under13Title')}</h1>
       <p>{t('age.under13Text', { min: MINIMUM_AGE })}</p>
       <Link className={buttonClass('secondary')} to="/">
         {t('age.backHome')}
@@ -168,9 +168,9 @@ function AudienceNotice({ creatorName, minimumAge }: { creatorName: string; mini
   const { t } = useTranslation();
   return (
     <section className={styles['age-card']} role="status">
-      <h2 className={styles['age-card__title']}>
+      <h1 className={styles['age-card__title']}>
         {t('age.audienceTitle', { name: creatorName, min: minimumAge })}
-      </h2>
+      </h1>
       <p>{t('age.audienceText', { name: creatorName })}</p>
       <Link className={buttonClass('primary')} to="/ai-chat?view=creators">
         {t('age.creatorList')}

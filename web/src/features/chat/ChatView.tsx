@@ -8,6 +8,7 @@ import { rememberSignInRedirect, useSessionStore } from '../session';
 import { browserNavigation } from '../shell/browser-navigation';
 import { SIGN_UP_PATH } from '../sign-in/sign-in-entry';
 import { ChatHeader } from './ChatHeader';
+import { ChatSettings } from './ChatSettings';
 import { ChatInput } from './ChatInput';
 import { isSentHere, useChatStore } from './chat.store';
 import { DemoBanner } from './DemoBanner';
@@ -123,8 +124,10 @@ export function ChatView({ creator }: ChatViewProps) {
       {/* Above the conversation, so the welcome overlay of an empty chat never covers it. */}
       <AiPersonaNotice creatorId={creator.id} creatorName={creator.nickName} />
       <CheckoutCancelledNotice />
-      <MemoryPanel creatorId={creator.id} creatorName={creator.nickName} />
-      <InPersonPanel creatorName={creator.nickName} />
+      <ChatSettings>
+        <MemoryPanel creatorId={creator.id} creatorName={creator.nickName} />
+        <InPersonPanel creatorName={creator.nickName} />
+      </ChatSettings>
       <div className={styles['chat-body']}>
         <div className={styles['chat-scroll']} ref={scrollRef} onScroll={onScrollBody} onWheel={onWheel}>
           <div

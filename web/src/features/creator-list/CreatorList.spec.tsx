@@ -36,11 +36,13 @@ describe('/ai-chat and the creator list', () => {
       screen.getByText('Error: No creator ID was provided. Please select a creator from the creator list.'),
     ).toBeTruthy();
     expect(apiCalls()).toHaveLength(0);
+    // The page's level-1 heading, for screen readers (the design shows the banner only).
+    expect(screen.getByRole('heading', { level: 1, name: 'AI chat' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Go to Creator List' }));
 
     expect(screen.getByTestId('location').textContent).toBe('/ai-chat?view=creators');
-    expect(screen.getByRole('heading', { name: 'All Creators' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Creators' })).toBeTruthy();
     expect(await screen.findByText('No creators found. Initialize a TikTok creator first.')).toBeTruthy();
   });
 

@@ -19,6 +19,8 @@ export function NoCreatorPage() {
         <CreatorList />
       ) : (
         <div className={styles['no-creator']}>
+          {/* The page's title for screen readers; the design shows only the banner and the button. */}
+          <h1 className="visually-hidden">{t('errors.noCreatorTitle')}</h1>
           <Banner tone="error">{t('errors.noCreator')}</Banner>
           <Button size="lg" onClick={() => setParams({ view: CREATOR_LIST_VIEW })}>
             {t('errors.creatorList')}

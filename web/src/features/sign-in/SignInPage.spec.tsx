@@ -643,6 +643,7 @@ describe('/sign-in: entry, providers and OAuth', () => {
     const selected = await screen.findByRole('tab', { selected: true });
     expect(selected.textContent).toBe(tab);
     expect(button(tab)).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Backtalk' })).toBeTruthy();
   });
 
   it('gets past its entry under StrictMode (effects run twice in development)', async () => {

@@ -105,6 +105,8 @@ export function SignInPage() {
   return (
     <div className={`page ${styles['page']}`}>
       <div className={styles['card']}>
+        {/* The page's title for screen readers; the card shows its tabs or the step's own heading (h2). */}
+        <h1 className="visually-hidden">{t('signIn.pageTitle')}</h1>
         {entry === 'waiting' ? (
           <div className={styles['centered']}>
             <Spinner label={t('signIn.loading')} />

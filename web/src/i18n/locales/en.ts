@@ -36,6 +36,7 @@ export const en = {
     title: 'Something went wrong!',
     text: 'This page could not be shown. Please try again in a moment.',
     goHome: 'Go to Home',
+    noCreatorTitle: 'AI chat',
     noCreator: 'Error: No creator ID was provided. Please select a creator from the creator list.',
     creatorList: 'Go to Creator List',
   },
@@ -110,6 +111,7 @@ export const en = {
     chatWith: 'Chat with {{name}}',
   },
   chat: {
+    settings: 'Chat settings',
     queuedSend: 'Opening the chat… your message will be sent as soon as it is ready.',
     queuedBehindReply: 'Queued: your message will be sent when {{name}} has finished replying.',
     placeholder: 'Message {{name}}…',
@@ -201,6 +203,7 @@ export const en = {
     resultsLabel: 'Messages found',
   },
   signIn: {
+    pageTitle: 'Sign in to Backtalk',
     passkey: 'Sign in with a passkey',
     passkeyWaiting: 'Waiting for your passkey…',
     loading: 'Loading',

@@ -34,6 +34,7 @@ export const es: Messages = {
     title: '¡Algo salió mal!',
     text: 'No se pudo mostrar esta página. Inténtalo de nuevo en un momento.',
     goHome: 'Ir al inicio',
+    noCreatorTitle: 'Chat con IA',
     noCreator: 'Error: no se indicó ningún creador. Elige un creador de la lista de creadores.',
     creatorList: 'Ir a la lista de creadores',
   },
@@ -109,6 +110,7 @@ export const es: Messages = {
     chatWith: 'Chatear con {{name}}',
   },
   chat: {
+    settings: 'Ajustes del chat',
     queuedSend: 'Abriendo el chat… tu mensaje se enviará en cuanto esté listo.',
     queuedBehindReply: 'En cola: tu mensaje se enviará cuando {{name}} termine de responder.',
     placeholder: 'Escribe a {{name}}…',
@@ -203,6 +205,7 @@ export const es: Messages = {
     resultsLabel: 'Mensajes encontrados',
   },
   signIn: {
+    pageTitle: 'Inicia sesión en Backtalk',
     passkey: 'Iniciar sesión con una llave de acceso',
     passkeyWaiting: 'Esperando tu llave de acceso…',
     loading: 'Cargando',

@@ -34,6 +34,7 @@ export const pt: Messages = {
     title: 'Algo deu errado!',
     text: 'Não foi possível mostrar esta página. Tente novamente daqui a pouco.',
     goHome: 'Ir para o início',
+    noCreatorTitle: 'Chat com IA',
     noCreator: 'Erro: nenhum criador foi indicado. Escolha um criador na lista de criadores.',
     creatorList: 'Ir para a lista de criadores',
   },
@@ -109,6 +110,7 @@ export const pt: Messages = {
     chatWith: 'Conversar com {{name}}',
   },
   chat: {
+    settings: 'Configurações do chat',
     queuedSend: 'Abrindo o chat… sua mensagem será enviada assim que estiver pronto.',
     queuedBehindReply: 'Na fila: sua mensagem será enviada quando {{name}} terminar de responder.',
     placeholder: 'Mensagem para {{name}}…',
@@ -203,6 +205,7 @@ export const pt: Messages = {
     resultsLabel: 'Mensagens encontradas',
   },
   signIn: {
+    pageTitle: 'Entrar no Backtalk',
     passkey: 'Entrar com uma chave de acesso',
     passkeyWaiting: 'Aguardando sua chave de acesso…',
     loading: 'Carregando',
