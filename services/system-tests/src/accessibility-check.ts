@@ -2,13 +2,22 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 
 /**
+ * Moderate rules held as strictly as serious ones: every screen has a level-1 heading (its title, or the
+ * creator's name in a chat) and its headings go down one level at a time.
+ */
+const ENFORCED_MODERATE_RULES = new Set(['page-has-heading-one', 'heading-order']);
+
+/**
  * Runs axe-core (every rule it has, WCAG 2.x A/AA and best practices) on what `page` shows now and
- * fails listing each serious or critical violation: its rule, the element and what to do. Minor and
- * moderate findings (a page without an h1, say) are left to review. `label` names the screen.
+ * fails listing each serious or critical violation, and each of ENFORCED_MODERATE_RULES: its rule, the
+ * element and what to do. Other minor and moderate findings are left to review. `label` names the screen.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((found) => found.impact === 'serious' || found.impact === 'critical');
+  const serious = violations.filter(
+    (found) =>
+      found.impact === 'serious' || found.impact === 'critical' || ENFORCED_MODERATE_RULES.has(found.id),
+  );
   const lines = serious.flatMap((found) =>
     found.nodes.map(
       (node) =>

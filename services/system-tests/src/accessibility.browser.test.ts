@@ -21,7 +21,7 @@ jest.setTimeout(600_000);
 
 /**
  * Issue 24 item 10 in Chromium against standalone Backtalk (payments on stripe-mock, so the limit
- * dialog offers Subscribe): axe-core finds no serious or critical violation on any screen at 1280
+ * dialog offers Subscribe): axe-core finds no serious or critical violation, no screen without an h1 and no skipped heading level, on any screen at 1280
  * and 390 px — public, fan, creator, admin and developer screens, the chat with a reply, the open
  * menus and the limit dialog — and a new fan walks landing → chat → limit → sign up → Subscribe →
  * My chats with the keyboard alone, every stop showing its focus ring. Screenshots of the focus states go to
@@ -158,20 +158,24 @@ describeWhenAvailable(
       return failures;
     }
 
-    it('the check fails on what it should: faint text and a button without a name', async () => {
+    it('the check fails on what it should: faint text, a button without a name, no h1, a skipped level', async () => {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.setContent(
-        '<html lang="en"><title>t</title><main><p style="color:#aaa;background:#fff">Faint</p>' +
-          '<button></button></main></html>',
+        '<html lang="en"><title>t</title><main><h2>Part</h2><h4>Skipped</h4>' +
+          '<p style="color:#aaa;background:#fff">Faint</p><button></button></main></html>',
       );
       const message = await expectNoSeriousA11yViolations(page, 'a bad page').then(
         () => 'no error',
         (error: Error) => error.message,
       );
-      expect(message).toMatch(/^a bad page: 2 serious accessibility violation\(s\)\n/);
+      expect(message).toMatch(/^a bad page: 4 serious accessibility violation\(s\)\n/);
       expect(message).toMatch(/\[serious\] color-contrast at p: Elements must meet minimum color contrast/);
       expect(message).toMatch(/\[critical\] button-name at button: Buttons must have discernible text/);
+      expect(message).toMatch(
+        /\[moderate\] page-has-heading-one at html: Page should contain a level-one heading/,
+      );
+      expect(message).toMatch(/\[moderate\] heading-order at h4: Heading levels should only increase by one/);
       await context.close();
     });
 
