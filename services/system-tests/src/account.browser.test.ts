@@ -145,6 +145,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the user menu and
     await openUserMenu();
     const items = await page.getByRole('menuitem').allInnerTexts();
     expect(items.map((item) => item.trim())).toEqual([
+      'My chats',
       'Manage Billing',
       'My subscriptions',
       'Account',
