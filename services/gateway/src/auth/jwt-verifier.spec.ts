@@ -1,4 +1,3 @@
-import { jest } from '@jest/globals';
 import type { ServiceClient } from '@backtalk/kit';
 import { TOKEN_AUDIENCE } from '@backtalk/proto';
 import { JwtVerifier } from './jwt-verifier';
