@@ -59,19 +59,26 @@ describe('ChatSettings', () => {
     expect(screen.getByRole('checkbox', { name: /reply in person/ })).toBeTruthy();
   });
 
-  it('on a wider screen shows them as they are, and follows a change of width', () => {
+  it('on a wider screen shows them as they are, and follows a change of width without remounting them', () => {
     const resize = screenWidth(1280);
     renderSettings();
-    expect(screen.queryByTestId('chat-settings')).toBeNull();
-    expect(screen.getByTestId('memory-panel')).toBeTruthy();
+    const fold = screen.getByTestId('chat-settings') as HTMLDetailsElement;
+    expect(fold.open).toBe(true);
+    expect(fold.querySelector('summary')?.hidden).toBe(true);
+    const panel = screen.getByTestId('memory-panel');
     expect(screen.getByRole('checkbox', { name: /reply in person/ })).toBeTruthy();
     resize(390);
-    expect(screen.getByTestId('chat-settings').contains(screen.getByTestId('memory-panel'))).toBe(true);
+    expect(fold.open).toBe(false);
+    expect(fold.querySelector('summary')?.hidden).toBe(false);
+    // The same elements: the in-person panel keeps its live events across a resize.
+    expect(screen.getByTestId('memory-panel')).toBe(panel);
+    resize(1280);
+    expect(fold.open).toBe(true);
   });
 
   it('shows them as they are where the browser cannot tell the width', () => {
     renderSettings();
-    expect(screen.queryByTestId('chat-settings')).toBeNull();
+    expect((screen.getByTestId('chat-settings') as HTMLDetailsElement).open).toBe(true);
     expect(screen.getByTestId('memory-panel')).toBeTruthy();
   });
 });
