@@ -13,8 +13,9 @@ export const STORAGE_KEYS = {
   guestCreationInProgress: 'GUEST_CREATION_IN_PROGRESS',
   /**
    * localStorage: 'true' once this browser was handed a session (signed in or guest), so the HttpOnly
-   * refresh cookie may be there; cleared when the refresh says there is none or on sign-out. Without
-   * it, start-up does not ask POST /api/auth/refresh (a new visitor's call could only answer 401).
+   * refresh cookie may be there; 'false' when the refresh said there is none or after sign-out. Where
+   * it is 'false', or absent on a new visitor's empty storage, start-up does not ask
+   * POST /api/auth/refresh (the call could only answer 401).
    */
   mayHaveSession: 'HAS_SESSION_COOKIE',
 } as const;
@@ -27,20 +28,23 @@ export function markGuest(isGuest: boolean): void {
 /** Notes whether the refresh cookie may be there (see STORAGE_KEYS.mayHaveSession). */
 export function markSessionCookie(present: boolean): void {
   try {
-    if (present) localStorage.setItem(STORAGE_KEYS.mayHaveSession, 'true');
-    else localStorage.removeItem(STORAGE_KEYS.mayHaveSession);
+    localStorage.setItem(STORAGE_KEYS.mayHaveSession, String(present));
   } catch {
     // Storage refused (private mode): start-up then asks the cookie as before.
   }
 }
 
 /**
- * False only when this browser was never handed a session or it has ended: a refresh could only fail.
- * When storage cannot be read, the refresh is asked anyway.
+ * Whether start-up should ask the refresh cookie. Without the marker, a browser that stored anything
+ * for this site before is asked anyway: it may hold a session from before the marker existed (a
+ * guest's chats live in that session), while a new visitor's storage is empty. When storage cannot be
+ * read, the refresh is asked.
  */
 export function mayHaveSessionCookie(): boolean {
   try {
-    return localStorage.getItem(STORAGE_KEYS.mayHaveSession) === 'true';
+    const marker = localStorage.getItem(STORAGE_KEYS.mayHaveSession);
+    if (marker !== null) return marker === 'true';
+    return localStorage.length > 0;
   } catch {
     return true;
   }

@@ -103,14 +103,14 @@ describe('session store', () => {
     server.use(noSessionCookie());
     await useSessionStore.getState().bootstrap();
     expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
-    expect(localStorage.getItem(STORAGE_KEYS.mayHaveSession)).toBeNull();
+    expect(localStorage.getItem(STORAGE_KEYS.mayHaveSession)).toBe('false');
     await useSessionStore.getState().bootstrap();
     expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
     expect(useSessionStore.getState().status).toBe('anonymous');
   });
 
   it('a new visitor (never handed a session) asks no refresh: a guest at once, and the marker is set', async () => {
-    localStorage.removeItem(STORAGE_KEYS.mayHaveSession);
+    localStorage.clear();
     server.use(noSessionCookie());
     await useSessionStore.getState().bootstrap();
     expect(apiCalls().map((call) => `${call.method} ${call.path}`)).toEqual([
@@ -122,11 +122,22 @@ describe('session store', () => {
   });
 
   it('a new visitor on the sign-in page asks nothing and stays anonymous', async () => {
-    localStorage.removeItem(STORAGE_KEYS.mayHaveSession);
+    localStorage.clear();
     window.history.replaceState(null, '', '/sign-in');
     await useSessionStore.getState().bootstrap();
     expect(apiCalls()).toHaveLength(0);
     expect(useSessionStore.getState()).toMatchObject({ status: 'anonymous', user: null });
+  });
+
+  it('a browser from before the marker (a guest, whose chats live in its session) still asks the cookie', async () => {
+    localStorage.clear();
+    localStorage.setItem(STORAGE_KEYS.isGuestUser, 'true');
+    server.use(refreshed('guest', 'fan-1'));
+    await useSessionStore.getState().bootstrap();
+    expect(apiCalls('POST', '/api/auth/refresh')).toHaveLength(1);
+    expect(apiCalls('POST', '/api/auth/guest')).toHaveLength(0);
+    expect(useSessionStore.getState()).toMatchObject({ status: 'guest', user: { userId: 'fan-1' } });
+    expect(localStorage.getItem(STORAGE_KEYS.mayHaveSession)).toBe('true');
   });
 
   it('creates no guest on the sign-in page: the status is anonymous', async () => {
