@@ -14,7 +14,7 @@ import { expectNoSeriousA11yViolations, type FocusedElement, focusedElement } fr
 import { chromiumProblem, launchChromium, signedInPage } from './chromium';
 import { gatewayHttp, outboxCode, outboxOverHttp, signUpAccount } from './gateway-http';
 import { repoRoot } from './processes';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(600_000);
@@ -113,8 +113,7 @@ describeWhenAvailable(
       // A creator (the demo persona's owner from now on) who is also an admin.
       const creator = await signUpAccount(call, creatorEmail, PASSWORD, codeFor);
       const db = await connectToStandaloneDatabase(app.dataDir);
-      await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [creator.userId, DEMO]);
-      await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+      await handDemoCreatorTo(db, DEMO, creator.userId);
       await db.end();
       await promisify(execFile)(
         process.execPath,

@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Client } from 'pg';
 import { chromiumProblem, launchChromium, screenshotAtBothWidths, signedInPage } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -51,11 +51,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: age checks', () =
     const creator = await signUpAccount(call, creatorEmail, PASSWORD, codeFor);
     db = await connectToStandaloneDatabase(app.dataDir);
     // A demo creator handed to a signed-up user: fans reach it without Stripe onboarding.
-    await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [
-      creator.userId,
-      ADULTS_ONLY,
-    ]);
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+    await handDemoCreatorTo(db, ADULTS_ONLY, creator.userId);
     browser = await launchChromium();
     guestPage = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   });

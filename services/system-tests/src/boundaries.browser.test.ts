@@ -13,7 +13,7 @@ import type { Client } from 'pg';
 import { boundaryModel } from './boundary-model';
 import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -58,8 +58,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: creator boundarie
       smtp.waitFor(to, /Your code is (\d{6})/, 20_000),
     );
     db = await connectToStandaloneDatabase(app.dataDir);
-    await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [creator.userId, DEMO]);
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+    await handDemoCreatorTo(db, DEMO, creator.userId);
     browser = await launchChromium();
   });
 

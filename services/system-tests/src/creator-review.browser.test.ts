@@ -19,7 +19,7 @@ import {
   screenshotAtBothWidths,
 } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -145,8 +145,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: the creator revie
 
   it('the creator gives the reply a thumbs down and corrects it; the answer is in /creator/knowledge', async () => {
     const creator = await signUpAccount(call, creatorEmail, PASSWORD, codeFor);
-    await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [creator.userId, DEMO]);
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+    await handDemoCreatorTo(db, DEMO, creator.userId);
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
     await page.goto(`${app.origin}/sign-in`);

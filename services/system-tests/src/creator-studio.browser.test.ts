@@ -13,7 +13,7 @@ import {
 } from './chromium';
 import { gatewayHttp, outboxCode, outboxOverHttp, signUpAccount } from './gateway-http';
 import { DRAFT_REPLY, DRAFT_RULE, previewModel } from './preview-model';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 import {
   askAsGuest,
@@ -88,15 +88,9 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: a creator walks t
     const account = await signUpAccount(call, creatorEmail, PASSWORD, outboxCode(outbox));
     creatorUserId = account.userId;
     db = await connectToStandaloneDatabase(app.dataDir);
-    const [row] = (
-      await db.query(
-        `UPDATE creators.creators SET "userId" = $1 WHERE handle = $2 RETURNING id, "nickName"`,
-        [account.userId, DEMO],
-      )
-    ).rows as { id: string; nickName: string }[];
-    creatorId = row!.id;
-    persona = row!.nickName;
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [account.userId]);
+    const row = await handDemoCreatorTo(db, DEMO, account.userId);
+    creatorId = row.id;
+    persona = row.nickName;
     browser = await launchChromium();
     ({ page: creator } = await signedInPage(browser, app.origin, creatorEmail, PASSWORD));
     const fanContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -12,7 +12,7 @@ import {
   signedInPage,
 } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -64,15 +64,9 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: in-person replies
     const creator = await signUpAccount(call, creatorEmail, PASSWORD, codeFor);
     creatorToken = creator.token;
     db = await connectToStandaloneDatabase(app.dataDir);
-    const [row] = (
-      await db.query(
-        `UPDATE creators.creators SET "userId" = $1 WHERE handle = $2 RETURNING id, "nickName"`,
-        [creator.userId, DEMO],
-      )
-    ).rows as { id: string; nickName: string }[];
-    creatorId = row!.id;
-    persona = row!.nickName;
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+    const row = await handDemoCreatorTo(db, DEMO, creator.userId);
+    creatorId = row.id;
+    persona = row.nickName;
     browser = await launchChromium();
     ({ context: fanContext, page: fanPage } = await signedInPage(browser, app.origin, fanEmail, PASSWORD));
     ({ page: creatorPage } = await signedInPage(browser, app.origin, creatorEmail, PASSWORD));

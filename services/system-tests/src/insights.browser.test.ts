@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core';
 import type { Client } from 'pg';
 import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { askAsGuest } from './studio-fans';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
@@ -68,9 +68,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: insights and vide
     creatorToken = creator.token;
     otherToken = other.token;
     db = await connectToStandaloneDatabase(app.dataDir);
-    await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [creator.userId, DEMO]);
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
-    creatorId = (await db.query(`SELECT id FROM creators.creators WHERE handle = $1`, [DEMO])).rows[0].id;
+    creatorId = (await handDemoCreatorTo(db, DEMO, creator.userId)).id;
     browser = await launchChromium();
   });
 

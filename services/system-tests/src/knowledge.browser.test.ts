@@ -13,7 +13,7 @@ import type { Browser, Page } from 'playwright-core';
 import type { Client } from 'pg';
 import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { chatAsker, expectCited, expectNeverCited, knowledgeAnswer, teachPersona } from './studio-fans';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
@@ -67,8 +67,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: creator knowledge
       smtp.waitFor(to, /Your code is (\d{6})/, 20_000),
     );
     db = await connectToStandaloneDatabase(app.dataDir);
-    await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [creator.userId, DEMO]);
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+    await handDemoCreatorTo(db, DEMO, creator.userId);
     browser = await launchChromium();
   });
 

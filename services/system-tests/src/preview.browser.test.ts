@@ -14,7 +14,7 @@ import { ORDINARY_REPLY } from './boundary-model';
 import { chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { DRAFT_REPLY, DRAFT_RULE, previewModel } from './preview-model';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -63,8 +63,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: preview and publi
       smtp.waitFor(to, /Your code is (\d{6})/, 20_000),
     );
     db = await connectToStandaloneDatabase(app.dataDir);
-    await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [creator.userId, DEMO]);
-    await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+    await handDemoCreatorTo(db, DEMO, creator.userId);
     browser = await launchChromium();
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     page = await context.newPage();

@@ -9,7 +9,7 @@ import type { Client } from 'pg';
 import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { repoRoot } from './processes';
-import { connectToStandaloneDatabase } from './service-databases';
+import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 jest.setTimeout(300_000);
@@ -63,8 +63,7 @@ describeWhenAvailable(
         { env: { ...process.env, BACKTALK_DATA_DIR: app.dataDir, LOG_LEVEL: 'silent' } },
       );
       db = await connectToStandaloneDatabase(app.dataDir);
-      await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2`, [creator.userId, DEMO]);
-      await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [creator.userId]);
+      await handDemoCreatorTo(db, DEMO, creator.userId);
       browser = await launchChromium();
       const fanContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       fanPage = await fanContext.newPage();

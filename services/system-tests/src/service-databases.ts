@@ -45,3 +45,23 @@ export async function connectToStandaloneDatabase(dataDir: string): Promise<Clie
   await client.connect();
   return client;
 }
+
+/**
+ * Hands one of a standalone's demo creators to a signed-up user, who is a creator from then on:
+ * fans reach its chat without Stripe onboarding, and the user sees its studio.
+ */
+export async function handDemoCreatorTo(
+  db: Client,
+  handle: string,
+  userId: string,
+): Promise<{ id: string; nickName: string }> {
+  const [creator] = (
+    await db.query(`UPDATE creators.creators SET "userId" = $1 WHERE handle = $2 RETURNING id, "nickName"`, [
+      userId,
+      handle,
+    ])
+  ).rows as { id: string; nickName: string }[];
+  if (!creator) throw new Error(`no creator @${handle} to hand over`);
+  await db.query(`UPDATE identity.users SET "isCreator" = true WHERE id = $1`, [userId]);
+  return creator;
+}
