@@ -88,10 +88,31 @@ export function chatAsker(page: Page): (text: string) => Promise<Locator> {
     const box = page.getByRole('textbox', { name: 'Message' });
     await box.fill(text);
     await box.press('Enter');
-    await replies.nth(before).waitFor({ timeout: 60_000 });
-    await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+    try {
+      await replies.nth(before).waitFor({ timeout: 60_000 });
+      await page.getByRole('status', { name: /is typing/ }).waitFor({ state: 'detached', timeout: 60_000 });
+    } catch (error) {
+      throw new Error(`No reply to ${JSON.stringify(text)}; the chat showed: ${await chatState(page)}`, {
+        cause: error,
+      });
+    }
     return replies.nth(before);
   };
+}
+
+/** What the fan's chat shows, for a failure's message: its messages, alerts and statuses. */
+async function chatState(page: Page): Promise<string> {
+  const texts = async (locator: Locator) =>
+    (await locator.allInnerTexts().catch(() => [])).map((text) => text.replace(/\s+/g, ' ').trim());
+  return JSON.stringify({
+    messages: await texts(page.getByTestId('chat-message')),
+    alerts: await texts(page.getByRole('alert')),
+    statuses: await texts(page.getByRole('status')),
+    draft: await page
+      .getByRole('textbox', { name: 'Message' })
+      .inputValue()
+      .catch(() => null),
+  });
 }
 
 /** The reply shows `text` and lists a source labelled like `source` ('Answered by …', 'Note by …'). */

@@ -22,7 +22,17 @@ export class ServiceHealth {
     @Inject(SERVICE_NAME) private readonly service: string,
     @Inject(HEALTH_HAS_DATABASE) hasDatabase: boolean,
   ) {
-    this.indicators = hasDatabase ? [() => database.pingCheck('database', { timeout: 1500 })] : [];
+    const ping = () => database.pingCheck('database', { timeout: 1500 });
+    // A pooled connection the server closed while it sat idle fails one ping even though the
+    // database is up again; the pool drops it, so a second ping on a fresh connection decides.
+    this.indicators = hasDatabase
+      ? [
+          async () => {
+            const first = await ping();
+            return first['database']?.status === 'up' ? first : ping();
+          },
+        ]
+      : [];
   }
 
   async report(): Promise<HealthCheckReply> {
