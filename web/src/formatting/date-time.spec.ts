@@ -1,4 +1,4 @@
-import { formatMoment } from './date-time';
+import { formatActivity, formatMoment } from './date-time';
 
 const now = new Date('2030-01-05T12:00:00Z');
 
@@ -21,5 +21,24 @@ describe('formatMoment', () => {
 
   it.each([null, undefined, '', 'not a date'])('is null for %p', (iso) => {
     expect(formatMoment(iso, { now })).toBeNull();
+  });
+});
+
+describe('formatActivity', () => {
+  // Local dates: the reader's zone decides what "today" is.
+  const reference = new Date(2025, 5, 12, 15, 0);
+  it.each([
+    ['today: the time', new Date(2025, 5, 12, 9, 30).toISOString(), '9:30 AM'],
+    ['two days ago: the weekday', new Date(2025, 5, 10, 9, 30).toISOString(), 'Tue'],
+    ['earlier this year: the date', new Date(2025, 0, 3).toISOString(), 'Jan 3'],
+    ['another year: with the year', new Date(2024, 0, 3).toISOString(), 'Jan 3, 2024'],
+    ['unreadable', 'not a date', ''],
+  ])('%s', (_case, iso, expected) => {
+    // ICU puts a narrow no-break space before AM in some versions.
+    expect(formatActivity(iso, reference, 'en-US').replace(/\s/g, ' ')).toBe(expected);
+  });
+
+  it('speaks the given language', () => {
+    expect(formatActivity(new Date(2025, 5, 10, 9, 30).toISOString(), reference, 'es')).toBe('mar');
   });
 });

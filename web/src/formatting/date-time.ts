@@ -40,3 +40,22 @@ export function formatMoment(
     timeZoneName: 'short',
   }).format(date);
 }
+
+/**
+ * When a conversation last saw activity, in the given locale and the reader's zone: the time
+ * today, the weekday within the last six days, else the date (with the year when not this
+ * year's); '' when unreadable. My chats and the creator's inbox show it beside each thread.
+ */
+export function formatActivity(iso: string, now: Date = new Date(), locale?: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const sameDay = date.toDateString() === now.toDateString();
+  if (sameDay) return date.toLocaleTimeString(locale, { hour: 'numeric', minute: '2-digit' });
+  const days = (now.getTime() - date.getTime()) / 86_400_000;
+  if (days >= 0 && days < 6) return date.toLocaleDateString(locale, { weekday: 'short' });
+  return date.toLocaleDateString(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+}

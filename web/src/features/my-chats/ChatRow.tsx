@@ -8,7 +8,8 @@ import { startConversation, type ConversationSummary } from '../../api/my-chats.
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { useLocale } from '../../formatting/locale';
-import { formatActivity, unreadLabel } from './chat-time';
+import { formatActivity } from '../../formatting/date-time';
+import { unreadLabel } from './chat-time';
 
 /** Where one conversation opens: the creator's chat at `?c=<id>` (docs/chat.md, "My chats"). */
 export function chatPath(creator: Creator, conversationId: string): string {

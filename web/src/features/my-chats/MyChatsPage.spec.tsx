@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { apiCalls, errorResponse, http, server } from '../../test/api-mock';
 import { newCreator, resetAppState, signInAs, WithProviders } from '../../test/fixtures';
 import { LocationProbe } from '../../test/LocationProbe';
-import { formatActivity, unreadLabel } from './chat-time';
+import { unreadLabel } from './chat-time';
 import { MyChatsPage } from './MyChatsPage';
 
 const maya = newCreator({
@@ -159,15 +159,5 @@ describe('chat-time', () => {
     [5, '5 unread replies'],
   ])('unreadLabel(%i)', (count, expected) => {
     expect(unreadLabel(count)).toBe(expected);
-  });
-
-  it('shows the time today, the weekday this week, the date before', () => {
-    const now = new Date(2025, 5, 12, 15, 0);
-    expect(formatActivity(new Date(2025, 5, 12, 9, 30).toISOString(), now)).toMatch(/9:30/);
-    expect(formatActivity(new Date(2025, 5, 10, 9, 30).toISOString(), now)).toBe(
-      new Date(2025, 5, 10).toLocaleDateString(undefined, { weekday: 'short' }),
-    );
-    expect(formatActivity(new Date(2024, 0, 3).toISOString(), now)).toMatch(/2024/);
-    expect(formatActivity('not a date', now)).toBe('');
   });
 });

@@ -10,7 +10,7 @@ import { Banner } from '../../components/Banner';
 import { Button } from '../../components/Button';
 import { Spinner } from '../../components/Spinner';
 import { useLocale } from '../../formatting/locale';
-import { formatActivity } from './chat-time';
+import { formatActivity } from '../../formatting/date-time';
 import { chatPath, chatTitle } from './ChatRow';
 
 interface SearchResultsProps {

@@ -11,6 +11,8 @@ import {
 } from '../../../api';
 import { Button } from '../../../components/Button';
 import { Spinner } from '../../../components/Spinner';
+import { formatActivity } from '../../../formatting/date-time';
+import { appLocale } from '../../../formatting/locale';
 import { LoadFailedBanner } from '../../admin/reports/LoadFailedBanner';
 import { useConversationEvents } from '../../chat/useInPersonEvents';
 import { useMyCreatorQuery } from '../useCreatorQueries';
@@ -106,7 +108,9 @@ function ConversationItem({
       >
         <span className={styles['item__head']}>
           <strong>{conversation.fanLabel}</strong>
-          <time dateTime={conversation.lastActivityAt}>{shortTime(conversation.lastActivityAt)}</time>
+          <time dateTime={conversation.lastActivityAt}>
+            {formatActivity(conversation.lastActivityAt, undefined, appLocale())}
+          </time>
         </span>
         <span className={styles['item__preview']}>{conversation.preview || '…'}</span>
         {conversation.inPerson ? <span className={styles['badge']}>In person</span> : null}
@@ -260,12 +264,4 @@ function BackLink({ onBack }: { onBack(): void }) {
       ← All conversations
     </button>
   );
-}
-
-function shortTime(iso: string): string {
-  const date = new Date(iso);
-  const today = new Date().toDateString() === date.toDateString();
-  return today
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(undefined, { month: 'short', day: 'numeric' });
 }
