@@ -1,10 +1,10 @@
-import { calendarDateIn } from '@backtalk/proto';
 import { describeWhenAvailable, startTestSmtpServer, type TestSmtpServer } from '@backtalk/testing';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Client } from 'pg';
+import { birthdateAged } from './birthdates';
 import { chromiumProblem, launchChromium, screenshotAtBothWidths, signedInPage } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
@@ -23,11 +23,6 @@ jest.setTimeout(300_000);
 const PASSWORD = 'Sunny-Day-42';
 const ADULTS_ONLY = 'dez.looks.up';
 const shotsDir = process.env.AGE_SHOTS_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'backtalk-age-shots-'));
-
-function birthdate(years: number, days = 0): string {
-  const today = calendarDateIn(new Date());
-  return new Date(Date.UTC(today.year - years, today.month - 1, today.day + days)).toISOString().slice(0, 10);
-}
 
 describeWhenAvailable('Chromium', chromiumProblem(), 'browser: age checks', () => {
   let app: StandaloneApp;
@@ -82,7 +77,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: age checks', () =
     const { context, page, card } = await openSignUp();
     const email = `kid.${stamp}@example.com`;
     await card.getByLabel('Email').fill(email);
-    await card.getByLabel('Birthdate').fill(birthdate(13, 1));
+    await card.getByLabel('Birthdate').fill(birthdateAged(13, 1));
     await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await card.getByLabel('Confirm Password').fill(PASSWORD);
     await screenshotAtBothWidths(page, shotsDir, '01-sign-up-birthdate');
@@ -135,7 +130,7 @@ describeWhenAvailable('Chromium', chromiumProblem(), 'browser: age checks', () =
     const { context, page, card } = await openSignUp();
     const email = `teen.${stamp}@example.com`;
     await card.getByLabel('Email').fill(email);
-    await card.getByLabel('Birthdate').fill(birthdate(15));
+    await card.getByLabel('Birthdate').fill(birthdateAged(15));
     await card.getByLabel('Password', { exact: true }).fill(PASSWORD);
     await card.getByLabel('Confirm Password').fill(PASSWORD);
     await card.getByRole('button', { name: 'Sign Up', exact: true }).click();

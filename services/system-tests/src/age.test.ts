@@ -1,4 +1,4 @@
-import { Subjects, calendarDateIn } from '@backtalk/proto';
+import { Subjects } from '@backtalk/proto';
 import type { StartedGateway } from '@backtalk/gateway';
 import type { InProcessServices, TestDatabase } from '@backtalk/testing';
 import { randomBytes } from 'node:crypto';
@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { birthdateAged } from './birthdates';
 import { gatewayHttp, outboxCode, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
 import { repoRoot } from './processes';
@@ -15,12 +16,6 @@ jest.setTimeout(180_000);
 
 const PASSWORD = 'Correct-Horse-9';
 const ADULTS_ONLY = 'dez.looks.up';
-
-/** The birth date of someone `years` old today (anywhere on Earth), their birthday `days` away. */
-function birthdate(years: number, days = 0): string {
-  const today = calendarDateIn(new Date());
-  return new Date(Date.UTC(today.year - years, today.month - 1, today.day + days)).toISOString().slice(0, 10);
-}
 
 /**
  * Age over HTTP, every service in process (docs/safety.md, "Age"): an under-13 sign-up is refused
@@ -98,7 +93,7 @@ describe('age: the COPPA refusal and audience minimums (HTTP)', () => {
     const email = newEmail('kid');
     const before = await count(`SELECT count(*)::int AS n FROM identity.users`);
     const answer = await call('/api/auth/sign-up', {
-      body: { email, password: PASSWORD, attributes: { birthdate: birthdate(13, 1) } },
+      body: { email, password: PASSWORD, attributes: { birthdate: birthdateAged(13, 1) } },
     });
     expect(answer).toMatchObject({
       status: 403,
@@ -145,7 +140,7 @@ describe('age: the COPPA refusal and audience minimums (HTTP)', () => {
     const teen = await signUpAccount(call, newEmail('teen'), PASSWORD, codeFor);
     const answered = await call('/api/auth/age', {
       method: 'PUT',
-      body: { birthdate: birthdate(15) },
+      body: { birthdate: birthdateAged(15) },
       token: teen.token,
     });
     expect(answered).toMatchObject({ status: 200, body: { ageBand: '13-15' } });
@@ -154,7 +149,7 @@ describe('age: the COPPA refusal and audience minimums (HTTP)', () => {
     expect(await open(token)).toMatchObject({ status: 403, body: { code: 'AUDIENCE_MINIMUM_NOT_MET' } });
     // Asked once: a second answer cannot make the account older.
     expect(
-      await call('/api/auth/age', { method: 'PUT', body: { birthdate: birthdate(30) }, token }),
+      await call('/api/auth/age', { method: 'PUT', body: { birthdate: birthdateAged(30) }, token }),
     ).toMatchObject({ status: 409, body: { code: 'AGE_ALREADY_SET' } });
 
     const adult = await guestOf('adult');

@@ -16,13 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
 import type { Browser, Page } from 'playwright-core';
-import {
-  ADULT_BIRTHDATE,
-  answerAgeQuestion,
-  chromiumProblem,
-  launchChromium,
-  screenshotAtBothWidths,
-} from './chromium';
+import { ADULT_BIRTHDATE } from './birthdates';
+import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { startPlatformInProcess } from './in-process-platform';
 import { PageActivity } from './page-activity';
 import { repoRoot } from './processes';

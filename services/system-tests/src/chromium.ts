@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserContext, type CDPSession, chromium, type Page } from 'playwright-core';
+import { ADULT_BIRTHDATE } from './birthdates';
 
 /**
  * Where to find Chromium: CHROMIUM_PATH, Debian's chromium package, other usual
@@ -114,9 +115,6 @@ export async function signedInPage(
   await page.getByRole('banner').getByText(email).waitFor({ timeout: 20_000 });
   return { context, page };
 }
-
-/** A birth date that makes an adult, for sign-ups whose age is not what a test is about. */
-export const ADULT_BIRTHDATE = '1990-05-17';
 
 /**
  * Answers the age question a chat asks once before the first message (docs/safety.md, "Age"),

@@ -11,13 +11,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { Client } from 'pg';
 import { boundaryModel, ORDINARY_REPLY } from './boundary-model';
-import {
-  ADULT_BIRTHDATE,
-  answerAgeQuestion,
-  chromiumProblem,
-  launchChromium,
-  screenshotAtBothWidths,
-} from './chromium';
+import { ADULT_BIRTHDATE } from './birthdates';
+import { answerAgeQuestion, chromiumProblem, launchChromium, screenshotAtBothWidths } from './chromium';
 import { gatewayHttp, signUpAccount } from './gateway-http';
 import { connectToStandaloneDatabase, handDemoCreatorTo } from './service-databases';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';

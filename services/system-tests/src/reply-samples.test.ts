@@ -1,4 +1,4 @@
-import { Subjects, calendarDateIn } from '@backtalk/proto';
+import { Subjects } from '@backtalk/proto';
 import type { StartedGateway } from '@backtalk/gateway';
 import {
   type FakeChatServer,
@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import { ADULT_BIRTHDATE } from './birthdates';
 import { boundaryModel, ORDINARY_REPLY } from './boundary-model';
 import { gatewayHttp, outboxCode, signUpAccount } from './gateway-http';
 import { startPlatformInProcess } from './in-process-platform';
@@ -20,12 +21,6 @@ jest.setTimeout(180_000);
 
 const PASSWORD = 'Correct-Horse-9';
 const DEMO = 'demo.creator';
-
-/** The birth date of someone 30 years old today. */
-function adultBirthdate(): string {
-  const today = calendarDateIn(new Date());
-  return new Date(Date.UTC(today.year - 30, today.month - 1, today.day)).toISOString().slice(0, 10);
-}
 
 /**
  * Sampled replies over HTTP (issue 23 item 4; docs/creators.md, "Sampled replies"), every service
@@ -55,7 +50,7 @@ describe('sampled replies (HTTP)', () => {
     const user = await newUser(prefix);
     const aged = await call('/api/auth/age', {
       method: 'PUT',
-      body: { birthdate: adultBirthdate() },
+      body: { birthdate: ADULT_BIRTHDATE },
       token: user.token,
     });
     expect(aged).toMatchObject({ status: 200, body: { ageBand: 'adult' } });

@@ -7,8 +7,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { generate } from 'otplib';
 import type { Browser, Page } from 'playwright-core';
+import { ADULT_BIRTHDATE } from './birthdates';
 import {
-  ADULT_BIRTHDATE,
   addVirtualAuthenticator,
   answerAgeQuestion,
   chromiumProblem,
