@@ -7,7 +7,7 @@ import {
   type ReplyOf,
   Subjects,
 } from '@backtalk/proto';
-import { type Observable, concat, defer, ignoreElements } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { assertOldEnough } from '../safety/age-gate';
 import { FreeTierService } from '../rate-limit/free-tier.service';
@@ -18,7 +18,6 @@ import {
   toConversationSummary,
   toHiddenChatMessage,
 } from './conversation.mapper';
-import { ChatStanding } from '../reports/chat-standing';
 import { ReportRepository } from '../reports/report.repository';
 import { ConversationRepository } from './conversation.repository';
 import { decodeMessageCursor, encodeMessageCursor } from './message-cursor';
@@ -45,7 +44,6 @@ export class ConversationController {
     private readonly freeTier: FreeTierService,
     private readonly sendMessage: SendMessage,
     private readonly admission: SendAdmission,
-    private readonly standing: ChatStanding,
     private readonly reports: ReportRepository,
     private readonly moderation: ChatModeration,
     private readonly attachReply: AttachReply,
@@ -146,12 +144,10 @@ export class ConversationController {
 
   @MessagePattern(Subjects.ChatMessageSend)
   send(@Payload() request: ParsedRequestOf<typeof Subjects.ChatMessageSend>): Observable<MessageStreamEvent> {
-    // A suspended or cooled-down fan, or a paused persona, is refused before anything is stored.
-    const standing$ = defer(() => this.standing.assertMaySend(request.actor.userId, request.conversationId));
+    // A suspended or cooled-down fan, or a paused persona, is refused before anything is stored:
+    // by send_turn, in the send's one round trip (MessageRepository.sendTurn).
     // Queued behind the sends before it when too many are in their first phase (SendAdmission).
-    return withHeartbeats(
-      this.admission.admit(concat(standing$.pipe(ignoreElements()), this.sendMessage.execute(request))),
-    );
+    return withHeartbeats(this.admission.admit(this.sendMessage.execute(request)));
   }
 
   /** Another tab or device of the fan follows a reply: what it missed, then live (AttachReply). */

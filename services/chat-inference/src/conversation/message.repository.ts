@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { Repository } from 'typeorm';
 import type { FreeTierAllowance } from '../rate-limit/free-tier.service';
+import { sendRefusal } from '../reports/report-rules';
+import { ReportError } from '../reports/report.errors';
 import { ChatError } from './chat.errors';
 import { messageText } from './conversation.mapper';
 import {
@@ -53,6 +55,43 @@ interface HeldTurnNotice {
 export interface HistoryTurn {
   role: 'user' | 'assistant';
   content: string;
+}
+
+/** What `sendTurn` asks besides storing the turn. */
+export interface SendTurnOptions {
+  /** How many finished turns before this one to answer (0: none). */
+  historyTurns?: number;
+  /** Whether a thread the creator holds in person takes the fan's message alone. */
+  inPerson?: boolean;
+  /** Whether to answer the fan's memory switch and memories. */
+  memory?: boolean;
+  /** False when the persona cannot answer this message: only a thread held in person stores it. */
+  store?: boolean;
+}
+
+/** What the fan's memory holds for this conversation's creator, as `send_turn` read it. */
+export interface MemoryRead {
+  /** The fan's own switch; null when they never chose. */
+  choice: boolean | null;
+  /** Their memories of this creator, newest first. */
+  facts: string[];
+}
+
+/** What `sendTurn` answers. */
+export interface SentTurn {
+  /** The fan's message, stored alone for the creator who holds the thread in person; null otherwise. */
+  heldInPerson: MessageEntity | null;
+  /** The finished turns before this one, oldest first ([] when held, or not stored). */
+  history: HistoryTurn[];
+  /** Asked with `memory` (and the turn stored); null otherwise. */
+  memory: MemoryRead | null;
+}
+
+interface StoredTurnAnswer {
+  held: { id: string; createdAt: string } | null;
+  history?: { role: HistoryTurn['role']; content: { text: string }[] }[];
+  memoryChoice?: boolean | null;
+  memories?: string[];
 }
 
 /** A position in a conversation's list: the message the next (older) page ends before. */
@@ -131,19 +170,24 @@ export class MessageRepository {
    * are counted against `maxReplies`. A refusal stores and takes nothing.
    *
    * The same round trip checks the conversation is the fan's (else CONVERSATION_NOT_FOUND, nothing
-   * taken) and answers with what the model is shown of it: up to `historyTurns` of its finished
-   * turns before this one, oldest first, read under the fan's lock (migration 1796700000000).
+   * taken) and the fan's standing (a suspended or cooled-down fan, or a paused persona, is refused
+   * as ChatStanding words it, nothing taken), and answers with what the model is shown of it: up to
+   * `historyTurns` of its finished turns before this one, oldest first, read under the fan's lock
+   * (migrations 1796700000000 and 1796800000000). With `inPerson`, a thread the creator holds in
+   * person takes the fan's message alone (no reply, allowance or reply slot; see InPersonHold);
+   * with `store` false only such a thread stores anything; with `memory`, the answer carries the
+   * fan's memory switch and memories of the conversation's creator.
    */
   async sendTurn(
     turn: NewTurn,
     allowance: FreeTierAllowance,
     maxReplies: number,
-    historyTurns = 0,
-  ): Promise<HistoryTurn[]> {
+    options: SendTurnOptions = {},
+  ): Promise<SentTurn> {
     const counters = allowance.counters;
     try {
       const [row] = (await this.messages.query(
-        `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::text[], $12::text[], $13::integer[], $14, $15, $16::jsonb, $17::jsonb, $18) AS history`,
+        `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8, $9, $10, $11::text[], $12::text[], $13::integer[], $14, $15, $16::jsonb, $17::jsonb, $18, $19, $20, $21) AS turn`,
         [
           turn.owner,
           turn.conversationId,
@@ -162,13 +206,17 @@ export class MessageRepository {
           ABANDONED_AFTER_MS / 1000,
           turn.verdict === null ? null : JSON.stringify(turn.verdict),
           turn.notice === null ? null : JSON.stringify(turn.notice),
-          historyTurns,
+          options.historyTurns ?? 0,
+          options.inPerson ?? false,
+          options.memory ?? false,
+          options.store ?? true,
         ],
-      )) as { history: { role: HistoryTurn['role']; content: { text: string }[] }[] }[];
-      return (row?.history ?? []).map((turn) => ({ role: turn.role, content: messageText(turn) }));
+      )) as { turn: StoredTurnAnswer }[];
+      return sentTurnOf(turn, row!.turn);
     } catch (error) {
       const { code, detail } = error as { code?: unknown; detail?: unknown };
       if (code === 'BT404') throw ChatError.conversationNotFound();
+      if (code === 'BT403') throw standingRefusal(detail, error);
       if (code === 'BT429') {
         const resetAt = typeof detail === 'string' && detail !== '' ? new Date(Number(detail)) : null;
         throw ChatError.rateLimited(resetAt ? resetAt.toISOString() : null);
@@ -290,4 +338,63 @@ export class MessageRepository {
     )) as { replies: number; fans: number }[];
     return row ?? { replies: 0, fans: 0 };
   }
+}
+
+function sentTurnOf(turn: NewTurn, answer: StoredTurnAnswer): SentTurn {
+  return {
+    heldInPerson: answer.held ? heldMessage(turn, answer.held) : null,
+    history: (answer.history ?? []).map((stored) => ({ role: stored.role, content: messageText(stored) })),
+    memory:
+      answer.memories === undefined ? null : { choice: answer.memoryChoice ?? null, facts: answer.memories },
+  };
+}
+
+/** The fan's message as `send_turn` stored it for the creator holding the thread. */
+function heldMessage(turn: NewTurn, held: { id: string; createdAt: string }): MessageEntity {
+  const { verdict } = turn;
+  return Object.assign(new MessageEntity(), {
+    id: held.id,
+    conversationId: turn.conversationId,
+    owner: turn.owner,
+    role: 'user',
+    content: [{ text: turn.text }],
+    aiContext: null,
+    toolConfiguration: null,
+    status: 'complete',
+    stopReason: null,
+    citations: [],
+    freeTierTicket: null,
+    kind: 'message',
+    care: null,
+    moderationDirection: verdict ? 'fan-message' : null,
+    moderationFlagged: verdict ? verdict.flagged : null,
+    moderationCategories: verdict ? verdict.categories : null,
+    moderationDecidedBy: verdict ? verdict.decidedBy : null,
+    moderationReviewText: null,
+    flaggedAt: null,
+    createdAt: new Date(held.createdAt),
+    updatedAt: new Date(held.createdAt),
+  } satisfies MessageEntity);
+}
+
+/**
+ * The fan's refusal from `send_turn`'s standing (DETAIL: `{ suspended, cooledDownUntil,
+ * personaPaused, now }`), decided at the database's time by report-rules' `sendRefusal`.
+ */
+function standingRefusal(detail: unknown, error: unknown): unknown {
+  const standing = JSON.parse(String(detail)) as {
+    suspended: boolean;
+    cooledDownUntil: number | null;
+    personaPaused: boolean;
+    now: number;
+  };
+  const refusal = sendRefusal(
+    {
+      suspended: standing.suspended,
+      cooledDownUntil: standing.cooledDownUntil === null ? null : new Date(standing.cooledDownUntil),
+      personaPaused: standing.personaPaused,
+    },
+    new Date(standing.now),
+  );
+  return refusal ? ReportError.sendRefused(refusal) : error;
 }

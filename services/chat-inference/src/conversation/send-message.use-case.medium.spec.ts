@@ -1,7 +1,8 @@
 import { Controller, type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { DiscoveryService, MetadataScanner, ModulesContainer, NestFactory } from '@nestjs/core';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  DurableQueue,
   FeatureFlagReader,
   InProcessBus,
   InProcessClient,
@@ -18,6 +19,7 @@ import {
   AiErrorCode,
   ChatErrorCode,
   ErrorCode,
+  Events,
   type MessageStreamEvent,
   type ParsedRequestOf,
   type PersonaGetReply,
@@ -59,6 +61,11 @@ import { REPLACED_REPLY_TEXT } from '../safety/safety-notices';
 import { ChatStanding } from '../reports/chat-standing';
 import { ChatStandingRepository } from '../reports/chat-standing.repository';
 import { ReportRepository } from '../reports/report.repository';
+import { InboxRepository } from '../inbox/inbox.repository';
+import { ConversationWatchEntity, InboxConsentEntity } from '../inbox/inbox.entity';
+import { InPersonHold } from '../inbox/in-person-hold';
+import { FanMemoryService } from '../memory/fan-memory.service';
+import { MemoryRepository } from '../memory/memory.repository';
 
 jest.setTimeout(60_000);
 
@@ -219,7 +226,6 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       freeTier,
       useCase,
       new SendAdmission(config),
-      standing,
       new ReportRepository(dataSource),
       new ChatModeration(moderator),
       new AttachReply(conversations, messages, new ReportRepository(dataSource), live),
@@ -231,7 +237,19 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
           .pipe(toArray()),
       );
     const open = async (actor: Actor) => (await conversations.open(actor.userId, creatorId)).id;
-    return { useCase, controller, freeTier, conversations, messages, send, open, live };
+    return {
+      useCase,
+      controller,
+      freeTier,
+      conversations,
+      messages,
+      send,
+      open,
+      live,
+      config,
+      client,
+      corpus,
+    };
   }
 
   const stored = (owner: string) =>
@@ -1193,5 +1211,233 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
         },
       ]);
     });
+  });
+
+  // Issue 25 item 1: before the model, the whole service's send is one round trip — send_turn also
+  // answers the fan's standing, the in-person hold and, memory on, the fan's memory.
+  describe('the whole service path: one statement before the model', () => {
+    /** The fake model, noting how many statements had reached PostgreSQL each time it was asked. */
+    class MarkingModel extends FakeListChatModel {
+      readonly askedAfter: number[] = [];
+      statements: string[] = [];
+
+      override async *_streamResponseChunks(
+        ...args: Parameters<FakeListChatModel['_streamResponseChunks']>
+      ): ReturnType<FakeListChatModel['_streamResponseChunks']> {
+        this.askedAfter.push(this.statements.length);
+        yield* super._streamResponseChunks(...args);
+      }
+    }
+
+    /** Every statement TypeORM sends to PostgreSQL while `work` runs. */
+    async function statementsOf<T>(model: MarkingModel, work: () => Promise<T>): Promise<T> {
+      const logger = dataSource.logger;
+      const counting = Object.create(logger) as typeof logger;
+      model.statements = [];
+      counting.logQuery = (query, parameters, runner) => {
+        model.statements.push(query.replace(/\s+/g, ' '));
+        logger.logQuery(query, parameters, runner);
+      };
+      Object.assign(dataSource, { logger: counting });
+      try {
+        return await work();
+      } finally {
+        Object.assign(dataSource, { logger });
+      }
+    }
+
+    /** The service as production wires it: the controller (standing, admission), in-person hold and memory. */
+    function service(model: MarkingModel, env: Record<string, string> = {}) {
+      const prompts = new RecordingPromptBuilder();
+      const parts = harness(model, env, prompts);
+      const { config, client, corpus, conversations, messages, freeTier, live } = parts;
+      const inbox = new InboxRepository(
+        dataSource,
+        dataSource.getRepository(InboxConsentEntity),
+        dataSource.getRepository(ConversationWatchEntity),
+        dataSource.getRepository(MessageEntity),
+        dataSource.getRepository(ConversationEntity),
+      );
+      const memories = new MemoryRepository(dataSource);
+      const queue = new DurableQueue(
+        config,
+        'chat-inference',
+        new DiscoveryService(new ModulesContainer()),
+        new MetadataScanner(),
+        dataSource,
+      );
+      const standing = new ChatStanding(new ChatStandingRepository(dataSource), config);
+      const inPerson = new InPersonHold(inbox, client);
+      const useCase = new SendMessage(
+        conversations,
+        messages,
+        new ReplyProgressWriter(messages),
+        corpus,
+        freeTier,
+        prompts,
+        model,
+        config,
+        new ChatModeration(null),
+        standing,
+        live,
+        undefined,
+        new FanMemoryService(memories, queue),
+        inPerson,
+      );
+      const controller = new ConversationController(
+        conversations,
+        messages,
+        corpus,
+        freeTier,
+        useCase,
+        new SendAdmission(config),
+        new ReportRepository(dataSource),
+        new ChatModeration(null),
+        new AttachReply(conversations, messages, new ReportRepository(dataSource), live),
+        inPerson,
+      );
+      const send = (actor: Actor, conversationId: string, text: string) =>
+        firstValueFrom(
+          controller.send({ actor, conversationId, content: [{ text }], aiContext: {} }).pipe(
+            filter((event) => event.type !== 'heartbeat'),
+            toArray(),
+          ),
+        );
+      return { ...parts, send, inbox, memories, prompts };
+    }
+
+    const adult = (): Actor => ({ userId: randomUUID(), userType: 'authenticated', groups: [] });
+
+    it('a repeat send, memory on, reads standing, hold, memory and history and stores the turn in one statement', async () => {
+      const model = new MarkingModel({ responses: ['Hi Sam!', 'Twice a day, Sam.'] });
+      const { send, open, inbox, memories, prompts } = service(model);
+      const actor = adult();
+      const conversationId = await open(actor);
+      // Memory on, with a fact; the creator may read the chat but does not hold it.
+      await memories.setChoice(actor.userId, true);
+      await memories.remember(actor.userId, creatorId, randomUUID(), ["The fan's name is Sam."]);
+      await inbox.setConsent(actor.userId, conversationId, true);
+
+      await statementsOf(model, () => send(actor, conversationId, 'Hello!'));
+      // A replica's first send in a conversation also reads which creator it is with.
+      expect(model.askedAfter).toEqual([2]);
+      expect(model.statements[0]).toMatch(/^SELECT .* FROM "chat_inference"."conversations"/);
+      expect(model.statements[1]).toMatch(/^SELECT "chat_inference"."send_turn"\(/);
+
+      const events = await statementsOf(model, () =>
+        send(actor, conversationId, 'How often do you feed it?'),
+      );
+      // Before the model: send_turn alone (was 5: standing, in-person hold, memory switch and list, send_turn).
+      expect(model.askedAfter).toEqual([2, 1]);
+      expect(model.statements[0]).toMatch(/^SELECT "chat_inference"."send_turn"\(/);
+      expect(
+        fragments(events)
+          .map((part) => part.text)
+          .join(''),
+      ).toBe('Twice a day, Sam.');
+      // The prompt holds the fan's memory and the history send_turn answered.
+      const prompt = JSON.stringify(prompts.prompts.at(-1)!.messages);
+      expect(prompt).toContain("The fan's name is Sam.");
+      expect(prompt).toContain('Hi Sam!');
+      expect(await used(actor.userId)).toBe(2);
+    });
+
+    it('memory off: the prompt has no memory block, and the send is still one statement', async () => {
+      const model = new MarkingModel({ responses: ['Hi!', 'Sure.'] });
+      const { send, open, memories, prompts } = service(model);
+      const actor = adult();
+      const conversationId = await open(actor);
+      await memories.remember(actor.userId, creatorId, randomUUID(), ["The fan's name is Sam."]);
+      await memories.setChoice(actor.userId, false);
+      await send(actor, conversationId, 'Hello!');
+      await statementsOf(model, () => send(actor, conversationId, 'And now?'));
+      expect(model.askedAfter.at(-1)).toBe(1);
+      expect(JSON.stringify(prompts.prompts.at(-1)!.messages)).not.toContain('Sam');
+    });
+
+    it("a thread the creator holds takes the fan's message through send_turn alone: no reply, allowance or model; a hand-back resumes the persona", async () => {
+      const model = new MarkingModel({ responses: ['Back to me!'] });
+      // A 1024-token window: a long message is too long for the model, not for the creator.
+      const { send, open, inbox } = service(model, { LLM_CONTEXT_SIZE: '1024' });
+      const actor = adult();
+      const conversationId = await open(actor);
+      await inbox.setConsent(actor.userId, conversationId, true);
+      await inbox.addInPersonMessage(creatorId, conversationId, 'It is really me.');
+      const announced = jest.spyOn(ServiceClient.prototype, 'emit');
+      try {
+        await send(actor, conversationId, 'Hi, creator!');
+        const events = await statementsOf(model, () => send(actor, conversationId, 'word '.repeat(800)));
+        expect(events).toEqual([]);
+        expect(model.statements).toHaveLength(1);
+        expect(model.statements[0]).toMatch(/^SELECT "chat_inference"."send_turn"\(/);
+        const messages = announced.mock.calls
+          .filter(([subject]) => subject === Events.ChatConversationUpdated)
+          .map(([, payload]) => payload as { conversationId: string; event: MessageStreamEvent });
+        expect(messages).toMatchObject([
+          { conversationId, event: { type: 'message', message: { role: 'user', content: 'Hi, creator!' } } },
+          { conversationId, event: { type: 'message', message: { role: 'user', status: 'complete' } } },
+        ]);
+      } finally {
+        announced.mockRestore();
+      }
+      expect(model.askedAfter).toEqual([]);
+      expect((await stored(actor.userId)).map((row) => row.role)).toEqual(['creator', 'user', 'user']);
+      expect(await used(actor.userId)).toBe(0);
+
+      await inbox.handBack(creatorId, conversationId);
+      await expect(send(actor, conversationId, 'word '.repeat(800))).rejects.toMatchObject({
+        code: ChatErrorCode.MessageTooLong,
+      });
+      const events = await send(actor, conversationId, 'Still there?');
+      expect(
+        fragments(events)
+          .map((part) => part.text)
+          .join(''),
+      ).toBe('Back to me!');
+      expect(await used(actor.userId)).toBe(1);
+    });
+
+    it.each([
+      ['suspended', ChatErrorCode.FanSuspended],
+      ['cooled down', ChatErrorCode.FanCooledDown],
+      ['persona paused', ChatErrorCode.PersonaPaused],
+    ] as const)(
+      'a fan whose standing stops them (%s) is refused by send_turn: nothing stored or charged, no model',
+      async (kind, code) => {
+        const model = new MarkingModel({ responses: ['never'] });
+        const { send, open, inbox } = service(model);
+        const standing = new ChatStandingRepository(dataSource);
+        const actor = adult();
+        const conversationId = await open(actor);
+        // Even a thread the creator holds is refused: the standing comes first.
+        await inbox.setConsent(actor.userId, conversationId, true);
+        await inbox.addInPersonMessage(creatorId, conversationId, 'Hello from me.');
+        const until = new Date(Date.now() + 3_600_000);
+        if (kind === 'suspended') await standing.suspend(actor.userId);
+        if (kind === 'cooled down') await standing.coolDown(actor.userId, until);
+        const changedAt = new Date().toISOString();
+        if (kind === 'persona paused')
+          await standing.applyPauseChange({ creatorId, pausedAt: changedAt, changedAt });
+        try {
+          const refused = await send(actor, conversationId, 'let me in').then(
+            () => null,
+            (error: unknown) => error as ServiceError,
+          );
+          expect(refused).toMatchObject({ code });
+          if (kind === 'cooled down')
+            expect(refused!.details).toEqual({ nextAvailableTime: until.toISOString() });
+        } finally {
+          if (kind === 'persona paused')
+            await standing.applyPauseChange({
+              creatorId,
+              pausedAt: null,
+              changedAt: new Date().toISOString(),
+            });
+        }
+        expect((await stored(actor.userId)).map((row) => row.role)).toEqual(['creator']);
+        expect(await used(actor.userId)).toBe(0);
+        expect(model.askedAfter).toEqual([]);
+      },
+    );
   });
 });

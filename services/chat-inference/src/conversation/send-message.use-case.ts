@@ -150,28 +150,26 @@ export class SendMessage {
     }
     if (decision.heldFor)
       return this.answerHeldBack(request, persona, request.conversationId, text, decision, emit);
-    // The creator holds the thread in person: their persona is paused there (docs/architecture.md, "Inbox").
-    if (
-      await this.inPerson?.takeFanMessage({
-        owner: actor.userId,
-        conversationId: request.conversationId,
-        text,
-        verdict: decision.verdict,
-      })
-    )
-      return;
     const mayOverride = mayOverridePrompts(actor, persona);
-    await this.checkLength(persona, request, text, mayOverride);
-    await this.checkModelQueue();
+    // A message the persona cannot answer (too long for the model, the model's queue full) is still
+    // the creator's when they hold the thread in person: its refusal waits for send_turn's answer.
+    const refusal = await this.checkLength(persona, request, text, mayOverride)
+      .then(() => this.checkModelQueue())
+      .then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
 
     const userMessageId = randomUUID();
     const assistantMessageId = randomUUID();
-    // One statement: the reply cap, the allowance and the stored turn succeed or fail together,
-    // so a message PostgreSQL refuses never costs the fan a message. The allowance is checked
-    // first: a fan at the limit is told about the limit (and how to lift it).
+    // One statement: the fan's standing, the in-person hold, the reply cap, the allowance and the
+    // stored turn succeed or fail together, so a message PostgreSQL refuses never costs the fan a
+    // message. The allowance is checked first: a fan at the limit is told about the limit (and how
+    // to lift it).
     const ticket = this.freeTier.allowance(actor, unlimited, request.origin);
-    // The same round trip answers with the history the model is shown (HISTORY_TURNS before this one).
-    const history = await this.messages
+    // The same round trip answers with the history the model is shown (HISTORY_TURNS before this
+    // one) and, memory on, what the persona remembers of the fan.
+    const turn = await this.messages
       .sendTurn(
         {
           owner: actor.userId,
@@ -185,7 +183,12 @@ export class SendMessage {
         },
         ticket,
         this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
-        HISTORY_TURNS,
+        {
+          historyTurns: HISTORY_TURNS,
+          inPerson: this.inPerson !== undefined,
+          memory: this.memory !== undefined,
+          store: refusal === null,
+        },
       )
       .catch(async (error: unknown) => {
         // The creator's funnel counts fans who met the limit in their chat.
@@ -193,6 +196,11 @@ export class SendMessage {
           await this.freeTier.limitReached(actor, conversation.creatorId);
         throw error;
       });
+    // The creator holds the thread in person: their persona is paused there (docs/architecture.md, "Inbox").
+    if (turn.heldInPerson) return this.inPerson?.announceFanMessage(turn.heldInPerson);
+    if (refusal) throw refusal.error;
+    const { history } = turn;
+    const fanMemory = turn.memory ? this.memory?.promptBlock(actor, turn.memory) : undefined;
 
     this.progress.begin(assistantMessageId);
     chatStreamsActive.inc({ service: 'chat-inference' });
@@ -200,7 +208,7 @@ export class SendMessage {
     const emitLive = this.live.begin(assistantMessageId, actor.userId, emit);
     try {
       // Building the prompt counts tokens with the model, so it may fail as the model does.
-      const prompt = () => this.buildPrompt(actor, persona, request, text, history);
+      const prompt = () => this.buildPrompt(actor, persona, request, text, history, fanMemory);
       await this.stream(
         actor,
         assistantMessageId,
@@ -258,6 +266,7 @@ export class SendMessage {
       this.freeTier.allowance(actor, true, request.origin),
       this.config.CHAT_MAX_CONCURRENT_REPLIES_PER_USER,
     );
+    // (A fan whose standing stops them was refused by send_turn before anything was stored.)
     // Repeated blocks cool the fan down (docs/safety.md, "Reports"); a fan in crisis is never counted.
     if (decision.heldFor === 'safety-notice')
       await this.standing
@@ -340,6 +349,7 @@ export class SendMessage {
     request: SendRequest,
     text: string,
     turns: HistoryTurn[],
+    fanMemory: string | undefined,
   ): Promise<PersonaPrompt> {
     const posts = await this.corpus.search(persona, text, RETRIEVED_POSTS).catch((error: unknown) => {
       this.logger.warn(
@@ -366,7 +376,7 @@ export class SendMessage {
       countTokens: tokenCounterFor(this.model),
       fanIsMinor: audienceOfActor(actor) === 'minor',
       languageRule: languageRule(answerLanguage(text, fanTurns)),
-      fanMemory: await this.memory?.promptBlock(actor, persona.creatorId),
+      fanMemory,
     });
   }
 

@@ -1,14 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { toChatMessage } from '../conversation/conversation.mapper';
-import type { StoredVerdict } from '../conversation/message.repository';
+import type { MessageEntity } from '../conversation/message.entity';
 import { announceConversationEvent } from './conversation-events';
 import { InboxRepository } from './inbox.repository';
 
 /**
  * While the creator holds a thread in person (docs/architecture.md, "Inbox"), the persona is
- * paused there: a fan's message is stored and goes live to the creator's open inbox thread, and no
- * reply is written — no model call, no allowance, no reply slot. Handing back resumes the persona.
+ * paused there: a fan's message is stored (by `send_turn`, in the send's one round trip:
+ * MessageRepository.sendTurn) and goes live to the creator's open inbox thread, and no reply is
+ * written — no model call, no allowance, no reply slot. Handing back resumes the persona.
  */
 @Injectable()
 export class InPersonHold {
@@ -25,21 +26,13 @@ export class InPersonHold {
   }
 
   /**
-   * Takes the fan's message for the creator when they hold the thread: true when it was stored so
-   * (nothing else is to be done with it), false when the persona answers as usual.
+   * Sends the fan's message, stored by `send_turn` for the creator who holds the thread (nothing
+   * else is done with it), live to the creator's open inbox thread.
    */
-  async takeFanMessage(turn: {
-    owner: string;
-    conversationId: string;
-    text: string;
-    verdict: StoredVerdict | null;
-  }): Promise<boolean> {
-    const stored = await this.repository.addFanMessageInPerson(turn);
-    if (!stored) return false;
-    await announceConversationEvent(this.client, this.logger, turn.conversationId, {
+  async announceFanMessage(message: MessageEntity): Promise<void> {
+    await announceConversationEvent(this.client, this.logger, message.conversationId, {
       type: 'message',
-      message: toChatMessage(stored),
+      message: toChatMessage(message),
     });
-    return true;
   }
 }

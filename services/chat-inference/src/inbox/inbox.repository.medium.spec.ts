@@ -145,9 +145,26 @@ describe('InboxRepository (real PostgreSQL)', () => {
     const id = await conversation(fan, creator, ['hi', 'hello there'], -10);
     const verdict = { flagged: false, categories: [], decidedBy: 'keywords' };
     const turn = { owner: fan, conversationId: id, text: 'are you really here?', verdict };
+    // The fan's message as a send offers it (send_turn, migration 1796800000000) when the persona
+    // could not answer it: only a thread the creator holds in person takes it.
+    const takeInPerson = async (offered: typeof turn) =>
+      (
+        await messages.sendTurn(
+          {
+            ...offered,
+            userMessageId: randomUUID(),
+            assistantMessageId: randomUUID(),
+            aiContext: null,
+            notice: null,
+          },
+          { counted: false, userLimit: 0, windowSeconds: 0, counters: [] },
+          3,
+          { inPerson: true, store: false },
+        )
+      ).heldInPerson;
     // Allowed to read but not held: the persona answers as usual.
     await inbox.setConsent(fan, id, true);
-    expect(await inbox.addFanMessageInPerson(turn)).toBeNull();
+    expect(await takeInPerson(turn)).toBeNull();
     expect(await inbox.heldInPerson(fan, creator)).toBe(false);
 
     await inbox.addInPersonMessage(creator, id, 'I am here');
@@ -155,8 +172,11 @@ describe('InboxRepository (real PostgreSQL)', () => {
     expect(await inbox.heldInPerson(randomUUID(), creator)).toBe(false);
     expect(await inbox.heldInPerson(fan, randomUUID())).toBe(false);
     // Another fan cannot post into the held conversation.
-    expect(await inbox.addFanMessageInPerson({ ...turn, owner: randomUUID() })).toBeNull();
-    const stored = await inbox.addFanMessageInPerson(turn);
+    await expect(takeInPerson({ ...turn, owner: randomUUID() })).rejects.toMatchObject({
+      code: 'CONVERSATION_NOT_FOUND',
+    });
+    expect(await inbox.thread(id, 10)).toHaveLength(3);
+    const stored = await takeInPerson(turn);
     expect(stored).toMatchObject({
       role: 'user',
       owner: fan,
@@ -167,12 +187,14 @@ describe('InboxRepository (real PostgreSQL)', () => {
     });
     const thread = await inbox.thread(id, 10);
     expect(thread.map((message) => message.role)).toEqual(['user', 'assistant', 'creator', 'user']);
+    // Stored as it is announced to the creator's thread, and no reply.
+    expect(thread.at(-1)).toMatchObject({ ...stored, updatedAt: expect.any(Date) });
     expect(thread.at(-1)?.content[0]?.text).toBe('are you really here?');
     expect((await inbox.readable(creator, id))?.lastText).toBe('are you really here?');
 
     await inbox.handBack(creator, id);
     expect(await inbox.heldInPerson(fan, creator)).toBe(false);
-    expect(await inbox.addFanMessageInPerson({ ...turn, text: 'back to the persona' })).toBeNull();
+    expect(await takeInPerson({ ...turn, text: 'back to the persona' })).toBeNull();
     expect(await inbox.thread(id, 10)).toHaveLength(4);
   });
 

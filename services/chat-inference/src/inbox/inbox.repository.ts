@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, LessThan, Repository } from 'typeorm';
 import { ConversationEntity } from '../conversation/conversation.entity';
 import { MessageEntity } from '../conversation/message.entity';
-import type { StoredVerdict } from '../conversation/message.repository';
 import { ConversationWatchEntity, InboxConsentEntity } from './inbox.entity';
 import { WATCH_FRESH_MS } from './inbox-rules';
 
@@ -135,51 +134,6 @@ export class InboxRepository {
       [owner, creatorId],
     )) as unknown[];
     return rows.length > 0;
-  }
-
-  /**
-   * Stores a fan's message without a reply while the creator holds the thread in person; null (and
-   * nothing stored) when they do not. The consent row is locked, so a hand-back waits for the insert
-   * and a message is never left unanswered by both the creator and the persona.
-   */
-  async addFanMessageInPerson(turn: {
-    owner: string;
-    conversationId: string;
-    text: string;
-    verdict: StoredVerdict | null;
-  }): Promise<MessageEntity | null> {
-    const held = (query: (sql: string, parameters: unknown[]) => Promise<unknown[]>, lock: string) =>
-      query(
-        `SELECT 1 FROM inbox_consents ic JOIN conversations c ON c.id = ic."conversationId"
-          WHERE ic."conversationId" = $1 AND c.owner = $2 AND ic."inPersonSince" IS NOT NULL ${lock}`,
-        [turn.conversationId, turn.owner],
-      ).then((rows) => rows.length > 0);
-    // Most sends go to a thread the creator does not hold: one statement says so, no transaction
-    // (a take that lands just after it is as if the message came a moment earlier: the persona answers).
-    if (!(await held((sql, parameters) => this.dataSource.query(sql, parameters), ''))) return null;
-    return this.dataSource.transaction(async (manager) => {
-      if (!(await held((sql, parameters) => manager.query(sql, parameters), 'FOR SHARE OF ic'))) return null;
-      const { verdict } = turn;
-      const message = manager.create(MessageEntity, {
-        id: randomUUID(),
-        conversationId: turn.conversationId,
-        owner: turn.owner,
-        role: 'user',
-        content: [{ text: turn.text }],
-        status: 'complete',
-        citations: [],
-        kind: 'message',
-        ...(verdict
-          ? {
-              moderationDirection: 'fan-message' as const,
-              moderationFlagged: verdict.flagged,
-              moderationCategories: verdict.categories,
-              moderationDecidedBy: verdict.decidedBy,
-            }
-          : {}),
-      });
-      return manager.save(message);
-    });
   }
 
   /** Ends the in-person mode; false when the conversation is not readable by this creator. */

@@ -10,6 +10,7 @@ import {
   type Subjects,
 } from '@backtalk/proto';
 import { errorMessage } from '@backtalk/ai';
+import type { MemoryRead } from '../conversation/message.repository';
 import { audienceOfActor } from '../safety/chat-moderation';
 import { memoryBlock, memoryEnabled } from './memory-rules';
 import { MemoryRepository, type StoredMemory } from './memory.repository';
@@ -62,17 +63,12 @@ export class FanMemoryService {
     return { enabled };
   }
 
-  /** The prompt's memory block for this fan and creator; '' when memory is off or empty. */
-  async promptBlock(actor: Actor, creatorId: string): Promise<string> {
-    try {
-      if (!(await this.enabledFor(actor))) return '';
-      const memories = await this.memories.list(actor.userId, creatorId);
-      return memoryBlock(memories.map((memory) => memory.text));
-    } catch (error) {
-      // A reply without the memory beats no reply.
-      this.logger.warn(`Could not read the fan's memory, answering without it: ${errorMessage(error)}`);
-      return '';
-    }
+  /**
+   * The prompt's memory block from what `send_turn` read of the fan's memory (their switch and
+   * their memories of this creator, newest first); '' when memory is off or empty.
+   */
+  promptBlock(actor: Actor, memory: MemoryRead): string {
+    return memoryEnabled(memory.choice, isMinor(actor)) ? memoryBlock(memory.facts) : '';
   }
 
   /** After a turn: queues the job that learns from the fan's message, when memory is on for them. */

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { PersonaPauseChanged } from '@backtalk/proto';
 import { DataSource } from 'typeorm';
-import type { SendStanding } from './report-rules';
 
 export interface FanStanding {
   cooledDownUntil: Date | null;
@@ -13,24 +12,6 @@ export interface FanStanding {
 @Injectable()
 export class ChatStandingRepository {
   constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
-
-  /**
-   * What may stop the fan's send in this conversation, in one round trip; null when the
-   * conversation is not the fan's (the send answers that itself).
-   */
-  async forSend(fanId: string, conversationId: string): Promise<SendStanding | null> {
-    const [row] = (await this.dataSource.query(
-      `SELECT s."cooledDownUntil", s."suspendedAt" IS NOT NULL AS suspended, p."pausedAt" IS NOT NULL AS "personaPaused"
-         FROM conversations c
-         LEFT JOIN fan_chat_standings s ON s."fanId" = c.owner
-         LEFT JOIN persona_pauses p ON p."creatorId" = c."creatorId"
-        WHERE c.id = $2 AND c.owner = $1`,
-      [fanId, conversationId],
-    )) as { cooledDownUntil: Date | null; suspended: boolean; personaPaused: boolean }[];
-    return row
-      ? { cooledDownUntil: row.cooledDownUntil, suspended: row.suspended, personaPaused: row.personaPaused }
-      : null;
-  }
 
   async standings(fanIds: string[]): Promise<Map<string, FanStanding>> {
     if (fanIds.length === 0) return new Map();

@@ -1,16 +1,16 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ChatInferenceConfig } from '../chat-inference.config';
 import { ChatStandingRepository } from './chat-standing.repository';
-import { ReportError } from './report.errors';
-import { cooldownDue, sendRefusal } from './report-rules';
+import { cooldownDue } from './report-rules';
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
 
 /**
- * A fan's standing in chat (docs/safety.md, "Reports"): the send path asks whether the fan may
- * send in a conversation (suspended, cooled down, or the persona paused), and moderation tells it
- * each blocked fan message (`recordBlockedMessage`), which cools the fan down after
+ * A fan's standing in chat (docs/safety.md, "Reports"): whether the fan may send in a conversation
+ * (suspended, cooled down, or the persona paused) is answered by `send_turn` in the send's one
+ * round trip (MessageRepository.sendTurn, worded by report-rules' `sendRefusal`); moderation tells
+ * this each blocked fan message (`recordBlockedMessage`), which cools the fan down after
  * MODERATION_COOLDOWN_AFTER_BLOCKS within MODERATION_COOLDOWN_WINDOW_HOURS.
  */
 @Injectable()
@@ -21,14 +21,6 @@ export class ChatStanding {
     private readonly standing: ChatStandingRepository,
     private readonly config: ChatInferenceConfig,
   ) {}
-
-  /** Throws the fan's refusal (403, 409 or 429 with the time they may send again), if any. */
-  async assertMaySend(fanId: string, conversationId: string): Promise<void> {
-    const standing = await this.standing.forSend(fanId, conversationId);
-    if (!standing) return;
-    const refusal = sendRefusal(standing, new Date());
-    if (refusal) throw ReportError.sendRefused(refusal);
-  }
 
   /** Counts a fan message moderation blocked; answers the cool-down's end when this one began it. */
   async recordBlockedMessage(fanId: string): Promise<Date | null> {

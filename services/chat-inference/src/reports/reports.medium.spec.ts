@@ -13,6 +13,8 @@ import type { DataSource } from 'typeorm';
 import { chatInferenceConfigSchema } from '../chat-inference.config';
 import { chatInferenceDatabase } from '../chat-inference.database';
 import { chatInferenceService } from '../index';
+import { MessageEntity } from '../conversation/message.entity';
+import { MessageRepository } from '../conversation/message.repository';
 import type { CreatorCorpus } from '../persona/creator-corpus';
 import { ChatRetention } from '../retention/chat-retention';
 import { ChatRetentionRepository } from '../retention/chat-retention.repository';
@@ -56,6 +58,23 @@ describe('reports and chat standing (real PostgreSQL)', () => {
     MODERATION_COOLDOWN_AFTER_BLOCKS: '3',
     MODERATION_COOLDOWN_MINUTES: '60',
   });
+
+  /** A send of the fan's in the conversation, stored by send_turn unless their standing refuses it. */
+  const maySend = (owner: string, conversationId: string) =>
+    new MessageRepository(dataSource.getRepository(MessageEntity)).sendTurn(
+      {
+        owner,
+        conversationId,
+        userMessageId: randomUUID(),
+        assistantMessageId: randomUUID(),
+        text: 'may I?',
+        aiContext: null,
+        verdict: null,
+        notice: null,
+      },
+      { counted: false, userLimit: 0, windowSeconds: 0, counters: [] },
+      100,
+    );
 
   /** A conversation of `owner` with a creator: a fan message, a reply, a fan message, a reply. */
   async function chat(owner: Actor, creatorId = randomUUID()) {
@@ -236,7 +255,7 @@ describe('reports and chat standing (real PostgreSQL)', () => {
         const hidden = await new ReportRepository(dataSource).hiddenAmong([reply]);
         expect(hidden.has(reply)).toBe(action === 'hide-message');
         expect(acted.turns.find((turn) => turn.reported)?.hidden).toBe(action === 'hide-message');
-        const sendRefusal = await refusal(standing.assertMaySend(me.userId, conversationId));
+        const sendRefusal = await refusal(maySend(me.userId, conversationId));
         expect(sendRefusal).toBe(
           {
             dismiss: 'accepted',
@@ -307,11 +326,11 @@ describe('reports and chat standing (real PostgreSQL)', () => {
       const { conversationId } = await chat(me);
       expect(await standing.recordBlockedMessage(me.userId)).toBeNull();
       expect(await standing.recordBlockedMessage(me.userId)).toBeNull();
-      expect(await refusal(standing.assertMaySend(me.userId, conversationId))).toBe('accepted');
+      expect(await refusal(maySend(me.userId, conversationId))).toBe('accepted');
       const until = await standing.recordBlockedMessage(me.userId);
       expect(until!.getTime()).toBeGreaterThan(Date.now() + 59 * 60_000);
       expect(until!.getTime()).toBeLessThanOrEqual(Date.now() + 60 * 60_000);
-      expect(await refusal(standing.assertMaySend(me.userId, conversationId))).toBe('FAN_COOLED_DOWN');
+      expect(await refusal(maySend(me.userId, conversationId))).toBe('FAN_COOLED_DOWN');
       // The blocks that led to it are spent.
       expect(await standing.recordBlockedMessage(me.userId)).toBeNull();
     });
@@ -330,11 +349,11 @@ describe('reports and chat standing (real PostgreSQL)', () => {
       const { conversationId, creatorId } = await chat(me);
       const at = (minutes: number) => new Date(Date.UTC(2026, 10, 27, 12, minutes)).toISOString();
       await standingRepository.applyPauseChange({ creatorId, pausedAt: at(0), changedAt: at(0) });
-      expect(await refusal(standing.assertMaySend(me.userId, conversationId))).toBe('PERSONA_PAUSED');
+      expect(await refusal(maySend(me.userId, conversationId))).toBe('PERSONA_PAUSED');
       await standingRepository.applyPauseChange({ creatorId, pausedAt: null, changedAt: at(5) });
       // A late redelivery of the pause changes nothing.
       await standingRepository.applyPauseChange({ creatorId, pausedAt: at(0), changedAt: at(0) });
-      expect(await refusal(standing.assertMaySend(me.userId, conversationId))).toBe('accepted');
+      expect(await refusal(maySend(me.userId, conversationId))).toBe('accepted');
     });
   });
 
