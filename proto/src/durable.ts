@@ -8,6 +8,11 @@ import { knowledgeChangedEventSchema } from './contracts/knowledge';
 import { memoryTurnSentSchema } from './contracts/memory';
 import { creatorErasedSchema, personaPauseChangedSchema } from './contracts/reports';
 import { fanQuestionRecordedSchema } from './contracts/insights';
+import {
+  creatorPaymentChangedSchema,
+  personaChangedSchema,
+  subscriptionChangedSchema,
+} from './contracts/chat-facts';
 import { priceChangeAnnouncedSchema, weeklyDigestRequestedSchema } from './contracts/studio-mail';
 
 /**
@@ -43,6 +48,16 @@ export const DurableSubjects = {
   ChatInferenceMemoryTurnSent: 'chat-inference.memory-turn.sent',
   /** A fan question was stored; chat-inference groups the creator's new questions into topics (docs/insights.md). */
   ChatInferenceFanQuestionRecorded: 'chat-inference.fan-question.recorded',
+  /**
+   * Something in the persona reply chat-inference reads at each send changed (creators publishes it
+   * after the change is stored); every replica drops its copy (docs/architecture.md, "Facts a send
+   * reads from other services").
+   */
+  ChatInferencePersonaChanged: 'chat-inference.persona.changed',
+  /** A fan's subscription to a creator may have started or ended (billing); every replica drops its copy. */
+  ChatInferenceSubscriptionChanged: 'chat-inference.subscription.changed',
+  /** A creator's payment onboarding changed (billing); every replica drops its copy. */
+  ChatInferenceCreatorPaymentChanged: 'chat-inference.creator-payment.changed',
   CreatorsAccountDeleted: 'creators.account.deleted',
   BillingAccountDeleted: 'billing.account.deleted',
   IngestionAccountDeleted: 'ingestion.account.deleted',
@@ -66,6 +81,9 @@ export const durableContracts = {
   [DurableSubjects.ChatInferenceCreatorErased]: creatorErasedSchema,
   [DurableSubjects.ChatInferenceMemoryTurnSent]: memoryTurnSentSchema,
   [DurableSubjects.ChatInferenceFanQuestionRecorded]: fanQuestionRecordedSchema,
+  [DurableSubjects.ChatInferencePersonaChanged]: personaChangedSchema,
+  [DurableSubjects.ChatInferenceSubscriptionChanged]: subscriptionChangedSchema,
+  [DurableSubjects.ChatInferenceCreatorPaymentChanged]: creatorPaymentChangedSchema,
   [DurableSubjects.CreatorsAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.BillingAccountDeleted]: accountDeletedPayloadSchema,
   [DurableSubjects.IngestionAccountDeleted]: accountDeletedPayloadSchema,

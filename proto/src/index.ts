@@ -29,3 +29,4 @@ export * from './contracts/memory';
 export * from './contracts/drafts';
 export * from './contracts/reply-samples';
 export * from './contracts/inbox';
+export * from './contracts/chat-facts';

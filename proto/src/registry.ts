@@ -23,6 +23,7 @@ import * as knowledge from './contracts/knowledge';
 import * as memory from './contracts/memory';
 import * as drafts from './contracts/drafts';
 import * as replySamples from './contracts/reply-samples';
+import * as chatFacts from './contracts/chat-facts';
 
 export interface Contract<Req extends z.ZodType = z.ZodType, Rep extends z.ZodType = z.ZodType> {
   request: Req;
@@ -648,6 +649,7 @@ export const eventContracts = {
   [Events.CreatorsPostsChanged]: creators.postsChangedEventSchema,
   [Events.IdentityGuestPurged]: identity.guestPurgedEventSchema,
   [Events.ChatConversationUpdated]: inbox.conversationUpdatedEventSchema,
+  [Events.ChatFactChanged]: chatFacts.chatFactChangedEventSchema,
 } as const satisfies Record<EventName, z.ZodType>;
 export type EventPayloadOf<E extends EventName> = z.output<(typeof eventContracts)[E]>;
 

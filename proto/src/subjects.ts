@@ -280,5 +280,11 @@ export const Events = {
   IdentityGuestPurged: 'identity.guest.purged',
   /** Something to show in a fan's open chat (an in-person reply); every chat-inference replica takes it. */
   ChatConversationUpdated: 'chat-inference.conversation.updated',
+  /**
+   * A persona, subscription or creator-payment fact changed: every chat-inference replica drops its
+   * copy (its durable consumer of the owners' announcements emits it; a lost one is caught up by the
+   * copies' TTL, docs/architecture.md "Facts a send reads from other services").
+   */
+  ChatFactChanged: 'chat-inference.fact.changed',
 } as const;
 export type EventName = (typeof Events)[keyof typeof Events];

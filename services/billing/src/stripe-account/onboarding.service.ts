@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ServiceError } from '@backtalk/kit';
+import { DurableQueue, ServiceError } from '@backtalk/kit';
 import {
   type Actor,
   ErrorCode,
@@ -9,6 +9,7 @@ import {
 } from '@backtalk/proto';
 import { CreatorDirectory } from '../creators/creator-directory';
 import { StripeClient } from '../stripe/stripe.client';
+import { announceCreatorPaymentChanged } from './chat-facts.announcement';
 import { onboardingStatus, type StripeAccountCheck } from './onboarding-status';
 import type { StripeAccountEntity } from './stripe-account.entity';
 import { StripeAccountRepository } from './stripe-account.repository';
@@ -26,6 +27,7 @@ export class OnboardingService {
     private readonly creators: CreatorDirectory,
     private readonly accounts: StripeAccountRepository,
     private readonly stripe: StripeClient,
+    private readonly queue: DurableQueue,
   ) {}
 
   /** 'Start Earning with Stripe': the creator's account (made once) and an onboarding link. */
@@ -61,15 +63,25 @@ export class OnboardingService {
     const facts = { demoAccount: creator.demoAccount, account };
     const stored = onboardingStatus({ ...facts, stripe: null });
     if (!('askStripe' in stored)) return { ...stored, accountId };
-    return { ...onboardingStatus({ ...facts, stripe: await this.askStripe(stored.askStripe) }), accountId };
+    return {
+      ...onboardingStatus({ ...facts, stripe: await this.askStripe(creator.id, stored.askStripe) }),
+      accountId,
+    };
   }
 
   /** Stripe's word on the account, recorded as of when it was asked (a later account.updated wins). */
-  private async askStripe(stripeAccountId: string): Promise<StripeAccountCheck> {
+  private async askStripe(creatorId: string, stripeAccountId: string): Promise<StripeAccountCheck> {
     const observedAt = new Date();
     try {
       const complete = await this.stripe.isOnboardingComplete(stripeAccountId);
-      await this.accounts.recordOnboarding({ stripeAccountId, complete, observedAt, source: 'status-check' });
+      const recorded = await this.accounts.recordOnboarding({
+        stripeAccountId,
+        complete,
+        observedAt,
+        source: 'status-check',
+      });
+      // chat-inference's copies of the onboarding drop it; one not told is at most its TTL late.
+      if (recorded === 'recorded') await announceCreatorPaymentChanged(this.queue, creatorId);
       return { complete };
     } catch (error) {
       const { message } = ServiceError.from(error);

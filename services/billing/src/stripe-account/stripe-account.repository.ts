@@ -26,6 +26,10 @@ export class StripeAccountRepository {
     return this.accounts.findOneBy({ creatorId });
   }
 
+  findByStripeAccount(stripeAccountId: string): Promise<StripeAccountEntity | null> {
+    return this.accounts.findOneBy({ stripeAccountId });
+  }
+
   /**
    * Stores the creator's account unless they already have one, and answers the one that is
    * stored: two 'Start Earning' clicks at once leave one account (Stripe's idempotency key

@@ -1,8 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { type Transaction, UnitOfWork } from '@backtalk/kit';
+import { DurableQueue, type Transaction, UnitOfWork } from '@backtalk/kit';
 import type { StripeEvent } from '@backtalk/proto';
 import { BillingConfig } from '../billing.config';
 import { EarningsRepository } from '../earnings/earnings.repository';
+import {
+  announceCreatorPaymentChanged,
+  announceSubscriptionChanged,
+} from '../stripe-account/chat-facts.announcement';
 import { onboardingCompleteOf } from '../stripe-account/onboarding-status';
 import { StripeAccountRepository } from '../stripe-account/stripe-account.repository';
 import type { CreatorSubscriptionEntity } from '../subscription/creator-subscription.entity';
@@ -43,7 +47,9 @@ export type ApplyOutcome = 'applied' | 'duplicate' | 'ignored';
  * it. What a subscription event changes is nextSubscriptionState's decision
  * (subscription-state.ts); this reads what it needs under the fan's lock and
  * writes what it decided. An account's onboarding is the account repository's
- * guarded write, shared with the status check.
+ * guarded write, shared with the status check. Once committed, chat-inference is told that the
+ * fan's subscription or the creator's onboarding may have changed (its replicas keep copies,
+ * docs/architecture.md), also on a redelivery.
  */
 @Injectable()
 export class ApplyStripeEvent {
@@ -56,6 +62,7 @@ export class ApplyStripeEvent {
     private readonly earnings: EarningsRepository,
     private readonly config: BillingConfig,
     private readonly unitOfWork: UnitOfWork,
+    private readonly queue: DurableQueue,
   ) {}
 
   async execute(event: StripeEvent, now = new Date()): Promise<ApplyOutcome> {
@@ -64,17 +71,30 @@ export class ApplyStripeEvent {
       this.logger.debug?.(`Ignored Stripe event ${event.id} of type ${event.type}`);
       return 'ignored';
     }
-    return this.unitOfWork.run(async (db) => {
+    let subscriber: SubscriptionEvent['subscriber'] = null;
+    const outcome = await this.unitOfWork.run(async (db) => {
       const firstDelivery = await this.events.markProcessed(db, event.id, event.type);
       if (!isSubscriptionEvent(event)) return firstDelivery ? this.accountUpdated(db, event) : 'duplicate';
       const parsed = await this.withSubscriber(
         db,
         readSubscriptionEvent(event, this.config.PLATFORM_FEE_PERCENT),
       );
+      subscriber = parsed.subscriber;
       const next = nextSubscriptionState(await this.stored(db, parsed, !firstDelivery), parsed, now);
       await this.write(db, parsed, next);
       return next.reason === 'duplicate' ? 'duplicate' : 'applied';
     });
+    await this.announce(event, subscriber);
+    return outcome;
+  }
+
+  /** After the commit: what chat-inference's copies must drop (a subscription, an account's onboarding). */
+  private async announce(event: StripeEvent, subscriber: SubscriptionEvent['subscriber']): Promise<void> {
+    if (subscriber) return announceSubscriptionChanged(this.queue, subscriber);
+    if (event.type !== 'account.updated') return;
+    const { id } = readObject(accountObjectSchema, event.data.object, event.type);
+    const account = await this.accounts.findByStripeAccount(id);
+    if (account) await announceCreatorPaymentChanged(this.queue, account.creatorId);
   }
 
   /** Spec §4: the account's onboarding as of the event, unless a later observation is recorded. */

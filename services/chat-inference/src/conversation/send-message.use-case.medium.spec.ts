@@ -39,6 +39,8 @@ import { chatInferenceConfigSchema } from '../chat-inference.config';
 import { chatInferenceDatabase } from '../chat-inference.database';
 import { LocalLlamaChatModel, disposeLocalModels } from '@backtalk/ai';
 import { type PersonaPrompt, PersonaPromptBuilder, type PersonaPromptInput } from '../persona-prompt';
+import { ChatFacts } from '../persona/chat-facts';
+import { ChatFactsController } from '../persona/chat-facts.controller';
 import { CreatorCorpus } from '../persona/creator-corpus';
 import { FreeTierCounterRepository } from '../rate-limit/free-tier-counter.repository';
 import { CreatorFunnelController } from '../creator-funnel/creator-funnel.controller';
@@ -142,6 +144,8 @@ class RecordingPromptBuilder extends PersonaPromptBuilder {
 }
 
 type SendRequest = ParsedRequestOf<typeof Subjects.ChatMessageSend>;
+/** The delivery an owner's durable announcement arrives as (chat-inference's consumer takes it). */
+const announced = { dedupeId: 'announcement', deliveries: 1 };
 const fan = (): Actor => ({ userId: randomUUID(), userType: 'guest', groups: [] });
 
 describe('SendMessage (fake services on the in-process bus, LangChain fake chat models, real PostgreSQL)', () => {
@@ -193,6 +197,10 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       ...env,
     });
     const client = new ServiceClient(new InProcessClient(bus), config, 'chat-inference');
+    // This replica's copies of the persona, onboarding and subscriptions; `facts` drops them as
+    // chat-inference's consumer of the owners' announcements does.
+    const facts = new ChatFacts(client);
+    const announcements = new ChatFactsController(facts, client);
     const conversations = new ConversationRepository(dataSource.getRepository(ConversationEntity));
     const messages = new MessageRepository(dataSource.getRepository(MessageEntity));
     const freeTier = new FreeTierService(
@@ -202,8 +210,10 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       client,
       config,
       new CreatorFunnelRepository(dataSource),
+      undefined,
+      facts,
     );
-    const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }));
+    const corpus = new CreatorCorpus(client, new PostRetriever({ index: postIndex }), null, facts);
     const standing = new ChatStanding(new ChatStandingRepository(dataSource), config);
     const live = new LiveReplies();
     const useCase = new SendMessage(
@@ -249,6 +259,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       config,
       client,
       corpus,
+      announcements,
     };
   }
 
@@ -289,12 +300,10 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     expect(await used(actor.userId)).toBe(1);
   });
 
-  it('reads and stores a turn in one round trip to PostgreSQL, and asks creators for the persona once', async () => {
-    const { send, open } = harness(new FakeListChatModel({ responses: ['Twice a day, babe.', 'Yes!'] }));
-    const actor = fan();
-    const conversationId = await open(actor);
-    // Each send's statements to PostgreSQL (TypeORM logs every one it sends) and requests to other services.
-    const counted = async (text: string) => {
+  // Each send's statements to PostgreSQL (TypeORM logs every one it sends) and requests to other services.
+  const counting =
+    (send: (actor: Actor, conversationId: string, text: string) => Promise<MessageStreamEvent[]>) =>
+    async (actor: Actor, conversationId: string, text: string) => {
       const statements: string[] = [];
       const logger = dataSource.logger;
       const counting = Object.create(logger) as typeof logger;
@@ -312,7 +321,24 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
         Object.assign(dataSource, { logger });
       }
     };
+
+  it('reads and stores a turn in one round trip to PostgreSQL, and asks other services nothing on a repeat send', async () => {
+    // A creator who is not a demo account, so billing's onboarding is asked too.
+    persona.demoAccount = false;
+    const { send, open } = harness(new FakeListChatModel({ responses: ['Twice a day, babe.', 'Yes!'] }));
+    const actor = fan();
+    const conversationId = await open(actor);
+    const counted = (text: string) => counting(send)(actor, conversationId, text);
     const first = await counted('How often do you feed your starter?');
+    // The replica's first send asks each fact once (the flag reader has its own 60 s copy).
+    expect([...first.subjects].sort()).toEqual(
+      [
+        Subjects.BillingCreatorPaymentGet,
+        Subjects.BillingSubscriptionGetActive,
+        Subjects.CreatorsPersonaGet,
+        Subjects.FeatureFlagsFlagGet,
+      ].sort(),
+    );
     // The first send on this process reads which creator the conversation is with.
     expect(first.statements).toHaveLength(3);
     expect(first.statements[0]).toMatch(/^SELECT .* FROM "chat_inference"."conversations"/);
@@ -322,7 +348,77 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     expect(second.statements[0]).toMatch(/^SELECT "chat_inference"."send_turn"\(/);
     // After it: the reply saved.
     expect(second.statements[1]).toMatch(/^UPDATE "chat_inference"."messages" SET/);
-    expect(second.subjects.filter((subject) => subject === Subjects.CreatorsPersonaGet)).toHaveLength(1);
+    // Persona, onboarding and subscription are this replica's copies until an owner announces a change.
+    expect(second.subjects).toEqual([]);
+  });
+
+  it('after each announcement the next send asks again and sees the new fact; without one the copy answers', async () => {
+    persona.demoAccount = false;
+    const builder = new RecordingPromptBuilder();
+    const { send, open, announcements } = harness(
+      new FakeListChatModel({ responses: ['ok'] }),
+      { FREE_TIER_MESSAGES: '1' },
+      builder,
+    );
+    const actor = fan();
+    const conversationId = await open(actor);
+    const counted = (text: string) => counting(send)(actor, conversationId, text);
+    const systemPrompt = () => String(builder.prompts.at(-1)!.messages[0]!.content);
+    subscribed = true;
+    await counted('one');
+    const creatorPrompt = persona.creatorPrompt;
+    try {
+      // A persona edit (creators: chat-inference.persona.changed).
+      persona.creatorPrompt = 'Always sign off with a sourdough pun.';
+      await counted('two');
+      expect(systemPrompt()).not.toContain('sourdough pun');
+      await announcements.personaChanged({ creatorId }, announced);
+      expect((await counted('three')).subjects).toEqual([Subjects.CreatorsPersonaGet]);
+      expect(systemPrompt()).toContain('Always sign off with a sourdough pun.');
+    } finally {
+      persona.creatorPrompt = creatorPrompt;
+    }
+    // A subscription that ended (billing: chat-inference.subscription.changed): counted at once.
+    subscribed = false;
+    await announcements.subscriptionChanged({ userId: actor.userId, creatorId }, announced);
+    expect((await counted('four')).subjects).toEqual([Subjects.BillingSubscriptionGetActive]);
+    expect(await used(actor.userId)).toBe(1);
+    // At the limit, a subscription started lifts it at once: announced, the next send asks billing.
+    subscribed = true;
+    await announcements.subscriptionChanged({ userId: actor.userId, creatorId }, announced);
+    expect((await counted('five')).subjects).toEqual([Subjects.BillingSubscriptionGetActive]);
+    expect(await used(actor.userId)).toBe(1);
+    // Onboarding (billing: chat-inference.creator-payment.changed): a creator whose payments stop
+    // being set up is refused from the announcement on, and chats again once it says so.
+    onboardingComplete = false;
+    await counted('six');
+    await announcements.creatorPaymentChanged({ creatorId }, announced);
+    await expect(counted('seven')).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    onboardingComplete = true;
+    await expect(counted('eight')).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    await announcements.creatorPaymentChanged({ creatorId }, announced);
+    expect((await counted('nine')).subjects).toEqual([Subjects.BillingCreatorPaymentGet]);
+    expect((await stored(actor.userId)).filter((row) => row.role === 'user')).toHaveLength(7);
+  });
+
+  it('never refuses a fan who just subscribed, even before the announcement: billing is asked before a refusal', async () => {
+    const { send, open } = harness(new FakeListChatModel({ responses: ['ok'] }), { FREE_TIER_MESSAGES: '1' });
+    const actor = fan();
+    const conversationId = await open(actor);
+    const counted = (text: string) => counting(send)(actor, conversationId, text);
+    await counted('one');
+    // At the limit, not subscribed: refused on billing's fresh answer (the copy said the same).
+    const refused = jest.spyOn(ServiceClient.prototype, 'request');
+    await expect(send(actor, conversationId, 'two')).rejects.toMatchObject({ code: ErrorCode.RateLimited });
+    expect(refused.mock.calls.map(([subject]) => subject)).toEqual([Subjects.BillingSubscriptionGetActive]);
+    refused.mockRestore();
+    // Subscribed, no announcement yet: the copy says "not subscribed", the refusal asks billing, the send goes through uncounted.
+    subscribed = true;
+    expect((await counted('three')).subjects).toEqual([Subjects.BillingSubscriptionGetActive]);
+    expect(await used(actor.userId)).toBe(1);
+    // And billing's answer is now the copy.
+    expect((await counted('four')).subjects).toEqual([]);
+    expect((await stored(actor.userId)).filter((row) => row.role === 'user')).toHaveLength(3);
   });
 
   it('refuses a send to a conversation deleted since its last send, storing and charging nothing', async () => {
@@ -400,7 +496,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
   it('refuses a creator whose initialisation has not finished, except to that creator', async () => {
     persona.initComplete = false;
     persona.demoAccount = false;
-    const { send, open } = harness(new FakeListChatModel({ responses: ['hi'] }));
+    const { send, open, announcements } = harness(new FakeListChatModel({ responses: ['hi'] }));
     const actor = fan();
     await expect(send(actor, await open(actor), 'hello')).rejects.toMatchObject({
       code: ErrorCode.Forbidden,
@@ -408,6 +504,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     expect(await stored(actor.userId)).toEqual([]);
     const owner: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [] };
     persona.userId = owner.userId;
+    await announcements.personaChanged({ creatorId }, announced);
     try {
       await expect(send(owner, await open(owner), 'testing my bot')).resolves.toBeDefined();
     } finally {
@@ -847,10 +944,11 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
     it("refuses a 15-year-old an 18+ persona's chat — opening it and sending — storing, charging and asking the model nothing", async () => {
       const model = new FakeListChatModel({ responses: ['hi'] });
       const invoked = [jest.spyOn(model, '_generate'), jest.spyOn(model, '_streamResponseChunks')];
-      const { send, open, controller } = harness(model);
+      const { send, open, controller, announcements } = harness(model);
       const actor: Actor = { ...fan(), ageBand: '13-15' };
       const conversationId = await open(actor);
       persona.audienceMinimum = '18+';
+      await announcements.personaChanged({ creatorId }, announced);
       await expect(controller.open({ actor, creatorId })).rejects.toMatchObject({
         code: ErrorCode.AudienceMinimumNotMet,
         details: { audienceMinimum: '18+' },
@@ -863,6 +961,7 @@ describe('SendMessage (fake services on the in-process bus, LangChain fake chat 
       for (const spy of invoked) expect(spy).not.toHaveBeenCalled();
       // A band that reaches the minimum chats; an unknown one counts as 13-15.
       persona.audienceMinimum = '16+';
+      await announcements.personaChanged({ creatorId }, announced);
       const older: Actor = { ...fan(), ageBand: '16-17' };
       await expect(send(older, await open(older), 'hello')).resolves.toBeDefined();
       // The spies see a model call when there is one.

@@ -166,11 +166,11 @@ export class SendMessage {
     // stored turn succeed or fail together, so a message PostgreSQL refuses never costs the fan a
     // message. The allowance is checked first: a fan at the limit is told about the limit (and how
     // to lift it).
-    const ticket = this.freeTier.allowance(actor, unlimited, request.origin);
+    let ticket = this.freeTier.allowance(actor, unlimited, request.origin);
     // The same round trip answers with the history the model is shown (HISTORY_TURNS before this
     // one) and, memory on, what the persona remembers of the fan.
-    const turn = await this.messages
-      .sendTurn(
+    const storeTurn = () =>
+      this.messages.sendTurn(
         {
           owner: actor.userId,
           conversationId: request.conversationId,
@@ -189,13 +189,19 @@ export class SendMessage {
           memory: this.memory !== undefined,
           store: refusal === null,
         },
-      )
-      .catch(async (error: unknown) => {
-        // The creator's funnel counts fans who met the limit in their chat.
-        if (error instanceof ServiceError && error.code === ErrorCode.RateLimited)
-          await this.freeTier.limitReached(actor, conversation.creatorId);
-        throw error;
-      });
+      );
+    const turn = await storeTurn().catch(async (error: unknown) => {
+      if (!(error instanceof ServiceError && error.code === ErrorCode.RateLimited)) throw error;
+      // Its "not subscribed" may be this replica's copy: billing is asked before refusing, so a fan
+      // who just subscribed is never refused (docs/architecture.md, "Facts a send reads …").
+      if (await this.freeTier.subscribedAfterAll(actor, conversation.creatorId, ticket)) {
+        ticket = this.freeTier.allowance(actor, true, request.origin);
+        return storeTurn();
+      }
+      // The creator's funnel counts fans who met the limit in their chat.
+      await this.freeTier.limitReached(actor, conversation.creatorId);
+      throw error;
+    });
     // The creator holds the thread in person: their persona is paused there (docs/architecture.md, "Inbox").
     if (turn.heldInPerson) return this.inPerson?.announceFanMessage(turn.heldInPerson);
     if (refusal) throw refusal.error;

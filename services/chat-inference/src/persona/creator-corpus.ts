@@ -1,33 +1,38 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
-import { type PersonaGetReply, Subjects } from '@backtalk/proto';
+import type { PersonaGetReply } from '@backtalk/proto';
 import { PostRetriever, rankKnowledgeFirst, type ScoredPost } from '@backtalk/ai';
+import { ChatFacts } from './chat-facts';
 import type { CreatorPostsCopy } from './creator-posts.copy';
 import { CREATOR_POSTS_COPY } from './persona.tokens';
 
 /**
  * A creator's persona and searchable posts, as chat-inference needs them. The
  * post index is only read here: ingestion builds it, so replicas and restarts
- * never rebuild, clear or re-embed anything.
+ * never rebuild, clear or re-embed anything. The persona and its onboarding are this replica's
+ * copies (ChatFacts), dropped when creators or billing announce a change.
  */
 @Injectable()
 export class CreatorCorpus {
+  private readonly facts: ChatFacts;
+
   constructor(
-    private readonly client: ServiceClient,
+    client: ServiceClient,
     private readonly retriever: PostRetriever,
     @Inject(CREATOR_POSTS_COPY) private readonly copy: CreatorPostsCopy | null = null,
-  ) {}
+    // The service's one set of copies; a focused test without it gets its own.
+    @Optional() facts?: ChatFacts,
+  ) {
+    this.facts = facts ?? new ChatFacts(client);
+  }
 
   persona(creatorId: string): Promise<PersonaGetReply> {
-    return this.client.request(Subjects.CreatorsPersonaGet, { creatorId });
+    return this.facts.persona(creatorId);
   }
 
   /** Billing owns the onboarding state (docs/architecture.md, "One owner per fact"). */
-  async onboardingComplete(creatorId: string): Promise<boolean> {
-    const { payments } = await this.client.request(Subjects.BillingCreatorPaymentGet, {
-      creatorIds: [creatorId],
-    });
-    return payments[0]?.onboardingComplete ?? false;
+  onboardingComplete(creatorId: string): Promise<boolean> {
+    return this.facts.onboardingComplete(creatorId);
   }
 
   /**

@@ -6,13 +6,14 @@ import {
   type PersonaGetReply,
   type RateLimitCheckReply,
   type RequestOrigin,
-  Subjects,
 } from '@backtalk/proto';
 import ipaddr from 'ipaddr.js';
 import { createHash } from 'node:crypto';
 import { ChatInferenceConfig } from '../chat-inference.config';
 import { CreatorFunnelRepository } from '../creator-funnel/creator-funnel.repository';
+import { ChatFacts } from '../persona/chat-facts';
 import { CreatorCorpus } from '../persona/creator-corpus';
+import { mustAskBeforeRefusing } from '../persona/fact-cache';
 import type { FreeTierScope } from './free-tier-counter.entity';
 import { FreeTierCounterRepository } from './free-tier-counter.repository';
 import { type FreeTierAllowanceState, freeTierDecision } from './fixed-window';
@@ -45,17 +46,22 @@ const UNCOUNTED: FreeTierAllowance = { counted: false, userLimit: 0, windowSecon
 @Injectable()
 export class FreeTierService {
   private readonly logger = new Logger(FreeTierService.name);
+  private readonly facts: ChatFacts;
 
   constructor(
     private readonly limits: UserRateLimitRepository,
     private readonly counters: FreeTierCounterRepository,
     private readonly flags: FeatureFlagReader,
-    private readonly client: ServiceClient,
+    client: ServiceClient,
     private readonly config: ChatInferenceConfig,
     private readonly funnel: CreatorFunnelRepository,
     // Who owns the persona (the creator's own chat is never counted); optional for focused tests.
     @Optional() private readonly corpus?: CreatorCorpus,
-  ) {}
+    // The replica's copies of billing's subscriptions (docs/architecture.md); a focused test gets its own.
+    @Optional() facts?: ChatFacts,
+  ) {
+    this.facts = facts ?? new ChatFacts(client);
+  }
 
   /** The status check: never counts a message. */
   async check(actor: Actor, creatorId: string, origin?: RequestOrigin): Promise<RateLimitCheckReply> {
@@ -67,6 +73,9 @@ export class FreeTierService {
       now: new Date(),
     });
     if (decision.canSendMessage) return { canSendMessage: true, nextAvailableTime: null };
+    // The chat is told "limit reached" only on billing's fresh answer, as a refused send is.
+    if (await this.subscribedAfterAll(actor, creatorId, { counted: !unlimited, counters: [] }))
+      return { canSendMessage: true, nextAvailableTime: null };
     await this.limitReached(actor, creatorId);
     return { canSendMessage: false, nextAvailableTime: decision.nextAvailableTime?.toISOString() ?? null };
   }
@@ -114,14 +123,26 @@ export class FreeTierService {
     // The creator talking to their own persona (their home's chat, spec §2) takes no allowance.
     if (await this.ownsPersona(actor, creatorId, persona)) return true;
     try {
-      const { active } = await this.client.request(Subjects.BillingSubscriptionGetActive, {
-        userId: actor.userId,
-        creatorId,
-      });
-      return active;
+      // This replica's copy (docs/architecture.md, "Facts a send reads from other services").
+      return await this.facts.subscriptionActive(actor.userId, creatorId);
     } catch (error) {
       // Billing being down must not stop the free tier from working.
       this.logger.warn(`Subscription lookup failed, applying the free tier: ${(error as Error).message}`);
+      return false;
+    }
+  }
+
+  /**
+   * The refusal path: a counted send met the limit. Its "not subscribed" may be this replica's copy,
+   * so billing is asked now; true means the fan subscribed since and the send goes through
+   * uncounted — a fan who just subscribed is never refused. Billing down: the refusal stands.
+   */
+  async subscribedAfterAll(actor: Actor, creatorId: string, ticket: FreeTierTicket): Promise<boolean> {
+    if (!mustAskBeforeRefusing(ticket)) return false;
+    try {
+      return await this.facts.subscriptionActiveNow(actor.userId, creatorId);
+    } catch (error) {
+      this.logger.warn(`Subscription lookup failed, refusing at the limit: ${(error as Error).message}`);
       return false;
     }
   }

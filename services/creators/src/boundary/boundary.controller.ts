@@ -1,22 +1,25 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ServiceError } from '@backtalk/kit';
+import { DurableQueue, ServiceError } from '@backtalk/kit';
 import { type Actor, ErrorCode, type ParsedRequestOf, type ReplyOf, Subjects } from '@backtalk/proto';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
+import { announcePersonaChanged } from '../creator/persona-changed.announcement';
 import { toBoundary } from './boundary.mapper';
 import { BoundaryRepository } from './boundary.repository';
 
 /**
  * A creator's boundaries (docs/safety.md, "Creator boundaries"), read and replaced on
  * /creator/tools by the creator's own user only. chat-inference reads them with the persona
- * (creators.persona.get) at each send, so a change applies from the next reply on.
+ * (creators.persona.get) at each send and keeps a copy, so a change is announced to it
+ * (chat-inference.persona.changed) and applies from the next reply on.
  */
 @Controller()
 export class BoundaryController {
   constructor(
     private readonly creators: CreatorRepository,
     private readonly boundaries: BoundaryRepository,
+    private readonly queue: DurableQueue,
   ) {}
 
   @MessagePattern(Subjects.CreatorsBoundariesGet)
@@ -34,6 +37,7 @@ export class BoundaryController {
     await this.assertOwner(actor, creatorId);
     const saved = await this.boundaries.replace(creatorId, boundaries);
     if (!saved) throw CreatorError.notFound();
+    await announcePersonaChanged(this.queue, creatorId);
     return { creatorId, boundaries: saved.map(toBoundary) };
   }
 

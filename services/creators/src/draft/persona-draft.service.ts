@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
+import { DurableQueue } from '@backtalk/kit';
 import type { Actor, PersonaDefinition, PersonaDraft } from '@backtalk/proto';
 import { BoundaryRepository } from '../boundary/boundary.repository';
 import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
+import { announcePersonaChanged } from '../creator/persona-changed.announcement';
 import { CreatorPromptVersionRepository } from '../prompt/creator-prompt-version.repository';
 import { draftAfterSave, draftView, publishPlan, type StoredDraft } from './draft-rules';
 import { PersonaDraftRepository } from './persona-draft.repository';
@@ -21,6 +23,7 @@ export class PersonaDraftService {
     private readonly boundaries: BoundaryRepository,
     private readonly versions: CreatorPromptVersionRepository,
     private readonly drafts: PersonaDraftRepository,
+    private readonly queue: DurableQueue,
   ) {}
 
   async get(actor: Actor): Promise<PersonaDraft> {
@@ -45,6 +48,9 @@ export class PersonaDraftService {
       await this.versions.append(creator.id, plan.creatorPrompt, actor.userId);
     if (plan.boundaries !== undefined && !(await this.boundaries.replace(creator.id, plan.boundaries)))
       throw CreatorError.notFound();
+    // chat-inference's replicas drop their copy of the persona (docs/architecture.md).
+    if (plan.creatorPrompt !== undefined || plan.boundaries !== undefined)
+      await announcePersonaChanged(this.queue, creator.id);
     // A save that landed while publishing stays a draft if it still differs.
     const fresh = await this.creators.findById(creator.id);
     if (!fresh) throw CreatorError.notFound();

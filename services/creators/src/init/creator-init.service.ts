@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
+import { announcePersonaChanged } from '../creator/persona-changed.announcement';
 import type { CreatorInitStatusEntity } from '../init-status/creator-init-status.entity';
 import { CreatorInitStatusRepository } from '../init-status/creator-init-status.repository';
 import { PostRepository } from '../post/post.repository';
@@ -97,10 +98,10 @@ export class CreatorInitService {
     state: 'running' | 'failed' | 'completed';
     error?: string | undefined;
   }): Promise<{ current: boolean }> {
-    return this.unitOfWork.run(async (transaction) => {
+    const { current, completed } = await this.unitOfWork.run(async (transaction) => {
       const creator = await this.lock(transaction, input.creatorId);
       const recorded = recordedInitStep(await this.statuses.newest(creator.id, transaction), input);
-      if (!recorded.current) return { current: false };
+      if (!recorded.current) return { current: false, completed: false };
       await this.statuses.add(transaction, {
         owner: creator.userId,
         creatorId: creator.id,
@@ -112,8 +113,11 @@ export class CreatorInitService {
       });
       if (recorded.completesCreator)
         await this.creators.updateInitialised(transaction, creator.id, { initComplete: true });
-      return { current: true };
+      return { current: true, completed: recorded.completesCreator };
     });
+    // Committed: chat-inference's copies of the persona learn that fans may now chat.
+    if (completed) await announcePersonaChanged(this.queue, input.creatorId);
+    return { current };
   }
 
   /** The profile the run read and the essence it generated; the creator's own prompt is kept. */
@@ -125,7 +129,7 @@ export class CreatorInitService {
     thumb: string;
     essencePrompt: string;
   }): Promise<{ current: boolean }> {
-    return this.unitOfWork.run(async (transaction) => {
+    const saved = await this.unitOfWork.run(async (transaction) => {
       const creator = await this.lock(transaction, input.creatorId);
       if (!isCurrentRun(await this.statuses.newest(creator.id, transaction), input.runId))
         return { current: false };
@@ -137,6 +141,9 @@ export class CreatorInitService {
       });
       return { current: true };
     });
+    // Committed: the name, avatar and essence chat-inference's copies hold changed.
+    if (saved.current) await announcePersonaChanged(this.queue, input.creatorId);
+    return saved;
   }
 
   /**

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { DurableQueue } from '@backtalk/kit';
 import { type Actor, type CreatorPrompt, isAdmin } from '@backtalk/proto';
 import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
+import { announcePersonaChanged } from '../creator/persona-changed.announcement';
 import { CreatorPromptVersionRepository } from './creator-prompt-version.repository';
 
 /**
@@ -15,6 +17,7 @@ export class CreatorPromptService {
   constructor(
     private readonly creators: CreatorRepository,
     private readonly versions: CreatorPromptVersionRepository,
+    private readonly queue: DurableQueue,
   ) {}
 
   async get(actor: Actor, creatorId: string | undefined): Promise<CreatorPrompt> {
@@ -24,6 +27,7 @@ export class CreatorPromptService {
   async update(actor: Actor, creatorId: string | undefined, creatorPrompt: string): Promise<CreatorPrompt> {
     const creator = await this.editable(actor, creatorId);
     await this.versions.append(creator.id, creatorPrompt, actor.userId);
+    await announcePersonaChanged(this.queue, creator.id);
     return this.reply((await this.creators.findById(creator.id))!);
   }
 
@@ -32,6 +36,7 @@ export class CreatorPromptService {
     const version = await this.versions.findOfCreator(creator.id, versionId);
     if (!version) throw CreatorError.promptVersionNotFound();
     await this.versions.append(creator.id, version.creatorPrompt, actor.userId);
+    await announcePersonaChanged(this.queue, creator.id);
     return this.reply((await this.creators.findById(creator.id))!);
   }
 

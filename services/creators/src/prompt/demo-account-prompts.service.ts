@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { safeAvatarSource, ServiceError } from '@backtalk/kit';
+import { DurableQueue, safeAvatarSource, ServiceError } from '@backtalk/kit';
 import { type Actor, type DemoAccount, ErrorCode, isAdmin } from '@backtalk/proto';
 import type { CreatorEntity } from '../creator/creator.entity';
 import { CreatorError } from '../creator/creator.errors';
 import { CreatorRepository } from '../creator/creator.repository';
+import { announcePersonaChanged } from '../creator/persona-changed.announcement';
 import { CreatorPromptVersionRepository } from './creator-prompt-version.repository';
 
 /**
@@ -15,6 +16,7 @@ export class DemoAccountPromptsService {
   constructor(
     private readonly creators: CreatorRepository,
     private readonly versions: CreatorPromptVersionRepository,
+    private readonly queue: DurableQueue,
   ) {}
 
   async list(actor: Actor): Promise<DemoAccount[]> {
@@ -30,6 +32,7 @@ export class DemoAccountPromptsService {
       throw new ServiceError(ErrorCode.CreatorNotFound, 'There is no demo account with this id.');
     }
     await this.versions.append(creator.id, creatorPrompt, actor.userId);
+    await announcePersonaChanged(this.queue, creator.id);
     const saved = await this.creators.findById(creator.id);
     if (!saved) throw CreatorError.notFound();
     return this.reply(saved);

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { DAY_MS, DurableQueue, type ErasureContext, type RetentionPlan, ServiceClient } from '@backtalk/kit';
 import { DurableSubjects } from '@backtalk/proto';
+import { announcePersonaChanged } from '../creator/persona-changed.announcement';
 import { announcePostsChanged } from '../post/posts-changed.announcement';
 import { CreatorsRetentionRepository } from './creators-retention.repository';
 
@@ -72,6 +73,8 @@ export class CreatorsRetention implements RetentionPlan {
             (error: unknown) => this.logger.warn(`Could not announce an erased creator: ${String(error)}`),
           ),
       );
+    // chat-inference's replicas drop their copies of the persona (docs/architecture.md).
+    for (const creatorId of ids) afterCommit(() => announcePersonaChanged(this.queue, creatorId));
     return 'erased';
   }
 }

@@ -81,6 +81,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.ChatInferencePersonaPauseChanged,
       // A deleted creator's record is gone: chat-inference erases the reports about it.
       DurableSubjects.ChatInferenceCreatorErased,
+      // A persona's reply changed: chat-inference's replicas drop their copies (docs/architecture.md).
+      DurableSubjects.ChatInferencePersonaChanged,
       // The weekly digest's job queues one digest per creator and week for its own consumer.
       DurableSubjects.CreatorsWeeklyDigestRequested,
     ],
@@ -128,7 +130,8 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       Subjects.IdentityMailSend,
     ],
     // An in-person reply, for the replica holding the fan's open chat (every replica listens: own subjects).
-    emits: [Events.ChatConversationUpdated],
+    // A changed persona/subscription/payment fact, for every replica's copies (own subject too).
+    emits: [Events.ChatConversationUpdated, Events.ChatFactChanged],
     // Each replica's own copy of creators' posts follows their changes (CreatorPostsCopy).
     listens: [Events.CreatorsPostsChanged],
     // What to remember of a fan's turn is asked after the reply, by its own durable consumer.
@@ -140,6 +143,10 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
       DurableSubjects.ChatInferencePersonaPauseChanged,
       DurableSubjects.ChatInferenceCreatorErased,
       DurableSubjects.ChatInferenceFanQuestionRecorded,
+      // The owners' announcements of the facts a send reads (docs/architecture.md).
+      DurableSubjects.ChatInferencePersonaChanged,
+      DurableSubjects.ChatInferenceSubscriptionChanged,
+      DurableSubjects.ChatInferenceCreatorPaymentChanged,
     ],
   },
   [ServiceName.Billing]: {
@@ -155,7 +162,12 @@ export const natsAccess: Record<ServiceName, ServiceNatsAccess> = {
     emits: [],
     listens: [],
     // A price change is announced to its subscribers by billing's own durable consumer.
-    enqueues: [DurableSubjects.BillingPriceChangeAnnounced],
+    // Subscriptions and payment onboarding changed: chat-inference's replicas drop their copies.
+    enqueues: [
+      DurableSubjects.BillingPriceChangeAnnounced,
+      DurableSubjects.ChatInferenceSubscriptionChanged,
+      DurableSubjects.ChatInferenceCreatorPaymentChanged,
+    ],
     consumes: [
       DurableSubjects.BillingStripeEventReceived,
       DurableSubjects.BillingAccountDeleted,
