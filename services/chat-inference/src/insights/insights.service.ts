@@ -58,10 +58,15 @@ export class InsightsService {
     private readonly titles: VideoTitles,
   ) {}
 
-  /** Stores the question and asks for its grouping; a failure is logged, never the fan's problem. */
+  /**
+   * Stores the question and asks for its grouping; a failure is logged, never the fan's problem.
+   * The send does not wait for it, and the scrub (a tagger pass over the text, ~1 ms) waits for the
+   * send's synchronous work: the prompt's own reads and the model's request are not held behind it.
+   */
   async record(question: AskedQuestion): Promise<void> {
     try {
       const askedAt = question.askedAt ?? new Date();
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const text = scrubPersonalData(question.text);
       if (!text) return;
       const questionId = await this.questions.record({

@@ -14,6 +14,20 @@ describe('scrubPersonalData', () => {
     expect(scrubPersonalData(text)).toBe(expected);
   });
 
+  // Reply sampling relies on it: it tells a blank reply by the text before scrubbing it.
+  it.each([
+    ['a name alone', 'Sarah'],
+    ['a full name alone', ' Sarah Miller '],
+    ['an email alone', 'jo@example.com'],
+    ['a phone number alone', '+1 555 123 4567'],
+    ['a handle alone', '@jojo_99'],
+    ['a link alone', 'https://example.com'],
+    ['one character', '?'],
+  ])('keeps a non-blank text non-blank: %s', (_, text) => {
+    expect(scrubPersonalData(text).trim()).not.toBe('');
+    expect(scrubPersonalData(text, 2000).trim()).not.toBe('');
+  });
+
   it('keeps at most 500 characters', () => {
     expect(scrubPersonalData('why '.repeat(200)).length).toBeLessThanOrEqual(500);
   });

@@ -210,6 +210,37 @@ describe('reply samples (real PostgreSQL)', () => {
     expect((await sampling.list({ actor: creatorUser, creatorId })).samples).toEqual([]);
   });
 
+  it('scrubs only the replies it keeps: none of a guest, a minor or the creator, none past the limit', async () => {
+    const { creatorId, creatorUser } = newCreator();
+    const fanId = randomUUID();
+    const scrub = jest.fn((text: string) => scrubPersonalData(text));
+    const ends = async (facts: { ownPersona: boolean; guest: boolean; minor: boolean }) => {
+      const { userMessageId, messageId } = await turn(
+        fanId,
+        creatorId,
+        'I am Sarah Miller, rye?',
+        'Yes Sarah!',
+      );
+      return repository.sampleIfAllowed({ creatorId, fanId, userMessageId, messageId, facts, scrub });
+    };
+    const fan = { ownPersona: false, guest: false, minor: false };
+    const refused = [
+      { ...fan, guest: true },
+      { ...fan, minor: true },
+      { ...fan, ownPersona: true },
+    ];
+    for (const facts of refused) expect(await ends(facts)).toBe(false);
+    expect(scrub).not.toHaveBeenCalled();
+    for (let index = 0; index < REPLY_SAMPLES_PER_FAN_PER_DAY; index += 1) expect(await ends(fan)).toBe(true);
+    expect(scrub).toHaveBeenCalledTimes(2 * REPLY_SAMPLES_PER_FAN_PER_DAY);
+    expect(await ends(fan)).toBe(false);
+    expect(scrub).toHaveBeenCalledTimes(2 * REPLY_SAMPLES_PER_FAN_PER_DAY);
+    const { samples } = await sampling.list({ actor: creatorUser, creatorId });
+    expect(samples.map(({ question, reply }) => ({ question, reply }))).toEqual(
+      Array(REPLY_SAMPLES_PER_FAN_PER_DAY).fill({ question: 'I am [name], rye?', reply: 'Yes [name]!' }),
+    );
+  });
+
   it("shows and rates only the creator's own samples, and counts the thumbs", async () => {
     const mine = newCreator();
     const theirs = newCreator();

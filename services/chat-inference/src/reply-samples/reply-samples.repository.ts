@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { REPLY_SAMPLES_LISTED, type ReplySample, type ReplySampleRating } from '@backtalk/proto';
 import { DataSource } from 'typeorm';
-import { type SamplingFacts, samplingDay, samplingDecision } from './sampling-rules';
+import { type SamplingFacts, refusedByWhoAsked, samplingDay, samplingDecision } from './sampling-rules';
 
 /** A reply that just ended, and what the send knew of its fan. */
 export interface EndedReply {
@@ -45,6 +45,8 @@ export class ReplySamplesRepository {
    * replies ending at once never go over the daily limit. Answers whether it was kept.
    */
   async sampleIfAllowed(ended: EndedReply): Promise<boolean> {
+    // A guest's, a minor's or the creator's own reply is never kept: no transaction, no scrub.
+    if (refusedByWhoAsked(ended.facts)) return false;
     const at = ended.at ?? new Date();
     const day = samplingDay(at);
     return this.dataSource.transaction(async (db) => {
@@ -66,8 +68,9 @@ export class ReplySamplesRepository {
       ]);
       const fanMessage = messages.find((message) => message.id === ended.userMessageId);
       const reply = messages.find((message) => message.id === ended.messageId);
-      const question = fanMessage ? ended.scrub(textOf(fanMessage)) : '';
-      const replyText = reply ? ended.scrub(textOf(reply)) : '';
+      const question = fanMessage ? textOf(fanMessage) : '';
+      const replyText = reply ? textOf(reply) : '';
+      // textOf trims, and scrubbing keeps a non-blank text non-blank: it waits for a reply that is kept.
       const replyShown =
         !!reply &&
         reply.status === 'complete' &&
@@ -85,7 +88,16 @@ export class ReplySamplesRepository {
       await db.query(
         `INSERT INTO reply_samples (id, "creatorId", "fanId", "messageId", question, reply, day, "sampledAt")
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) ON CONFLICT ("messageId") DO NOTHING`,
-        [randomUUID(), ended.creatorId, ended.fanId, ended.messageId, question, replyText, day, at],
+        [
+          randomUUID(),
+          ended.creatorId,
+          ended.fanId,
+          ended.messageId,
+          ended.scrub(question),
+          ended.scrub(replyText),
+          day,
+          at,
+        ],
       );
       return true;
     });

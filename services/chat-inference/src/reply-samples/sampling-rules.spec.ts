@@ -1,5 +1,11 @@
 import { REPLY_SAMPLES_PER_FAN_PER_DAY } from '@backtalk/proto';
-import { type SamplingDecision, type SamplingFacts, samplingDay, samplingDecision } from './sampling-rules';
+import {
+  type SamplingDecision,
+  type SamplingFacts,
+  refusedByWhoAsked,
+  samplingDay,
+  samplingDecision,
+} from './sampling-rules';
 
 const adult: SamplingFacts = {
   ownPersona: false,
@@ -46,6 +52,26 @@ describe('samplingDecision: which ended replies a creator may review (docs/creat
     ],
   ])('%s', (_case, facts, expected) => {
     expect(samplingDecision({ ...adult, ...facts })).toEqual(expected);
+  });
+
+  it.each<[string, Partial<SamplingFacts>, SamplingDecision | null]>([
+    ['an adult signed-in fan: looked up', {}, null],
+    ['an adult who opted out: looked up (only the database knows)', { optedOut: true }, null],
+    ['past the limit: looked up', { sampledToday: 3 }, null],
+    ['a guest', { guest: true }, { sample: false, reason: 'guest' }],
+    ['a minor', { minor: true }, { sample: false, reason: 'minor' }],
+    ['the creator with their own persona', { ownPersona: true }, { sample: false, reason: 'own-persona' }],
+    [
+      'a guest who is a minor: as samplingDecision',
+      { guest: true, minor: true },
+      { sample: false, reason: 'guest' },
+    ],
+  ])('refusedByWhoAsked, before any look-up: %s', (_case, facts, expected) => {
+    expect(refusedByWhoAsked({ ...adult, ...facts })).toEqual(expected);
+    // Whatever it refuses, samplingDecision refuses the same way, whatever the look-ups say.
+    if (expected)
+      for (const lookedUp of [{}, { optedOut: true }, { replyShown: false }, { sampledToday: 9 }])
+        expect(samplingDecision({ ...adult, ...facts, ...lookedUp })).toEqual(expected);
   });
 
   it.each([

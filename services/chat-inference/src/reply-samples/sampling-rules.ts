@@ -29,13 +29,26 @@ export type SamplingDecision =
  * signed-in fan who did not opt out, per creator and UTC day — so tests can say which are kept.
  */
 export function samplingDecision(facts: SamplingFacts): SamplingDecision {
-  if (facts.ownPersona) return { sample: false, reason: 'own-persona' };
-  if (facts.guest) return { sample: false, reason: 'guest' };
-  if (facts.minor) return { sample: false, reason: 'minor' };
+  const refused = refusedByWhoAsked(facts);
+  if (refused) return refused;
   if (facts.optedOut) return { sample: false, reason: 'opted-out' };
   if (!facts.replyShown) return { sample: false, reason: 'not-shown' };
   if (facts.sampledToday >= REPLY_SAMPLES_PER_FAN_PER_DAY) return { sample: false, reason: 'daily-limit' };
   return { sample: true };
+}
+
+/**
+ * The refusals the send already knows, before anything is read: the creator's own chat, a guest,
+ * a minor. samplingDecision gives these first, so a reply refused here needs no look-up (and
+ * nothing scrubbed): most replies end here.
+ */
+export function refusedByWhoAsked(
+  facts: Pick<SamplingFacts, 'ownPersona' | 'guest' | 'minor'>,
+): (SamplingDecision & { sample: false }) | null {
+  if (facts.ownPersona) return { sample: false, reason: 'own-persona' };
+  if (facts.guest) return { sample: false, reason: 'guest' };
+  if (facts.minor) return { sample: false, reason: 'minor' };
+  return null;
 }
 
 /** The UTC day of `at`, as the `day` column stores it. */
