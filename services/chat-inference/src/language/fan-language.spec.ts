@@ -26,6 +26,8 @@ describe('detectLanguage', () => {
   ];
   it.each(table)('%j → %s', (text, language) => {
     expect(detectLanguage(text)).toBe(language);
+    // Asked again (an earlier message, send after send): the same answer, remembered.
+    expect(detectLanguage(text)).toBe(language);
   });
 });
 

@@ -1,3 +1,4 @@
+import { BoundedMemo } from '@backtalk/ai';
 import { detectAll } from 'tinyld';
 
 /**
@@ -37,9 +38,19 @@ const MIN_ACCURACY = 0.1;
 const MIN_LEAD = 1.5;
 
 /**
+ * What each message was found to be in: a send whose message does not tell looks at the fan's
+ * earlier ones, the same texts send after send.
+ */
+const detected = new BoundedMemo<string | undefined>({ maxEntries: 4_000, maxKeyChars: 1_000_000 });
+
+/**
  * The language of one message, or undefined when it is too short or too ambiguous to tell.
  */
 export function detectLanguage(text: string): string | undefined {
+  return detected.get(text, detectUncached);
+}
+
+function detectUncached(text: string): string | undefined {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   if (letters < MIN_LETTERS) return undefined;
   const [best, second] = detectAll(text, { only: ONLY });

@@ -6,3 +6,4 @@ export * from './post-index.setup';
 export * from './essence/essence.generator';
 export * from './chat-model.setup';
 export * from './moderation';
+export { BoundedMemo, type BoundedMemoLimits } from './bounded-memo';

@@ -1,3 +1,5 @@
+import { BoundedMemo, type BoundedMemoLimits } from '../bounded-memo';
+
 /** Counts tokens of a text; the model's own tokenizer when there is one. */
 export type TokenCounter = (text: string) => number | Promise<number>;
 
@@ -15,10 +17,41 @@ function countsTokens(model: unknown): model is CountsTokens {
 }
 
 /**
+ * Counts of the texts each prompt holds again (a conversation's history, a creator's posts): a
+ * tokenizer pass per text and send otherwise. ~4 MB of keys at most.
+ */
+const COUNT_MEMO_LIMITS = { maxEntries: 4_000, maxKeyChars: 2_000_000 };
+const counters = new WeakMap<CountsTokens, TokenCounter>();
+
+/**
  * The counter for a chat model: exact for models that expose their tokenizer
  * (LocalLlamaChatModel's countTokens), the conservative estimate otherwise.
  * (LangChain's own getNumTokens would fetch a tiktoken file from the network.)
+ * One counter per model, which remembers its counts (memoizedCounter).
  */
 export function tokenCounterFor(model: unknown): TokenCounter {
-  return countsTokens(model) ? (text) => model.countTokens(text) : estimateTokens;
+  if (!countsTokens(model)) return estimateTokens;
+  let counter = counters.get(model);
+  if (!counter) {
+    counter = memoizedCounter((text) => model.countTokens(text), COUNT_MEMO_LIMITS);
+    counters.set(model, counter);
+  }
+  return counter;
+}
+
+/**
+ * A tokenizer's counts remembered per text (a tokenizer gives one text one count); a failed count
+ * is not remembered.
+ */
+export function memoizedCounter(
+  count: (text: string) => Promise<number>,
+  limits: BoundedMemoLimits,
+): (text: string) => Promise<number> {
+  const memo = new BoundedMemo<Promise<number>>(limits);
+  return (text) =>
+    memo.get(text, (key) => {
+      const counted = count(key);
+      counted.catch(() => memo.forget(key, counted));
+      return counted;
+    });
 }

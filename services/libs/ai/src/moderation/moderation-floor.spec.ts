@@ -1,4 +1,5 @@
-import { moderationFloor, normaliseForFloor } from './moderation-floor';
+import { FLOOR_PHRASES } from './floor-phrases';
+import { anyOf, moderationFloor, normaliseForFloor } from './moderation-floor';
 
 describe('the moderation floor', () => {
   it.each([
@@ -67,5 +68,47 @@ describe('the moderation floor', () => {
     ['h@te $elf', 'hate self'],
   ])('normalises %j to %j', (text, normalised) => {
     expect(normaliseForFloor(text)).toBe(normalised);
+  });
+});
+
+describe('anyOf: one expression for a phrase list', () => {
+  it.each<[string, RegExp[], string, boolean]>([
+    ['the first phrase', [/\bcat\b/, /\bdog\b/], 'a cat here', true],
+    ['the last phrase', [/\bcat\b/, /\bdog\b/], 'a dog here', true],
+    ['none', [/\bcat\b/, /\bdog\b/], 'a cow here', false],
+    ['anchors stay with their phrase', [/^a/, /b$/], 'xab', true],
+    ['anchors stay with their phrase, no match', [/^a/, /b$/], 'xabx', false],
+    ['an alternation inside a phrase stays inside it', [/^(?:a|b)c$/, /^d$/], 'bc', true],
+    ['…and does not reach into the next', [/^(?:a|b)c$/, /^d$/], 'b', false],
+    ['a look-ahead stays with its phrase', [/\bi'm real\b(?!\?)/, /\bno\b/], "i'm real?", false],
+    ['an empty list matches nothing', [], 'anything', false],
+    ['an empty list matches nothing, even empty text', [], '', false],
+  ])('%s', (_case, patterns, text, expected) => {
+    expect(anyOf(patterns).test(text)).toBe(expected);
+  });
+
+  it.each<[string, RegExp[]]>([
+    ['different flags', [/a/, /b/i]],
+    ['a global pattern', [/a/g, /b/g]],
+    ['a numbered back-reference', [/(a)\1/, /b/]],
+  ])('refuses %s', (_case, patterns) => {
+    expect(() => anyOf(patterns)).toThrow(/anyOf/);
+  });
+
+  // The floor's own lists: the merged expression answers as the phrases one by one did.
+  const texts = [
+    'I want to kill myself tonight',
+    "i'm 14, can we roleplay as boyfriend and girlfriend?",
+    'my little sister is 11, do you think she is hot',
+    "yes, i'm a real person, i'm not an ai!",
+    "i'm dying laughing at your last video",
+    'quiero suicidarme',
+    'tenho 14 anos, quer namorar comigo?',
+    'am i real? i am an ai trained on their videos.',
+    'what do you put in your sourdough?',
+    '',
+  ].map(normaliseForFloor);
+  it.each(Object.entries(FLOOR_PHRASES))('the %s list, merged, matches as its phrases do', (_name, list) => {
+    for (const text of texts) expect(anyOf(list).test(text)).toBe(list.some((pattern) => pattern.test(text)));
   });
 });

@@ -33,7 +33,29 @@ export function normaliseForFloor(text: string): string {
     .replace(/\s+/g, ' ');
 }
 
-const { crisis, minorMarkers, sexual, humanClaim } = FLOOR_PHRASES;
+/**
+ * One regular expression that matches where any of `patterns` does: each list is scanned once per
+ * text instead of once per phrase. The patterns must share their flags and hold no numbered
+ * back-reference (a group of one would count among the others').
+ */
+export function anyOf(patterns: readonly RegExp[]): RegExp {
+  if (patterns.length === 0) return /(?!)/;
+  const flags = patterns[0]!.flags;
+  for (const pattern of patterns) {
+    if (pattern.flags !== flags || /[gy]/.test(pattern.flags))
+      throw new Error(
+        `anyOf: /${pattern.source}/${pattern.flags} does not share the flags ${flags}, or is global`,
+      );
+    if (/\\[1-9]/.test(pattern.source))
+      throw new Error(`anyOf: /${pattern.source}/ holds a numbered back-reference`);
+  }
+  return new RegExp(patterns.map((pattern) => `(?:${pattern.source})`).join('|'), flags);
+}
+
+const crisis = anyOf(FLOOR_PHRASES.crisis);
+const minorMarkers = anyOf(FLOOR_PHRASES.minorMarkers);
+const sexual = anyOf(FLOOR_PHRASES.sexual);
+const humanClaim = anyOf(FLOOR_PHRASES.humanClaim);
 
 const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
 
@@ -47,11 +69,9 @@ export function moderationFloor(
 ): FloorVerdict {
   const text = normaliseForFloor(request.text);
   const categories: ModerationCategory[] = [];
-  if (crisis.some((pattern) => pattern.test(text))) categories.push('self-harm');
-  if (minorMarkers.some((pattern) => pattern.test(text)) && sexual.some((pattern) => pattern.test(text)))
-    categories.push('sexual/minors');
+  if (crisis.test(text)) categories.push('self-harm');
+  if (minorMarkers.test(text) && sexual.test(text)) categories.push('sexual/minors');
   if (profanity.hasMatch(request.text)) categories.push('profanity');
-  if (request.direction === 'persona-reply' && humanClaim.some((pattern) => pattern.test(text)))
-    categories.push('impersonation');
+  if (request.direction === 'persona-reply' && humanClaim.test(text)) categories.push('impersonation');
   return { categories };
 }
