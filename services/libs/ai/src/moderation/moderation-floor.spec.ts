@@ -1,5 +1,6 @@
 import { FLOOR_PHRASES } from './floor-phrases';
-import { anyOf, moderationFloor, normaliseForFloor } from './moderation-floor';
+import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { anyOf, hasProfanity, moderationFloor, normaliseForFloor } from './moderation-floor';
 
 describe('the moderation floor', () => {
   it.each([
@@ -110,5 +111,25 @@ describe('anyOf: one expression for a phrase list', () => {
   ].map(normaliseForFloor);
   it.each(Object.entries(FLOOR_PHRASES))('the %s list, merged, matches as its phrases do', (_name, list) => {
     for (const text of texts) expect(anyOf(list).test(text)).toBe(list.some((pattern) => pattern.test(text)));
+  });
+});
+
+describe('hasProfanity: obscenity with its whitelist, asked only when a term is there', () => {
+  // The matcher as the floor built it before: the whole dataset with its whitelist.
+  const reference = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+  it.each<[string, string, boolean]>([
+    ['a plain swear word', 'what the fuck is this', true],
+    ['a stretched one', 'fuuuuuck', true],
+    ['a digit for a letter', 'sh1t', true],
+    ['a term beside a whitelisted word', 'the assassin was an ass', true],
+    ['a term only inside a whitelisted word', 'assassin', false],
+    ['a whitelisted phrase', 'pen island', false],
+    ['a whitelisted place', 'Scunthorpe', false],
+    ['nothing', 'What do you put in your sourdough?', false],
+    ['spaced letters (the dataset does not read them)', 'f u c k', false],
+    ['the empty text', '', false],
+  ])('%s: %j → %s', (_case, text, expected) => {
+    expect(hasProfanity(text)).toBe(expected);
+    expect(reference.hasMatch(text)).toBe(expected);
   });
 });

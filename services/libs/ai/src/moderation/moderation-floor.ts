@@ -57,7 +57,22 @@ const minorMarkers = anyOf(FLOOR_PHRASES.minorMarkers);
 const sexual = anyOf(FLOOR_PHRASES.sexual);
 const humanClaim = anyOf(FLOOR_PHRASES.humanClaim);
 
-const profanity = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
+const profanityDataset = englishDataset.build();
+const profanity = new RegExpMatcher({ ...profanityDataset, ...englishRecommendedTransformers });
+/**
+ * The same terms without the whitelist: it finds a term wherever `profanity` does, and also inside
+ * whitelisted words ("assassin"). Most text holds no term at all, and this answers that without
+ * the whitelist's pass over the text; only a text it finds something in is asked of `profanity`.
+ */
+const profanityTerms = new RegExpMatcher({
+  blacklistedTerms: profanityDataset.blacklistedTerms,
+  blacklistMatcherTransformers: englishRecommendedTransformers.blacklistMatcherTransformers,
+});
+
+/** Whether obscenity's English dataset finds profanity in `text` (its whitelist applied). */
+export function hasProfanity(text: string): boolean {
+  return profanityTerms.hasMatch(text) && profanity.hasMatch(text);
+}
 
 export interface FloorVerdict {
   categories: ModerationCategory[];
@@ -71,7 +86,7 @@ export function moderationFloor(
   const categories: ModerationCategory[] = [];
   if (crisis.test(text)) categories.push('self-harm');
   if (minorMarkers.test(text) && sexual.test(text)) categories.push('sexual/minors');
-  if (profanity.hasMatch(request.text)) categories.push('profanity');
+  if (hasProfanity(request.text)) categories.push('profanity');
   if (request.direction === 'persona-reply' && humanClaim.test(text)) categories.push('impersonation');
   return { categories };
 }
