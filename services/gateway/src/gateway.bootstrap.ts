@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { Logger } from 'nestjs-pino';
 import { GatewayConfig } from './gateway.config';
 import { GatewayModule } from './gateway.module';
+import { GatewayExpressAdapter } from './http/express-server';
 import { listenInternal, separateInternalRoutes } from './internal/internal-port';
 import { buildOpenApiDocument } from './openapi/openapi';
 import { deviceCookie } from './security/client-origin';
@@ -25,7 +26,8 @@ export interface StartedGateway {
 /** Builds and starts the gateway's HTTP server (both run modes). */
 export async function startGateway(env?: Record<string, string | undefined>): Promise<StartedGateway> {
   collectProcessMetrics();
-  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(env), {
+  const adapter = new GatewayExpressAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(GatewayModule.register(env), adapter, {
     bufferLogs: true,
     rawBody: true,
     abortOnError: false,
@@ -46,9 +48,10 @@ export async function startGateway(env?: Record<string, string | undefined>): Pr
   const servesWebApp = serveWebApp(app, config.WEB_DIST_DIR ?? defaultWebDistDir());
   await app.listen(config.PORT, config.HOST);
   const internal = await listenInternal(
-    app.getHttpAdapter().getInstance() as Application,
+    adapter.getInstance<Application>(),
     config.HTTP_PORT,
     config.HOST,
+    adapter.classes,
   ).catch(async (error: unknown) => {
     // The public port is already open; do not leave it serving without probes.
     await app.close();

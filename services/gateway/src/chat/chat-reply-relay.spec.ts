@@ -172,4 +172,32 @@ describe('ChatReplyRelay', () => {
     expect(call.cancelled).toBe(1);
     expect(frameNames(response.written)).toEqual(['HTTP 200', 'event: fragment']);
   });
+
+  it('lets go of the router’s next and the body once the stream has begun, and keeps what the request log reads', () => {
+    const { response, relay } = relayOn();
+    const next = (): void => undefined;
+    const request = {
+      method: 'POST',
+      url: '/api/conversations/c/messages',
+      headers: { authorization: 'Bearer t' },
+      params: { id: 'c' },
+      next,
+      body: { content: 'hi' },
+      rawBody: Buffer.from('{"content":"hi"}'),
+    };
+    Object.assign(response, { req: request });
+    relay.next(heartbeat);
+    expect(request).toMatchObject({ next, body: { content: 'hi' } });
+    relay.next(fragment(0));
+    expect(request).toEqual({
+      method: 'POST',
+      url: '/api/conversations/c/messages',
+      headers: { authorization: 'Bearer t' },
+      params: { id: 'c' },
+      next: undefined,
+      body: undefined,
+      rawBody: undefined,
+    });
+    relay.complete();
+  });
 });

@@ -10,7 +10,7 @@ import {
   streamDeadlines,
 } from '@backtalk/kit';
 import { ErrorCode, type MessageStreamEvent } from '@backtalk/proto';
-import type { Response } from 'express';
+import type { Request, Response } from 'express';
 import { formatEvent, startEventStream } from './sse-stream';
 
 /** A comment line written when nothing else was for this long, so proxies keep the stream open. */
@@ -27,6 +27,22 @@ const KEEP_ALIVE_MS = 15_000;
 export function failureForFan(error: ServiceError, begun: boolean): ServiceError {
   const lost = error instanceof ServiceTimeoutError || (begun && error.code === ErrorCode.ServiceUnavailable);
   return lost ? new ServiceError(ErrorCode.LlmUnavailable) : error;
+}
+
+/**
+ * Lets go of what Express's router and the body parser left on a streaming request and nothing reads
+ * once the stream has begun: the router's `next` (and through it the router's state for the request),
+ * the parsed body and its raw bytes. Set to undefined rather than deleted, so the request keeps its
+ * hidden class (a delete would turn it into a larger dictionary-mode object). What the request's log
+ * line and metrics read when it ends (method, url, params, route, headers) stays.
+ */
+function releaseRequestLeftovers(
+  request: (Request & { rawBody?: Buffer; next?: unknown }) | undefined,
+): void {
+  if (!request) return;
+  request.next = undefined;
+  request.body = undefined;
+  request.rawBody = undefined;
 }
 
 /**
@@ -108,6 +124,7 @@ export class ChatReplyRelay implements StreamSink<MessageStreamEvent>, Due {
     chatStreamsActive.inc({ service: 'gateway' });
     sseStreamsOpen.inc({ service: 'gateway', stream: 'chat' });
     startEventStream(this.response);
+    releaseRequestLeftovers(this.response.req as Request | undefined);
     this.lastWriteAt = performance.now();
     // The keep-alive may now be due before the model's silence is: filed again for the earlier one.
     this.dueAt = this.nextDue();

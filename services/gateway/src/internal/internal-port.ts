@@ -1,5 +1,6 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { RequestClasses } from '../http/express-server';
 
 /** Probes and metrics: for the kubelet and Prometheus, never for the public. */
 const INTERNAL_PATHS = /^\/(health|metrics)(\/|$)/;
@@ -24,8 +25,9 @@ export async function listenInternal(
   handler: (request: IncomingMessage, response: ServerResponse) => void,
   port: number,
   host: string,
+  classes: RequestClasses,
 ): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
+  const server = http.createServer(classes, (request, response) => {
     internalRequests.add(request);
     handler(request, response);
   });
