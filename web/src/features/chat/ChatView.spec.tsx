@@ -565,6 +565,27 @@ describe('ChatView', () => {
       expect(texts).toEqual(['one', 'ok', 'two']);
     });
 
+    it("queues Enter pressed after the reply's last fragment while its stream is still closing", async () => {
+      const backend = chatBackend();
+      renderChat();
+      await ready();
+
+      const stream = await sendAndOpenStream(backend, 'one');
+      await emit(stream, 'fragment', { id: 'a1#0', text: 'ok', stopReason: 'end_turn' });
+      expect(screen.queryByRole('status', { name: /is typing/ })).toBeNull();
+      type('two');
+      pressEnter();
+      await settle();
+
+      expect(sends()).toHaveLength(1);
+      expect(screen.getByText(queuedBehindReplyHint(creator.nickName))).toBeTruthy();
+      await act(async () => stream.close());
+      await waitFor(() => expect(sends()).toHaveLength(2));
+      expect(sends()[1].body).toMatchObject({ content: [{ text: 'two' }] });
+      const texts = screen.getAllByTestId('chat-message').map((el) => el.textContent);
+      expect(texts).toEqual(['one', 'ok', 'two']);
+    });
+
     it('ignores a second Enter while the rate-limit check of the first is on its way', async () => {
       chatBackend();
       let answer!: () => void;

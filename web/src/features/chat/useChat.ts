@@ -138,14 +138,18 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
     if (isFetchNextPageError) console.error('Error loading older messages', pages.error);
   }, [isFetchNextPageError, pages.error]);
 
+  /** True while a send's rate-limit check is on its way. */
+  const checkingRef = useRef(false);
   const send = useCallback(async () => {
     const chat = useChatStore.getState();
     const text = chat.draft;
     const conversationId = chat.conversationId;
     if (!useSessionStore.getState().user || !text.trim()) return;
     if (chat.isSending) {
-      // Enter while a reply streams is queued: the draft goes out when the reply ends (the effect below).
-      if (chat.isTyping) chat.setSendQueued(true);
+      // Enter while a reply streams, or after its last fragment while its stream closes, is queued:
+      // the draft goes out when the send ends (the effect below). During this send's own rate-limit
+      // check the draft is the message being sent, so a second Enter is ignored.
+      if (!checkingRef.current) chat.setSendQueued(true);
       return;
     }
     if (!conversationId) {
@@ -156,10 +160,13 @@ export function useChat(creator: Creator): { send(): Promise<void>; older: Older
 
     chat.setSending(true);
     let verdict: RateLimitReply | null = null;
+    checkingRef.current = true;
     try {
       verdict = await checkRateLimit(creator.id, text);
     } catch (error) {
       console.error('Rate-limit check failed', error);
+    } finally {
+      checkingRef.current = false;
     }
     if (!verdict || typeof verdict.canSendMessage !== 'boolean') {
       // Spec §5: without a boolean answer the send is abandoned.
