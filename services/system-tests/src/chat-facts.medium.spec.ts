@@ -164,6 +164,28 @@ describe('per-replica copies of the persona and the subscription, dropped by the
     expect(await used()).toBe(1);
   });
 
+  it('who may act on a persona is asked of creators each time, not of a send’s copy', async () => {
+    const fan: Actor = { userId: randomUUID(), userType: 'guest', groups: [], ageBand: 'adult' };
+    await send(fan, await open(fan), 'hello', []);
+    // Handed to another user behind creators' back (no announcement): the sends' copy still names
+    // the old owner, the preview (the creator's alone) asks creators and knows the new one at once.
+    const next: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [], ageBand: 'adult' };
+    await sql.query(`UPDATE creators.creators SET "userId" = $1 WHERE id = $2`, [next.userId, creatorId]);
+    try {
+      const preview = (actor: Actor) =>
+        services.client.request(Subjects.ChatBoundaryPreview, {
+          actor,
+          creatorId,
+          question: 'What are you baking?',
+          boundaries: [],
+        });
+      await expect(preview(next)).resolves.toBeDefined();
+      await expect(preview(owner)).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    } finally {
+      await sql.query(`UPDATE creators.creators SET "userId" = $1 WHERE id = $2`, [owner.userId, creatorId]);
+    }
+  });
+
   it.each([
     [DurableSubjects.ChatInferencePersonaChanged, { creatorId: 'not-an-id' }],
     [DurableSubjects.ChatInferenceSubscriptionChanged, { userId: randomUUID() }],

@@ -132,7 +132,7 @@ export class SendMessage {
     const audience = audienceOfActor(actor);
     // The subscription lookup and the fan message's moderation need only the creator's id and the
     // text: they run beside the persona's.
-    const personaReply = this.corpus.persona(conversation.creatorId);
+    const personaReply = this.corpus.personaForSend(conversation.creatorId);
     const [persona, unlimited, decision] = await Promise.all([
       personaReply,
       this.freeTier.isUnlimited(actor, conversation.creatorId, personaReply),
