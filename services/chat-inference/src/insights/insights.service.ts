@@ -60,8 +60,9 @@ export class InsightsService {
 
   /**
    * Stores the question and asks for its grouping; a failure is logged, never the fan's problem.
-   * The send does not wait for it, and the scrub (a tagger pass over the text, ~1 ms) waits for the
-   * send's synchronous work: the prompt's own reads and the model's request are not held behind it.
+   * The send does not wait for it, and the scrub (a tagger pass, 0.3 – 0.4 ms for a short question)
+   * waits for the send's synchronous work: the prompt's own reads and the model's request are not
+   * held behind it.
    */
   async record(question: AskedQuestion): Promise<void> {
     try {
