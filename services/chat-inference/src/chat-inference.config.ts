@@ -63,6 +63,15 @@ export const chatInferenceConfigSchema = baseConfigSchema.extend({
       "cluster mode without Qdrant: approximate memory each process's own copy of creators' posts may use; the creators chatted with least recently are dropped beyond it",
     ),
 
+  CHAT_FACTS_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .default(30)
+    .describe(
+      "how long a chat-inference replica answers a send's persona, payment onboarding and subscription from its copy; the owners' announcements drop it sooner, this bounds a missed one",
+    ),
   FREE_TIER_MESSAGES: z.coerce
     .number()
     .int()

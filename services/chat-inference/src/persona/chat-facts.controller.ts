@@ -15,7 +15,7 @@ const OWN_QUEUE = `chat-inference-fact-copies-${randomUUID()}`;
  * The owners' durable announcements of the facts a send reads (docs/architecture.md, "Facts a send
  * reads from other services"): one replica's durable consumer takes each, drops its own copy and
  * hands it to every replica with the fire-and-forget `chat-inference.fact.changed`. A broadcast that
- * is lost leaves a copy at most FACT_TTL_MS old; one that cannot be sent is logged, not retried
+ * is lost leaves a copy at most CHAT_FACTS_TTL_SECONDS old; one that cannot be sent is logged, not retried
  * (retrying the durable message could not reach a replica the broadcast missed either).
  */
 @Controller()

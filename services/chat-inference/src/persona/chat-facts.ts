@@ -1,22 +1,32 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
 import { ServiceClient } from '@backtalk/kit';
 import { type ChatFactChanged, type PersonaGetReply, Subjects } from '@backtalk/proto';
-import { FactCache, factKey, subscriptionKey, subscriptionTrueUntil } from './fact-cache';
+import { ChatInferenceConfig } from '../chat-inference.config';
+import { FACT_TTL_SECONDS, FactCache, factKey, subscriptionKey, subscriptionTrueUntil } from './fact-cache';
 
 /**
  * This replica's copies of the facts a send reads from other services: creators' persona reply,
  * billing's creator payment onboarding and a fan's subscription to a creator (docs/architecture.md,
  * "Facts a send reads from other services"). Each is asked once and then held until the owner
  * announces a change (`changed`, from the durable announcements through the every-replica
- * `chat-inference.fact.changed`) or FACT_TTL_MS pass, whichever is first.
+ * `chat-inference.fact.changed`) or CHAT_FACTS_TTL_SECONDS pass, whichever is first.
  */
 @Injectable()
 export class ChatFacts {
-  private readonly personas = new FactCache<PersonaGetReply>();
-  private readonly payments = new FactCache<boolean>();
-  private readonly subscriptions = new FactCache<boolean>();
+  private readonly personas: FactCache<PersonaGetReply>;
+  private readonly payments: FactCache<boolean>;
+  private readonly subscriptions: FactCache<boolean>;
 
-  constructor(private readonly client: ServiceClient) {}
+  constructor(
+    private readonly client: ServiceClient,
+    // Optional for focused tests: the default TTL.
+    @Optional() config?: ChatInferenceConfig,
+  ) {
+    const ttlMs = (config?.CHAT_FACTS_TTL_SECONDS ?? FACT_TTL_SECONDS) * 1000;
+    this.personas = new FactCache(undefined, ttlMs);
+    this.payments = new FactCache(undefined, ttlMs);
+    this.subscriptions = new FactCache(undefined, ttlMs);
+  }
 
   persona(creatorId: string): Promise<PersonaGetReply> {
     return this.personas.read(creatorId, () =>

@@ -28,7 +28,7 @@ export class CreatorCorpus {
 
   /**
    * The persona as creators answers it now: for reads that decide who may do what (the creator's
-   * own pages, reports, the inbox), which must not act on a copy up to FACT_TTL_MS old.
+   * own pages, reports, the inbox), which must not act on a copy up to CHAT_FACTS_TTL_SECONDS old.
    */
   persona(creatorId: string): Promise<PersonaGetReply> {
     return this.client.request(Subjects.CreatorsPersonaGet, { creatorId });

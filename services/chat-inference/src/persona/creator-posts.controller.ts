@@ -16,7 +16,7 @@ const OWN_QUEUE = `chat-inference-posts-copy-${randomUUID()}`;
  * `creators.posts.changed` (fire-and-forget) for this process's copy of creators' posts, where
  * there is one: a changed creator is read again, a deleted one dropped. A lost event leaves the
  * copy to the posts version and the byte budget. The replica's copy of the persona reply goes too:
- * its posts version changed (a lost event leaves it at most FACT_TTL_MS old).
+ * its posts version changed (a lost event leaves it at most CHAT_FACTS_TTL_SECONDS old).
  */
 @Controller()
 export class CreatorPostsController {

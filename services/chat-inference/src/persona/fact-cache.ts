@@ -4,11 +4,14 @@ import type { ChatFactChanged } from '@backtalk/proto';
  * The rules of the per-replica copies of the facts a send reads from other services
  * (docs/architecture.md, "Facts a send reads from other services"). An owner announces each
  * change durably and every replica drops its copy; the TTL is the backstop for a replica that
- * missed the announcement, so a copy is at most FACT_TTL_MS old.
+ * missed the announcement, so a copy is at most CHAT_FACTS_TTL_SECONDS old.
  */
 
-/** How long a copy may answer without a new request: the staleness bound of a lost announcement. */
-const FACT_TTL_MS = 30_000;
+/**
+ * How long a copy may answer without a new request, the staleness bound of a lost announcement:
+ * CHAT_FACTS_TTL_SECONDS, this by default.
+ */
+export const FACT_TTL_SECONDS = 30;
 /**
  * Copies held per fact, least recently used leave first. A persona reply is a few KiB (its
  * prompts and boundaries), the other two a few dozen bytes: 10,000 personas are ≤ ~50 MiB.
@@ -73,7 +76,7 @@ export class FactCache<V> {
 
   constructor(
     private readonly maxEntries = FACT_MAX_ENTRIES,
-    private readonly ttlMs = FACT_TTL_MS,
+    private readonly ttlMs = FACT_TTL_SECONDS * 1000,
     private readonly clock: () => number = Date.now,
   ) {}
 

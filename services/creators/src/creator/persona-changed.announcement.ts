@@ -11,8 +11,9 @@ const logger = new Logger('PersonaChanged');
  * the creator being gone) changed: every replica drops its copy (docs/architecture.md, "Facts a send
  * reads from other services"). Durable: once stored, a chat-inference restart or a busy replica
  * does not lose it. When it cannot be stored at all (the queue away), the write stands and this only
- * logs: the replicas' copies expire within their TTL (FACT_TTL_MS, 30 s) whether or not the caller
- * is told, so failing a committed write would make nothing fresher. Each call is its own message.
+ * logs: the replicas' copies expire within their TTL (CHAT_FACTS_TTL_SECONDS, 30 s by default)
+ * whether or not the caller is told, so failing a committed write would make nothing fresher. Each
+ * call is its own message.
  */
 export async function announcePersonaChanged(queue: DurableQueue, creatorId: string): Promise<void> {
   await queue
