@@ -278,6 +278,7 @@ describeWithTools('environment of each service', () => {
     ['FREE_TIER_WINDOW_SECONDS', ['chat-inference']],
     ['FREE_TIER_MESSAGES_PER_ADDRESS', ['chat-inference']],
     ['CHAT_MAX_CONCURRENT_REPLIES_PER_USER', ['chat-inference']],
+    ['CHAT_FACTS_TTL_SECONDS', ['chat-inference']],
     ['MODERATION_PROVIDER', ['chat-inference']],
     ['MODERATION_FAILURE', ['chat-inference']],
     ['OBJECT_STORAGE', ['ingestion']],

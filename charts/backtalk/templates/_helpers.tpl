@@ -171,6 +171,7 @@ Call with (dict "root" $ "svc" $svc).
 {{- $_ := set $env "FREE_TIER_WINDOW_SECONDS" (toString (int64 $c.freeTier.windowSeconds)) }}
 {{- $_ := set $env "FREE_TIER_MESSAGES_PER_ADDRESS" (toString (int64 $c.freeTier.messagesPerAddress)) }}
 {{- $_ := set $env "CHAT_MAX_CONCURRENT_REPLIES_PER_USER" (toString (int64 $c.chat.maxConcurrentRepliesPerUser)) }}
+{{- $_ := set $env "CHAT_FACTS_TTL_SECONDS" (toString (int64 $c.chat.factsTtlSeconds)) }}
 {{- end }}
 {{- if eq $name "ingestion" }}
 {{- $_ := set $env "OBJECT_STORAGE" $v.storage.driver }}
