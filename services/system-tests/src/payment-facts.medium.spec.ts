@@ -2,19 +2,28 @@ import { billingService } from '@backtalk/billing';
 import { chatInferenceService } from '@backtalk/chat-inference';
 import { creatorsService } from '@backtalk/creators';
 import { featureFlagsService } from '@backtalk/feature-flags';
-import { ErrorCode, Subjects } from '@backtalk/proto';
-import { startServicesInProcess, type InProcessServices, type TestDatabase } from '@backtalk/testing';
+import { DurableQueue } from '@backtalk/kit';
+import { DurableSubjects, ErrorCode, Subjects } from '@backtalk/proto';
+import {
+  startServicesInProcess,
+  type InProcessServices,
+  type TestDatabase,
+  waitFor,
+} from '@backtalk/testing';
 import { createSystemTestDatabase } from './service-databases';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { Client } from 'pg';
 import { firstValueFrom, toArray } from 'rxjs';
 import { repoRoot } from './processes';
+import { stripeEvent } from './stripe-events';
 
 /**
  * Issue 8 item 4: billing alone owns a creator's payment state. Creators' replies and
  * chat-inference's gate ("This creator is not taking chats yet") both ask billing.
  */
+const SERVICES = [creatorsService, billingService, featureFlagsService, chatInferenceService];
+
 describe('payment facts have one owner: billing', () => {
   let database: TestDatabase;
   let services: InProcessServices;
@@ -24,14 +33,11 @@ describe('payment facts have one owner: billing', () => {
 
   beforeAll(async () => {
     database = await createSystemTestDatabase('payment-facts');
-    services = await startServicesInProcess(
-      [creatorsService, billingService, featureFlagsService, chatInferenceService],
-      {
-        DATABASE_URL: database.url,
-        LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
-        LLM_THREADS: '1',
-      },
-    );
+    services = await startServicesInProcess(SERVICES, {
+      DATABASE_URL: database.url,
+      LLM_MODEL: path.resolve(repoRoot, '../shared/models/stories260K.gguf'),
+      LLM_THREADS: '1',
+    });
     sql = new Client({ connectionString: database.url });
     await sql.connect();
     // A creator who is not a demo account (none can be created over the API yet).
@@ -101,8 +107,23 @@ describe('payment facts have one owner: billing', () => {
       code: ErrorCode.Forbidden,
       message: 'This creator is not taking chats yet. Check back once they have finished setting up.',
     });
-    await setOnboarded(true);
-    const events = await send();
+    // Stripe says the account is ready: billing records it and announces it (chat-inference keeps a
+    // copy of the answer, docs/architecture.md "Facts a send reads from other services").
+    const event = stripeEvent('account.updated', Math.floor(Date.now() / 1000), {
+      id: 'acct_test',
+      object: 'account',
+      charges_enabled: true,
+      details_submitted: true,
+    });
+    await services.apps[SERVICES.indexOf(billingService)]!.get(DurableQueue).publish(
+      DurableSubjects.BillingStripeEventReceived,
+      event as never,
+      { dedupeId: String(event['id']) },
+    );
+    const events = await waitFor(() => send().catch(() => undefined), {
+      timeoutMs: 20_000,
+      what: 'a send once billing has the account onboarded',
+    });
     expect(events.at(-1)).toMatchObject({ stopReason: expect.any(String) });
   });
 });
