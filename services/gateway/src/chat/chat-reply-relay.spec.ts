@@ -150,17 +150,24 @@ describe('ChatReplyRelay', () => {
   });
 
   it('writes a keep-alive only after a quiet spell, never while fragments flow', async () => {
-    const { response, relay, ended } = relayOn(10_000, 150);
-    relay.next(fragment(0));
-    for (let n = 1; n <= 5; n++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      relay.next(fragment(n));
+    // The clock is Jest's (the wheel reads performance.now and ticks on setInterval): on a loaded
+    // machine a real 50 ms pause between fragments can last longer than the quiet spell itself.
+    jest.useFakeTimers();
+    try {
+      const { response, relay, ended } = relayOn(10_000, 150);
+      relay.next(fragment(0));
+      for (let n = 1; n <= 5; n++) {
+        await jest.advanceTimersByTimeAsync(50);
+        relay.next(fragment(n));
+      }
+      expect(response.written.filter((text) => text.startsWith(':'))).toEqual([]);
+      await jest.advanceTimersByTimeAsync(700);
+      expect(response.written.filter((text) => text.startsWith(':')).length).toBeGreaterThanOrEqual(2);
+      relay.complete();
+      await ended;
+    } finally {
+      jest.useRealTimers();
     }
-    expect(response.written.filter((text) => text.startsWith(':'))).toEqual([]);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(response.written.filter((text) => text.startsWith(':')).length).toBeGreaterThanOrEqual(2);
-    relay.complete();
-    await ended;
   });
 
   it('stops at once when the browser leaves: the call is cancelled and nothing more is written', () => {
