@@ -45,6 +45,8 @@ const GUESTS = 50;
 const HEAP_DIR = process.argv.includes('--heap-snapshots')
   ? path.resolve(argValue('heap-snapshots', '.'))
   : '';
+// A folder that does not exist yet is made (the snapshots were looked for there and not found).
+if (HEAP_DIR) fs.mkdirSync(HEAP_DIR, { recursive: true });
 /**
  * `--compare <label>=<another checkout's services/gateway/dist/main.js>`: that build's gateway is
  * measured too, level by level right after this build's, against the same identity and stand-in.
