@@ -15,10 +15,11 @@ export interface RequestClasses {
  * gives every request and response, instead of receiving it per request. Call once per app.
  *
  * Express sets each request's and response's prototype (`Object.setPrototypeOf`, express/lib/application.js),
- * and V8 gives an object whose prototype changed a hidden class (map) of its own: ≈ 2 KiB held by
- * every open reply stream, and property look-ups on requests and responses that no inline cache can
+ * and Node 20's V8 gives an object whose prototype changed a hidden class (map) of its own: ≈ 2 KiB held
+ * by every open reply stream, and property look-ups on requests and responses that no inline cache can
  * share (issue 25, docs/benchmarks.md). Born with it, Express's call changes nothing and every request
- * shares one map. The prototype chain is Express's as before with one empty link (the subclass's
+ * shares one map. (Node 24's V8 caches that prototype transition and shares the map anyway; there the
+ * classes cost nothing and change nothing.) The prototype chain is Express's as before with one empty link (the subclass's
  * prototype, holding only its `constructor`) in front: the same methods, `instanceof` as before.
  */
 export function classesWithPrototypesOf(app: Pick<Express, 'request' | 'response'>): RequestClasses {
