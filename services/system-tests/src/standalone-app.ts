@@ -33,6 +33,20 @@ export async function startStandaloneApp(
   env: Record<string, string> = {},
   port?: number,
 ): Promise<StandaloneApp> {
+  // A port found free may be taken before the app binds it — as the source port of one of the many
+  // connections the app opens while it starts (its own to PostgreSQL and NATS), or by another
+  // process — and the app then exits saying so. A port of our own choosing is chosen again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(label, env, port);
+    } catch (error) {
+      const taken = error instanceof Error && /already in use/i.test(error.message);
+      if (!taken || port !== undefined || attempt === 3) throw error;
+    }
+  }
+}
+
+async function startOnce(label: string, env: Record<string, string>, port?: number): Promise<StandaloneApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `backtalk-${label}-`));
   // Embedded PostgreSQL runs as `postgres` when the tests run as root.
   fs.chmodSync(dataDir, 0o755);
