@@ -45,13 +45,7 @@ describeWithNats('cluster mode: a persona change reaches every chat-inference re
       backendServices,
       ['chat-inference'],
     );
-    await waitFor(async () => ((await call('/api/health')).status === 200 ? true : undefined), {
-      timeoutMs: 90_000,
-      intervalMs: 250,
-      what: 'all services to report up',
-    }).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await cluster.whenHealthy('all services to report up');
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   });

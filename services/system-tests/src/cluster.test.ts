@@ -36,13 +36,7 @@ describeWithNats('cluster mode: seven processes over real NATS and PostgreSQL', 
       LLM_THREADS: '1',
       LLM_MAX_TOKENS: '16',
     });
-    await waitFor(async () => ((await health(cluster.gatewayUrl)).status === 200 ? true : undefined), {
-      timeoutMs: 90_000,
-      intervalMs: 250,
-      what: 'all seven services to report up',
-    }).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await cluster.whenHealthy('all seven services to report up');
   });
 
   afterAll(async () => {

@@ -25,6 +25,8 @@ export interface RunningCluster {
   output: string[];
   /** Starts (or starts again) one process; `extraEnv` adds to or overrides the cluster's variables. */
   start(name: string, extraEnv?: Record<string, string>): void;
+  /** Waits (90 s at most) for the gateway's `/api/health` to answer 200; fails with the processes' output. */
+  whenHealthy(what: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -86,12 +88,23 @@ export async function startCluster(
     });
   };
   for (const name of specs.keys()) start(name);
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const whenHealthy = async (what: string): Promise<void> => {
+    await waitFor(
+      async () =>
+        (await fetch(`${gatewayUrl}/api/health`).catch(() => undefined))?.status === 200 ? true : undefined,
+      { timeoutMs: 90_000, intervalMs: 250, what },
+    ).catch((error: Error) => {
+      throw new Error(`${error.message}\n${output.join('\n')}`);
+    });
+  };
   return {
     supervisor,
-    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    gatewayUrl,
     services: backendServices.filter((service) => only.includes(service)),
     output,
     start,
+    whenHealthy,
     stop: async () => {
       await supervisor.stopAll();
       await deleteDurableStreams(env);

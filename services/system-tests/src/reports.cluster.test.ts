@@ -38,13 +38,7 @@ describeWithNats('cluster mode: a report pauses a persona across processes', () 
       LLM_THREADS: '1',
       LLM_MAX_TOKENS: '16',
     });
-    await waitFor(async () => ((await call('/api/health')).status === 200 ? true : undefined), {
-      timeoutMs: 90_000,
-      intervalMs: 250,
-      what: 'all seven services to report up',
-    }).catch((error: Error) => {
-      throw new Error(`${error.message}\n${cluster.output.join('\n')}`);
-    });
+    await cluster.whenHealthy('all seven services to report up');
     sql = new Client({ connectionString: database.url });
     await sql.connect();
   });
