@@ -1,8 +1,3 @@
-import { billingService } from '@backtalk/billing';
-import { chatInferenceService } from '@backtalk/chat-inference';
-import { creatorsService } from '@backtalk/creators';
-import { featureFlagsService } from '@backtalk/feature-flags';
-import type { ServiceDefinition } from '@backtalk/kit';
 import {
   type Actor,
   DEFAULT_BOUNDARY_DECLINE,
@@ -10,21 +5,12 @@ import {
   type MessageStreamEvent,
   Subjects,
 } from '@backtalk/proto';
-import {
-  type FakeChatServer,
-  type InProcessServices,
-  startFakeChatServer,
-  startServicesInProcess,
-  type TestDatabase,
-} from '@backtalk/testing';
+import { type FakeChatServer, type InProcessServices, startFakeChatServer } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { firstValueFrom, toArray } from 'rxjs';
 import { boundaryModel, FAMILY_REPLY, ORDINARY_REPLY } from './boundary-model';
-import { createSystemTestDatabase } from './service-databases';
+import { type ScriptedChatServices, startScriptedChatServices } from './scripted-chat-services';
 
 jest.setTimeout(120_000);
 
@@ -43,11 +29,10 @@ describe.each([
   ['a scripted judge', 'scripted'],
   ['a judge that answers nonsense', 'broken'],
 ] as const)('creator boundaries in the chat, with %s', (_name, judge) => {
-  let database: TestDatabase;
+  let stack: ScriptedChatServices;
   let services: InProcessServices;
   let model: FakeChatServer;
   let sql: Client;
-  let dataDir: string;
   let creatorId: string;
   const owner: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [], ageBand: 'adult' };
   const fan = (): Actor => ({ userId: randomUUID(), userType: 'guest', groups: [], ageBand: 'adult' });
@@ -82,25 +67,9 @@ describe.each([
     ).rows;
 
   beforeAll(async () => {
-    model = await startFakeChatServer(boundaryModel({ judge }));
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'backtalk-boundaries-'));
-    database = await createSystemTestDatabase(`boundaries_${judge}`);
-    services = await startServicesInProcess(
-      [creatorsService, billingService, featureFlagsService, chatInferenceService] as ServiceDefinition[],
-      {
-        DATABASE_URL: database.url,
-        BACKTALK_DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        LLM_PROVIDER: 'openai',
-        LLM_MODEL: 'scripted',
-        LLM_BASE_URL: model.url,
-        OPENAI_API_KEY: 'sk-test-boundaries',
-        MODERATION_PROVIDER: 'none',
-      },
-    );
-    sql = new Client({ connectionString: database.url });
-    await sql.connect();
-    creatorId = (await sql.query(`SELECT id FROM creators.creators WHERE handle = $1`, [DEMO])).rows[0].id;
+    stack = await startScriptedChatServices(`boundaries_${judge}`, boundaryModel({ judge }));
+    ({ services, model, sql } = stack);
+    creatorId = await stack.creatorIdOf(DEMO);
     await sql.query(`UPDATE creators.creators SET "userId" = $1 WHERE id = $2`, [owner.userId, creatorId]);
     await services.client.request(Subjects.CreatorsBoundariesSet, {
       actor: owner,
@@ -109,11 +78,7 @@ describe.each([
     });
   });
   afterAll(async () => {
-    await sql?.end();
-    await services?.close();
-    await database?.drop();
-    await model?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stack?.close();
   });
 
   it('puts the boundaries and their declines into the persona prompt', async () => {
@@ -244,43 +209,27 @@ describe.each([
  * `unsafe` with the boundary's code when the reply talks about family.
  */
 describe('creator boundaries as the llama-guard moderator’s custom categories', () => {
-  let database: TestDatabase;
+  let stack: ScriptedChatServices;
   let services: InProcessServices;
-  let model: FakeChatServer;
   let guard: FakeChatServer;
   let sql: Client;
-  let dataDir: string;
   let creatorId: string;
   const owner: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [], ageBand: 'adult' };
 
   beforeAll(async () => {
-    model = await startFakeChatServer(boundaryModel());
     guard = await startFakeChatServer(({ messages }) => {
       const prompt = messages.at(-1)?.content ?? '';
       const code = /^(S\d+): Discussing my family/m.exec(prompt)?.[1];
       const agent = /\nAgent: ([\s\S]*)\n\n<END CONVERSATION>/.exec(prompt)?.[1] ?? '';
       return code && /mom|dad|brother/.test(agent) ? `unsafe\n${code}` : 'safe';
     });
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'backtalk-boundaries-guard-'));
-    database = await createSystemTestDatabase('boundaries_guard');
-    services = await startServicesInProcess(
-      [creatorsService, billingService, featureFlagsService, chatInferenceService] as ServiceDefinition[],
-      {
-        DATABASE_URL: database.url,
-        BACKTALK_DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        LLM_PROVIDER: 'openai',
-        LLM_MODEL: 'scripted',
-        LLM_BASE_URL: model.url,
-        OPENAI_API_KEY: 'sk-test-boundaries',
-        MODERATION_PROVIDER: 'llama-guard',
-        MODERATION_BASE_URL: guard.url,
-        MODERATION_API_KEY: 'sk-test-guard',
-      },
-    );
-    sql = new Client({ connectionString: database.url });
-    await sql.connect();
-    creatorId = (await sql.query(`SELECT id FROM creators.creators WHERE handle = $1`, [DEMO])).rows[0].id;
+    stack = await startScriptedChatServices('boundaries_guard', boundaryModel(), {
+      MODERATION_PROVIDER: 'llama-guard',
+      MODERATION_BASE_URL: guard.url,
+      MODERATION_API_KEY: 'sk-test-guard',
+    });
+    ({ services, sql } = stack);
+    creatorId = await stack.creatorIdOf(DEMO);
     await sql.query(`UPDATE creators.creators SET "userId" = $1 WHERE id = $2`, [owner.userId, creatorId]);
     await services.client.request(Subjects.CreatorsBoundariesSet, {
       actor: owner,
@@ -289,12 +238,8 @@ describe('creator boundaries as the llama-guard moderator’s custom categories'
     });
   });
   afterAll(async () => {
-    await sql?.end();
-    await services?.close();
-    await database?.drop();
-    await model?.close();
+    await stack?.close();
     await guard?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('replaces a reply about family with the decline, and never asks the chat model to judge', async () => {
@@ -320,7 +265,7 @@ describe('creator boundaries as the llama-guard moderator’s custom categories'
       guard.requests.some((request) => /Discussing my family/.test(request.messages.at(-1)?.content ?? '')),
     ).toBe(true);
     expect(
-      model.requests.filter((request) =>
+      stack.model.requests.filter((request) =>
         (request.messages.at(-1)?.content ?? '').startsWith('You check one reply of a chat persona'),
       ),
     ).toEqual([]);
