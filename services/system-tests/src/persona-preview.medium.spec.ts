@@ -1,24 +1,10 @@
-import { billingService } from '@backtalk/billing';
-import { chatInferenceService } from '@backtalk/chat-inference';
-import { creatorsService } from '@backtalk/creators';
-import { featureFlagsService } from '@backtalk/feature-flags';
-import type { ServiceDefinition } from '@backtalk/kit';
 import { type Actor, ErrorCode, Subjects } from '@backtalk/proto';
-import {
-  type FakeChatServer,
-  type InProcessServices,
-  startFakeChatServer,
-  startServicesInProcess,
-  type TestDatabase,
-} from '@backtalk/testing';
+import type { FakeChatServer, InProcessServices } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { FAMILY_REPLY, ORDINARY_REPLY } from './boundary-model';
 import { DRAFT_REPLY, DRAFT_RULE, previewModel } from './preview-model';
-import { createSystemTestDatabase } from './service-databases';
+import { type ScriptedChatServices, startScriptedChatServices } from './scripted-chat-services';
 
 jest.setTimeout(120_000);
 
@@ -33,11 +19,10 @@ const DECLINE = 'Family stays private, sorry!';
  * the former draft.
  */
 describe('persona preview', () => {
-  let database: TestDatabase;
+  let stack: ScriptedChatServices;
   let services: InProcessServices;
   let model: FakeChatServer;
   let sql: Client;
-  let dataDir: string;
   const owner: Actor = { userId: randomUUID(), userType: 'authenticated', groups: [], ageBand: 'adult' };
 
   const ask = (question: string, version: 'draft' | 'published', actor = owner, history: never[] = []) =>
@@ -53,26 +38,9 @@ describe('persona preview', () => {
     );
 
   beforeAll(async () => {
-    model = await startFakeChatServer(previewModel);
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'backtalk-preview-'));
-    database = await createSystemTestDatabase('persona_preview');
-    services = await startServicesInProcess(
-      [creatorsService, billingService, featureFlagsService, chatInferenceService] as ServiceDefinition[],
-      {
-        DATABASE_URL: database.url,
-        BACKTALK_DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        LLM_PROVIDER: 'openai',
-        LLM_MODEL: 'scripted',
-        LLM_BASE_URL: model.url,
-        OPENAI_API_KEY: 'sk-test-preview',
-        MODERATION_PROVIDER: 'none',
-      },
-    );
-    sql = new Client({ connectionString: database.url });
-    await sql.connect();
-    const creatorId = (await sql.query(`SELECT id FROM creators.creators WHERE handle = $1`, [DEMO])).rows[0]
-      .id;
+    stack = await startScriptedChatServices('persona_preview', previewModel);
+    ({ services, model, sql } = stack);
+    const creatorId = await stack.creatorIdOf(DEMO);
     await sql.query(`UPDATE creators.creators SET "userId" = $1 WHERE id = $2`, [owner.userId, creatorId]);
     await services.client.request(Subjects.CreatorsBoundariesSet, {
       actor: owner,
@@ -81,11 +49,7 @@ describe('persona preview', () => {
     });
   });
   afterAll(async () => {
-    await sql?.end();
-    await services?.close();
-    await database?.drop();
-    await model?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stack?.close();
   });
 
   it('the draft answers with its prompt and boundaries, the published persona as fans get it; nothing stored', async () => {
