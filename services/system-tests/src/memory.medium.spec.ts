@@ -1,25 +1,10 @@
-import { billingService } from '@backtalk/billing';
-import { chatInferenceService } from '@backtalk/chat-inference';
-import { creatorsService } from '@backtalk/creators';
-import { featureFlagsService } from '@backtalk/feature-flags';
-import type { ServiceDefinition } from '@backtalk/kit';
 import { type Actor, type AgeBand, type FanMemory, type MessageStreamEvent, Subjects } from '@backtalk/proto';
-import {
-  type FakeChatServer,
-  type InProcessServices,
-  startFakeChatServer,
-  startServicesInProcess,
-  type TestDatabase,
-  waitFor,
-} from '@backtalk/testing';
+import { type FakeChatServer, type InProcessServices, waitFor } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Client } from 'pg';
+import type { Client } from 'pg';
 import { firstValueFrom, toArray } from 'rxjs';
 import { memoryModel } from './memory-model';
-import { createSystemTestDatabase } from './service-databases';
+import { type ScriptedChatServices, startScriptedChatServices } from './scripted-chat-services';
 
 jest.setTimeout(120_000);
 
@@ -30,11 +15,10 @@ jest.setTimeout(120_000);
  * scripted by memoryModel.
  */
 describe('memory the fan controls, and the fan’s language', () => {
-  let database: TestDatabase;
+  let stack: ScriptedChatServices;
   let services: InProcessServices;
   let model: FakeChatServer;
   let sql: Client;
-  let dataDir: string;
   let creatorId: string;
   let otherCreatorId: string;
   const fan = (ageBand: AgeBand = 'adult'): Actor => ({
@@ -87,35 +71,15 @@ describe('memory the fan controls, and the fan’s language', () => {
     );
 
   beforeAll(async () => {
-    model = await startFakeChatServer(memoryModel());
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'backtalk-memory-'));
-    database = await createSystemTestDatabase('memory');
-    services = await startServicesInProcess(
-      [creatorsService, billingService, featureFlagsService, chatInferenceService] as ServiceDefinition[],
-      {
-        DATABASE_URL: database.url,
-        BACKTALK_DATA_DIR: dataDir,
-        DEMO_DATA: 'true',
-        LLM_PROVIDER: 'openai',
-        LLM_MODEL: 'scripted',
-        LLM_BASE_URL: model.url,
-        OPENAI_API_KEY: 'sk-test-memory',
-        MODERATION_PROVIDER: 'none',
-      },
-    );
-    sql = new Client({ connectionString: database.url });
-    await sql.connect();
+    stack = await startScriptedChatServices('memory', memoryModel());
+    ({ services, model, sql } = stack);
     const { rows } = await sql.query(
       `SELECT id FROM creators.creators WHERE "demoAccount" ORDER BY handle LIMIT 2`,
     );
     [creatorId, otherCreatorId] = rows.map((row: { id: string }) => row.id);
   });
   afterAll(async () => {
-    await sql?.end();
-    await services?.close();
-    await database?.drop();
-    await model?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    await stack?.close();
   });
 
   it('remembers what an adult fan tells about themselves and uses it in the next prompt', async () => {
