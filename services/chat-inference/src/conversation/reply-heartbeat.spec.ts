@@ -7,9 +7,13 @@ const fragment = (seq: number): MessageStreamEvent => ({
   text: `t${seq}`,
   id: `00000000-0000-4000-8000-000000000000#${seq}`,
 });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+// Jest's clock: on a loaded machine a real 75 ms pause may see fewer 20 ms intervals than it should.
+const sleep = (ms: number) => jest.advanceTimersByTimeAsync(ms);
 
 describe('withHeartbeats', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
   it('sends heartbeats while the reply is silent, passes every event through in order, and stops when it ends', async () => {
     const reply$ = new Subject<MessageStreamEvent>();
     const all = lastValueFrom(withHeartbeats(reply$, 20).pipe(toArray()));
@@ -21,7 +25,8 @@ describe('withHeartbeats', () => {
     expect(events[0]).toEqual({ type: 'heartbeat' });
     const fragments = events.filter((event) => event.type === 'fragment');
     expect(fragments).toEqual([fragment(0), fragment(1)]);
-    expect(events.filter((event) => event.type === 'heartbeat').length).toBeGreaterThanOrEqual(3);
+    // One at once, then at 20, 40 and 60 ms of the 75 ms silence.
+    expect(events.filter((event) => event.type === 'heartbeat')).toHaveLength(4);
     expect(events.at(-1)).toEqual(fragment(1));
   });
 
