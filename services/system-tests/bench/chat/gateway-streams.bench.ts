@@ -19,18 +19,16 @@
  * Needs the built services, PostgreSQL on 127.0.0.1:5432 and NATS on 127.0.0.1:4222.
  */
 import { freePort } from '@backtalk/embedded-db';
-import { Subjects } from '@backtalk/proto';
 import { createTestDatabase, TEST_SERVER_URL_VARIABLE, testNatsUrl } from '@backtalk/testing';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { connect, type Msg } from 'nats';
 import { startCluster } from '../../src/processes';
 import { argValue, fmt, percentile, progress, sleep, table } from '../lib/stats';
 import { cpuSeconds, machineLine, repoRoot, rssMiB, SseParser, swcRegister } from './lib';
-import { expectedText, fragmentFrames } from './stream-feed';
+import { expectedText } from './stream-feed';
 
 const LEVELS = argValue('streams', '1000,2500,5000').split(',').map(Number);
 const FRAGMENTS = Number(argValue('fragments', '30'));
@@ -137,7 +135,7 @@ function readReply(request: http.ClientRequest, record: StreamRecord, done: () =
  * The gateway, fed by a stand-in chat-inference on NATS: this build's, then each `--compare`d
  * build's, one at a time against the same cluster (identity, database, NATS prefix, guests).
  */
-async function gatewayTargets(): Promise<Target[]> {
+async function gatewayTargets(): Promise<{ prefix: string; standIn: ChildProcess; targets: Target[] }> {
   process.env[TEST_SERVER_URL_VARIABLE] ??=
     process.env.TEST_DATABASE_SERVER_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
   const database = await createTestDatabase('bench_gateway_streams');
@@ -161,29 +159,8 @@ async function gatewayTargets(): Promise<Target[]> {
       : {}),
   };
   const cluster = await startCluster(env, ['identity']);
-  // The stand-in chat-inference: each send gets the reply's fragments at the pace, as Nest packets.
-  const nats = await connect({ servers: testNatsUrl() });
-  const encoder = new TextEncoder();
-  nats.subscribe(`${prefix}${Subjects.ChatMessageSend}`, {
-    queue: 'chat-inference',
-    callback: (error, message: Msg) => {
-      if (error) return;
-      const { id } = JSON.parse(new TextDecoder().decode(message.data)) as { id: string };
-      const frames = fragmentFrames(randomUUID(), FRAGMENTS);
-      let next = 0;
-      const send = (): void => {
-        const frame = frames[next++];
-        if (!frame) return;
-        message.respond(encoder.encode(JSON.stringify({ id, response: frame, isDisposed: false })));
-        if (next === frames.length) {
-          clearInterval(timer);
-          message.respond(encoder.encode(JSON.stringify({ id, isDisposed: true })));
-        }
-      };
-      const timer = setInterval(send, INTERVAL_MS);
-      send();
-    },
-  });
+  // The stand-in chat-inference, a process of its own: each send gets the reply's fragments at the pace.
+  const standIn = await startStandIn(prefix);
   const waitLive = async (): Promise<void> => {
     for (let i = 0; i < 240; i++) {
       const ok = await fetch(`http://127.0.0.1:${internalPort}/health/live`).then(
@@ -255,52 +232,72 @@ async function gatewayTargets(): Promise<Target[]> {
       if (stopped) return;
       stopped = true;
       tokens = [];
-      await nats.drain();
       await cluster.stop();
       await database.drop();
     },
   });
-  return [
-    variant('gateway (cluster mode, stand-in chat-inference over NATS)'),
-    ...COMPARED.map(({ label, entry }) => variant(`gateway ${label}`, entry)),
-  ];
+  return {
+    prefix,
+    standIn,
+    targets: [
+      variant('gateway (cluster mode, stand-in chat-inference over NATS)'),
+      ...COMPARED.map(({ label, entry }) => variant(`gateway ${label}`, entry)),
+    ],
+  };
 }
 
-/** The bare node:http SSE server, a child process of its own. */
-function bareTarget(): Target {
+/** Runs a bench child (`<file> <args>`) and resolves with it once it prints `@@<word> <value>`. */
+async function startChild(
+  file: string,
+  args: string[],
+  ready: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpMatchArray }> {
+  const child = spawn(process.execPath, ['-r', swcRegister, path.join(__dirname, file), ...args], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const match = await new Promise<RegExpMatchArray>((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      const found = text.match(ready);
+      if (found) resolve(found);
+    });
+    child.once('exit', () => reject(new Error(`${file} exited:\n${text}`)));
+  });
+  return { child, match };
+}
+
+async function stopChild(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** The stand-in chat-inference (standin-chat.child.ts), answering sends under `prefix`. */
+async function startStandIn(prefix: string): Promise<ChildProcess> {
+  const { child } = await startChild(
+    'standin-chat.child.ts',
+    ['--prefix', prefix, '--fragments', String(FRAGMENTS), '--interval-ms', String(INTERVAL_MS)],
+    /@@ready/,
+  );
+  return child;
+}
+
+/**
+ * The bare relay (bare-relay.child.ts): node:http asking the same stand-in over NATS and writing
+ * its fragments — what any gateway that calls chat-inference over NATS cannot do without.
+ */
+function bareRelayTarget(prefix: string): Target {
   let child: ChildProcess | undefined;
-  const kill = async (): Promise<void> => {
-    if (!child || child.exitCode !== null) return;
-    const exited = new Promise((resolve) => child?.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
-  };
   return {
-    label: 'bare node:http SSE server',
+    label: 'bare node:http relay from the stand-in over NATS',
     async start() {
-      await kill();
-      child = spawn(
-        process.execPath,
-        [
-          '-r',
-          swcRegister,
-          path.join(__dirname, 'bare-sse.child.ts'),
-          '--fragments',
-          String(FRAGMENTS),
-          '--interval-ms',
-          String(INTERVAL_MS),
-        ],
-        { cwd: repoRoot, stdio: ['ignore', 'pipe', 'inherit'] },
-      );
-      const port = await new Promise<number>((resolve, reject) => {
-        let text = '';
-        child?.stdout?.on('data', (chunk: Buffer) => {
-          text += chunk.toString();
-          const match = text.match(/@@port (\d+)/);
-          if (match) resolve(Number(match[1]));
-        });
-        child?.once('exit', () => reject(new Error(`the bare SSE server exited:\n${text}`)));
-      });
+      await stopChild(child);
+      const started = await startChild('bare-relay.child.ts', ['--prefix', prefix], /@@port (\d+)/);
+      child = started.child;
+      const port = Number(started.match[1]);
       return {
         pid: child.pid as number,
         open: (_index, record, done) => {
@@ -310,7 +307,34 @@ function bareTarget(): Target {
         },
       };
     },
-    stop: kill,
+    stop: () => stopChild(child),
+  };
+}
+
+/** The bare node:http SSE server, a child process of its own. */
+function bareTarget(): Target {
+  let child: ChildProcess | undefined;
+  return {
+    label: 'bare node:http SSE server',
+    async start() {
+      await stopChild(child);
+      const started = await startChild(
+        'bare-sse.child.ts',
+        ['--fragments', String(FRAGMENTS), '--interval-ms', String(INTERVAL_MS)],
+        /@@port (\d+)/,
+      );
+      child = started.child;
+      const port = Number(started.match[1]);
+      return {
+        pid: child.pid as number,
+        open: (_index, record, done) => {
+          const request = http.request(`http://127.0.0.1:${port}/stream`, { method: 'POST', agent });
+          readReply(request, record, done);
+          request.end('{}');
+        },
+      };
+    },
+    stop: () => stopChild(child),
   };
 }
 
@@ -413,7 +437,10 @@ function slopeKiB(results: LevelResult[]): number {
 
 async function main(): Promise<void> {
   const started = new Date();
-  const targets = [...(await gatewayTargets()), bareTarget()];
+  const gateways = await gatewayTargets();
+  const relay = bareRelayTarget(gateways.prefix);
+  const bare = bareTarget();
+  const targets = [...gateways.targets, relay, bare];
   const results: LevelResult[] = [];
   try {
     // Level by level, the gateway(s) then the bare server, so drift hits all alike.
@@ -428,6 +455,7 @@ async function main(): Promise<void> {
       }
   } finally {
     for (const target of targets) await target.stop();
+    await stopChild(gateways.standIn);
   }
   const p = (xs: number[], q: number) => (xs.length ? fmt(percentile(xs, q)) : 'n/a');
   const lines = [
@@ -462,15 +490,18 @@ async function main(): Promise<void> {
     '',
     ...targets.map((target) => {
       const own = results.filter((r) => r.target === target.label);
-      const bare = results.filter((r) => r.target === targets.at(-1)?.label);
-      // TTFF p99 against the bare server's at the same level, the target's ratio (issue 25).
-      const ratios = own.map((r) => {
-        const base = bare.find((b) => b.streams === r.streams);
-        return base?.ttffMs.length && r.ttffMs.length
-          ? `${r.streams}: ${fmt(percentile(r.ttffMs, 99) / percentile(base.ttffMs, 99))}×`
-          : `${r.streams}: n/a`;
-      });
-      return `- ${target.label}: RSS slope ${fmt(slopeKiB(own))} KiB per stream; TTFF p99 ÷ bare's ${ratios.join(', ')}`;
+      // TTFF p99 against the bare server's at the same level (issue 25's target), and against the
+      // bare relay's (what is left once the hop to chat-inference is paid).
+      const ratios = (baseline: Target) =>
+        own
+          .map((r) => {
+            const base = results.find((b) => b.target === baseline.label && b.streams === r.streams);
+            return base?.ttffMs.length && r.ttffMs.length
+              ? `${r.streams}: ${fmt(percentile(r.ttffMs, 99) / percentile(base.ttffMs, 99))}×`
+              : `${r.streams}: n/a`;
+          })
+          .join(', ');
+      return `- ${target.label}: RSS slope ${fmt(slopeKiB(own))} KiB per stream; TTFF p99 ÷ the bare server's ${ratios(bare)}; ÷ the bare relay's ${ratios(relay)}`;
     }),
   ];
   process.stdout.write(`${lines.join('\n')}\n`);
