@@ -9,6 +9,7 @@ import { GuestDataModule } from './guest-data/guest-data.module';
 import { InboxModule } from './inbox/inbox.module';
 import { ReportsModule } from './reports/reports.module';
 import { ChatWeekFiguresModule } from './digest/week-figures.module';
+import { TextLibrariesWarmup } from './language/text-libraries';
 
 @Module({})
 export class ChatInferenceModule {
@@ -30,6 +31,7 @@ export class ChatInferenceModule {
         ChatWeekFiguresModule,
         InboxModule,
       ],
+      providers: [TextLibrariesWarmup],
     };
   }
 }

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { textLibraries } from '../language/text-libraries';
 
 /**
  * A fan question as insights store it (docs/insights.md): emails, phone numbers, links, @handles
@@ -20,7 +20,7 @@ export function scrubPersonalData(text: string, maxLength = MAX_LENGTH): string 
     .replace(URL, '[link]')
     .replace(HANDLE, '$1[handle]')
     .replace(PHONE, (match) => (match.replace(/\D/g, '').length >= 7 ? '[phone]' : match));
-  const names = nlp(patterned).people().out('array') as string[];
+  const names = textLibraries.compromise()(patterned).people().out('array') as string[];
   let scrubbed = patterned;
   for (const name of names.map((found) => found.replace(/^[^\p{L}]+|[^\p{L}]+$/gu, ''))) {
     if (name.length > 1) scrubbed = scrubbed.split(name).join('[name]');

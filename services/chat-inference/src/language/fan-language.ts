@@ -1,5 +1,5 @@
 import { BoundedMemo } from '@backtalk/ai';
-import { detectAll } from 'tinyld';
+import { textLibraries } from './text-libraries';
 
 /**
  * The languages a persona is told to answer in, by ISO 639-1 code. Detection is limited to
@@ -53,7 +53,7 @@ export function detectLanguage(text: string): string | undefined {
 function detectUncached(text: string): string | undefined {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   if (letters < MIN_LETTERS) return undefined;
-  const [best, second] = detectAll(text, { only: ONLY });
+  const [best, second] = textLibraries.tinyld().detectAll(text, { only: ONLY });
   if (!best || best.accuracy < MIN_ACCURACY) return undefined;
   if (second && best.accuracy < second.accuracy * MIN_LEAD) return undefined;
   return best.lang;

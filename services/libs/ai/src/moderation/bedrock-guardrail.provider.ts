@@ -1,8 +1,4 @@
-import {
-  ApplyGuardrailCommand,
-  type ApplyGuardrailCommandOutput,
-  BedrockRuntimeClient,
-} from '@aws-sdk/client-bedrock-runtime';
+import type { ApplyGuardrailCommandOutput, BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import {
   MODERATION_CATEGORIES,
   type ModerationCategory,
@@ -21,6 +17,15 @@ const CONTENT_FILTERS: Record<string, ModerationCategory> = {
   INSULTS: 'harassment',
   MISCONDUCT: 'illicit',
 };
+
+/**
+ * The Bedrock SDK, loaded when a Bedrock moderator is made rather than at every start (some 30 ms
+ * of CPU; most deployments moderate with another provider). `require`, not `import()`, which would
+ * load its ES module build.
+ */
+const bedrockSdk = (): typeof import('@aws-sdk/client-bedrock-runtime') =>
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
+  require('@aws-sdk/client-bedrock-runtime') as typeof import('@aws-sdk/client-bedrock-runtime');
 
 type Assessment = NonNullable<ApplyGuardrailCommandOutput['assessments']>[number];
 
@@ -85,7 +90,7 @@ export class BedrockGuardrailProvider implements ModerationProvider {
   private readonly client: BedrockRuntimeClient;
 
   constructor(private readonly options: BedrockGuardrailOptions) {
-    this.client = new BedrockRuntimeClient({
+    this.client = new (bedrockSdk().BedrockRuntimeClient)({
       region: options.region,
       endpoint: options.endpoint,
       maxAttempts: 1,
@@ -102,7 +107,7 @@ export class BedrockGuardrailProvider implements ModerationProvider {
     let answer: ApplyGuardrailCommandOutput;
     try {
       answer = await this.client.send(
-        new ApplyGuardrailCommand({
+        new (bedrockSdk().ApplyGuardrailCommand)({
           guardrailIdentifier: this.options.guardrailId,
           guardrailVersion: this.options.guardrailVersion,
           source: request.direction === 'fan-message' ? 'INPUT' : 'OUTPUT',
