@@ -19,6 +19,9 @@ class RecordedResponse extends EventEmitter {
   written: string[] = [];
   jsonBody: unknown;
   writableEnded = false;
+  /** flushHeaders() calls: each is a socket write of its own. */
+  flushes = 0;
+  private headersSent = false;
   status(code: number): this {
     this.statusCode = code;
     return this;
@@ -27,10 +30,13 @@ class RecordedResponse extends EventEmitter {
     this.headers[name.toLowerCase()] = value;
   }
   flushHeaders(): void {
-    this.written.push(`HTTP ${this.statusCode}`);
+    this.flushes++;
+    this.sendHeaders();
   }
+  /** As node:http does, headers not sent yet go out with the first write (or the end). */
   write(text: string): void {
     if (this.writableEnded) throw new Error('write after end');
+    this.sendHeaders();
     this.written.push(text);
   }
   json(body: unknown): void {
@@ -38,9 +44,15 @@ class RecordedResponse extends EventEmitter {
     this.end();
   }
   end(): void {
+    if (this.statusCode === 200) this.sendHeaders();
     this.writableEnded = true;
     this.emit('finish');
     this.emit('close');
+  }
+  private sendHeaders(): void {
+    if (this.headersSent) return;
+    this.headersSent = true;
+    this.written.push(`HTTP ${this.statusCode}`);
   }
   /** The browser went away. */
   leave(): void {
@@ -105,6 +117,15 @@ describe('ChatReplyRelay', () => {
       'event: citations',
       'event: fragment',
     ]);
+  });
+
+  it('sends the headers with the first event, not in a socket write of their own', async () => {
+    const { response, relay, ended } = relayOn();
+    relay.next(fragment(0));
+    expect(response.flushes).toBe(0);
+    expect(frameNames(response.written)).toEqual(['HTTP 200', 'event: fragment']);
+    relay.complete();
+    await ended;
   });
 
   it('answers an error before the first event as a plain HTTP error with its status', async () => {

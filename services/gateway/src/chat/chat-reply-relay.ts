@@ -11,7 +11,7 @@ import {
 } from '@backtalk/kit';
 import { ErrorCode, type MessageStreamEvent } from '@backtalk/proto';
 import type { Request, Response } from 'express';
-import { formatEvent, startEventStream } from './sse-stream';
+import { formatEvent, setEventStreamHeaders } from './sse-stream';
 
 /** A comment line written when nothing else was for this long, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 15_000;
@@ -123,7 +123,8 @@ export class ChatReplyRelay implements StreamSink<MessageStreamEvent>, Due {
     this.started = true;
     chatStreamsActive.inc({ service: 'gateway' });
     sseStreamsOpen.inc({ service: 'gateway', stream: 'chat' });
-    startEventStream(this.response);
+    // The headers leave with the event start() is called for (next) or with the end (complete).
+    setEventStreamHeaders(this.response);
     releaseRequestLeftovers(this.response.req as Request | undefined);
     this.lastWriteAt = performance.now();
     // The keep-alive may now be due before the model's silence is: filed again for the earlier one.

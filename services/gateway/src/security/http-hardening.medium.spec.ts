@@ -135,6 +135,19 @@ describe('security headers', () => {
     },
   );
 
+  it('gives a page a fresh style nonce and the API the same policy without one', async () => {
+    const { url } = await gateway();
+    const nonce = async (route: string) =>
+      /'nonce-([^']+)'/.exec(
+        (await fetch(`${url}${route}`)).headers.get('content-security-policy') ?? '',
+      )?.[1];
+    const pages = [await nonce('/'), await nonce('/@demo.creator')];
+    expect(pages[0]).toMatch(/^[A-Za-z0-9+/=]{24}$/);
+    expect(pages[1]).not.toEqual(pages[0]);
+    expect(await nonce('/api/auth/session')).toBeUndefined();
+    expect(await nonce('/api/nope')).toBeUndefined();
+  });
+
   it('marks auth responses no-store', async () => {
     const { url } = await gateway();
     const response = await fetch(`${url}/api/auth/session`);

@@ -56,15 +56,25 @@ function headers(directives: typeof appDirectives): RequestHandler {
 }
 
 /**
+ * The API's JSON and event streams are never a page that loads styles: the app's policy without
+ * the nonce, a header helmet builds the same way each time and no random bytes per response.
+ */
+const apiDirectives: typeof appDirectives = { ...appDirectives, styleSrc: ["'self'"] };
+
+/**
  * Security headers on every response — the SPA, the API, its SSE streams and
  * errors: CSP, frame-ancestors 'none' / X-Frame-Options DENY, nosniff and a Referrer-Policy.
+ * Only the pages (the SPA's index.html) get a fresh style nonce.
  */
 export function securityHeaders(): RequestHandler {
   const app = headers(appDirectives);
   const docs = headers(docsDirectives);
+  const api = headers(apiDirectives);
   return (request, response, next) => {
+    if (/^\/api\/docs(\/|$)/.test(request.path)) return docs(request, response, next);
+    if (/^\/api\//.test(request.path)) return api(request, response, next);
     response.locals['cspNonce'] = randomBytes(16).toString('base64');
-    (/^\/api\/docs(\/|$)/.test(request.path) ? docs : app)(request, response, next);
+    app(request, response, next);
   };
 }
 
