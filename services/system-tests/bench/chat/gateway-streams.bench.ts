@@ -172,7 +172,8 @@ async function gatewayTargets(): Promise<{ prefix: string; standIn: ChildProcess
     }
     throw new Error(`the gateway did not come up:\n${cluster.output.slice(-30).join('\n')}`);
   };
-  let tokens: string[] = [];
+  /** Each guest's access token and device cookie: a browser sends back the cookie it was given. */
+  let guests: { token: string; cookie: string }[] = [];
   let stopped = false;
   /** Runs this build's gateway, or another checkout's (`entry`), as the cluster's gateway. */
   const variant = (label: string, entry?: string): Target => ({
@@ -195,19 +196,22 @@ async function gatewayTargets(): Promise<{ prefix: string; standIn: ChildProcess
           },
         });
       await waitLive();
-      if (!tokens.length) {
+      if (!guests.length) {
         // identity answers once its signing key is ready; the first guest may have to wait for it.
-        for (let i = 0; tokens.length < GUESTS && i < 400; i++) {
+        for (let i = 0; guests.length < GUESTS && i < 400; i++) {
           const response = await fetch(`${cluster.gatewayUrl}/api/auth/guest`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: '{}',
           });
           if (response.ok)
-            tokens.push(((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken);
+            guests.push({
+              token: ((await response.json()) as { tokens: { accessToken: string } }).tokens.accessToken,
+              cookie: /bt_device=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0] ?? '',
+            });
           else await sleep(250);
         }
-        if (tokens.length < GUESTS) throw new Error('could not create the guests');
+        if (guests.length < GUESTS) throw new Error('could not create the guests');
       }
       const pid = cluster.supervisor.process('gateway')?.pid as number;
       const body = JSON.stringify({ content: [{ text: 'Tell me the whole story.' }] });
@@ -220,7 +224,8 @@ async function gatewayTargets(): Promise<{ prefix: string; standIn: ChildProcess
             headers: {
               'content-type': 'application/json',
               'content-length': Buffer.byteLength(body),
-              authorization: `Bearer ${tokens[index % tokens.length]}`,
+              authorization: `Bearer ${guests[index % guests.length]?.token}`,
+              cookie: guests[index % guests.length]?.cookie ?? '',
             },
           });
           readReply(request, record, done);
@@ -231,7 +236,7 @@ async function gatewayTargets(): Promise<{ prefix: string; standIn: ChildProcess
     async stop() {
       if (stopped) return;
       stopped = true;
-      tokens = [];
+      guests = [];
       await cluster.stop();
       await database.drop();
     },
