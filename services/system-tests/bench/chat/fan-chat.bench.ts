@@ -244,6 +244,8 @@ function directTtft(pacedUrl: string, tag: string): Promise<number> {
 // ---------------------------------------------------------------- 1. time to first fragment
 
 interface BrowserSend {
+  /** Wall-clock ms (performance.timeOrigin + now) when the page called fetch. */
+  startedAtMs?: number;
   ttffMs: number;
   totalMs: number;
   fragments: number;
@@ -256,6 +258,7 @@ async function sendInPage(args: { url: string; token: string; text: string }): P
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), 30_000);
   const t0 = performance.now();
+  const startedAtMs = performance.timeOrigin + t0;
   let ttff = -1;
   let fragments = 0;
   let stopReason: string | null = null;
@@ -295,7 +298,7 @@ async function sendInPage(args: { url: string; token: string; text: string }): P
         end = buffer.indexOf('\n\n');
       }
     }
-    return { ttffMs: ttff, totalMs: performance.now() - t0, fragments, stopReason };
+    return { startedAtMs, ttffMs: ttff, totalMs: performance.now() - t0, fragments, stopReason };
   } catch (error) {
     return { ttffMs: -1, totalMs: -1, fragments, stopReason, error: String(error) };
   } finally {
@@ -310,6 +313,12 @@ interface TtftResult {
   browserTtffMs: number[];
   serverTtftMs: number[];
   overheadMs: number[];
+  /** First fragment at the browser − the paced server's time to its first sentence's end. */
+  overSentenceMs: number[];
+  /** Of that: the page's fetch → the model request's arrival at the paced server (wall clocks). */
+  beforeModelMs: number[];
+  /** And: the first sentence's end written by the paced server → the first fragment in the page. */
+  afterSentenceMs: number[];
   directTtftMs: number[];
   directServerTtftMs: number[];
   /** CPU the platform's Node processes spent over the measured sends, ÷ sends (ms). */
@@ -337,6 +346,9 @@ async function ttftRun(
     browserTtffMs: [],
     serverTtftMs: [],
     overheadMs: [],
+    overSentenceMs: [],
+    beforeModelMs: [],
+    afterSentenceMs: [],
     directTtftMs: [],
     directServerTtftMs: [],
     cpuMsPerSend: Number.NaN,
@@ -368,10 +380,17 @@ async function ttftRun(
       continue;
     }
     const server = await paced.ttft(tag);
+    const sentence = await paced.sentence(tag);
     if (!measured) continue;
     result.browserTtffMs.push(sent.ttffMs);
     result.serverTtftMs.push(server);
     result.overheadMs.push(sent.ttffMs - server);
+    result.overSentenceMs.push(sent.ttffMs - sentence);
+    const arrivedAtMs = paced.arrivedAt(tag);
+    if (sent.startedAtMs !== undefined && arrivedAtMs !== undefined) {
+      result.beforeModelMs.push(arrivedAtMs - sent.startedAtMs);
+      result.afterSentenceMs.push(sent.startedAtMs + sent.ttffMs - (arrivedAtMs + sentence));
+    }
     result.directTtftMs.push(direct);
     result.directServerTtftMs.push(directServer);
     if ((i - WARMUP + 1) % 25 === 0)
@@ -994,6 +1013,8 @@ function ttftTable(results: TtftResult[]): string {
       p(r.serverTtftMs, 99),
       `**${p(r.overheadMs, 50)}**`,
       `**${p(r.overheadMs, 99)}**`,
+      `${p(r.overSentenceMs, 50)} / ${p(r.overSentenceMs, 99)}`,
+      r.beforeModelMs.length ? `${p(r.beforeModelMs, 50)} + ${p(r.afterSentenceMs, 50)}` : 'n/a',
       p(r.directTtftMs, 50),
       p(r.directTtftMs, 99),
       `${fmt(percentile(r.browserTtffMs, 50) / percentile(r.directTtftMs, 50), 2)}× / ${fmt(percentile(r.browserTtffMs, 99) / percentile(r.directTtftMs, 99), 2)}×`,
@@ -1010,6 +1031,8 @@ function ttftTable(results: TtftResult[]): string {
       'p99',
       'platform overhead p50 ms',
       'p99',
+      "over the model's first sentence p50 / p99 ms (moderation shows nothing before it)",
+      'of which: fetch → model request p50 + first sentence written → page p50 ms (wall clocks)',
       'baseline: direct client → paced server TTFT p50 ms',
       'p99',
       'browser TTFF ÷ baseline, p50 / p99',

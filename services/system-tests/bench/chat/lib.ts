@@ -96,6 +96,10 @@ export interface PacedChild {
   stop(): Promise<unknown>;
   /** Server-side time to first token of the request tagged `tag`, once reported. */
   ttft(tag: string, timeoutMs?: number): Promise<number>;
+  /** Server-side time to the end of the reply's first sentence (its first . ! or ?), once reported. */
+  sentence(tag: string, timeoutMs?: number): Promise<number>;
+  /** Wall-clock ms (performance.timeOrigin + now) the request tagged `tag` arrived, once its TTFT is in. */
+  arrivedAt(tag: string): number | undefined;
   exit(): Promise<void>;
 }
 
@@ -108,14 +112,21 @@ export async function forkPacedServer(): Promise<PacedChild> {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const timings = new Map<string, number>();
+  const arrivals = new Map<string, number>();
   const waiters = new Map<string, (ms: number) => void>();
   const replies: Array<(message: { type: string; [key: string]: unknown }) => void> = [];
+  const record = (key: string, ms: number): void => {
+    timings.set(key, ms);
+    waiters.get(key)?.(ms);
+    waiters.delete(key);
+  };
   child.on('message', (message: { type: string; tag?: string; ttftMs?: number; [key: string]: unknown }) => {
     if (message.type === 'timing') {
       if (!message.tag) return;
-      timings.set(message.tag, message.ttftMs as number);
-      waiters.get(message.tag)?.(message.ttftMs as number);
-      waiters.delete(message.tag);
+      if (typeof message.arrivedAtMs === 'number') arrivals.set(message.tag, message.arrivedAtMs);
+      record(message.tag, message.ttftMs as number);
+    } else if (message.type === 'sentence') {
+      if (message.tag) record(`sentence:${message.tag}`, message.ms as number);
     } else if (message.type === 'failed') {
       process.stderr.write(`paced server child: ${String(message.message)}\n`);
     } else {
@@ -130,6 +141,20 @@ export async function forkPacedServer(): Promise<PacedChild> {
         resolve(message);
       });
     });
+  const reported = (key: string, timeoutMs: number): Promise<number> => {
+    const known = timings.get(key);
+    if (known !== undefined) return Promise.resolve(known);
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(key);
+        reject(new Error(`the paced server reported no ${key} for a request`));
+      }, timeoutMs);
+      waiters.set(key, (ms) => {
+        clearTimeout(timer);
+        resolve(ms);
+      });
+    });
+  };
   const ready = await next('ready');
   if (ready.type !== 'ready') throw new Error(`paced server child said ${ready.type}`);
   return {
@@ -145,20 +170,9 @@ export async function forkPacedServer(): Promise<PacedChild> {
       child.send({ cmd: 'stop' });
       return (await reply).stats;
     },
-    ttft(tag, timeoutMs = 5000) {
-      const known = timings.get(tag);
-      if (known !== undefined) return Promise.resolve(known);
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(() => {
-          waiters.delete(tag);
-          reject(new Error(`the paced server reported no request tagged ${tag}`));
-        }, timeoutMs);
-        waiters.set(tag, (ms) => {
-          clearTimeout(timer);
-          resolve(ms);
-        });
-      });
-    },
+    ttft: (tag, timeoutMs = 5000) => reported(tag, timeoutMs),
+    sentence: (tag, timeoutMs = 5000) => reported(`sentence:${tag}`, timeoutMs),
+    arrivedAt: (tag) => arrivals.get(tag),
     async exit() {
       if (child.exitCode !== null) return;
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

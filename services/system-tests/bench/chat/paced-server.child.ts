@@ -11,7 +11,9 @@
  *   { cmd: 'start', firstTokenDelayMs, interTokenDelayMs, reply?, port? }  → { type: 'started', url, port }
  *   { cmd: 'stop' }                                                        → { type: 'stopped', stats }
  *   { cmd: 'cpu' }                                                         → { type: 'cpu', usage }
- * Messages out, unasked: { type: 'timing', tag, ttftMs }.
+ * Messages out, unasked: { type: 'timing', tag, ttftMs, arrivedAtMs }, and { type: 'sentence', tag, ms } when the
+ * reply's text first holds a sentence's end (. ! ?): before then the chat's moderation shows the fan
+ * nothing (docs/safety.md), so the model's own time to that point is the platform's floor.
  */
 import http from 'node:http';
 import path from 'node:path';
@@ -47,16 +49,29 @@ const createServer = http.createServer.bind(http) as (handler: Handler) => http.
     req.on('data', (part: Buffer) => body.push(part));
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     let timed = false;
+    let sentenceTimed = false;
+    const tag = (): string | null =>
+      [
+        ...Buffer.concat(body)
+          .toString('utf8')
+          .matchAll(/\[bench:([A-Za-z0-9_-]+)\]/g),
+      ].at(-1)?.[1] ?? null;
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
-      if (!timed && typeof chunk === 'string' && chunk.includes('"content"')) {
-        timed = true;
-        const ttftMs = performance.now() - arrived;
-        const tags = [
-          ...Buffer.concat(body)
-            .toString('utf8')
-            .matchAll(/\[bench:([A-Za-z0-9_-]+)\]/g),
-        ];
-        send({ type: 'timing', tag: tags.at(-1)?.[1] ?? null, ttftMs });
+      if (typeof chunk === 'string' && chunk.includes('"content"')) {
+        if (!timed) {
+          timed = true;
+          // arrivedAtMs: the wall clock of the request's arrival, for the bench to split its overhead.
+          send({
+            type: 'timing',
+            tag: tag(),
+            ttftMs: performance.now() - arrived,
+            arrivedAtMs: performance.timeOrigin + arrived,
+          });
+        }
+        if (!sentenceTimed && /"content":"[^"]*[.!?]/.test(chunk)) {
+          sentenceTimed = true;
+          send({ type: 'sentence', tag: tag(), ms: performance.now() - arrived });
+        }
       }
       return write(chunk, ...rest);
     }) as typeof res.write;
