@@ -1,9 +1,5 @@
-import { dataSourceOptions, openMigratedDataSource } from '@backtalk/kit';
-import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { chatInferenceDatabase } from '../chat-inference.database';
-import { chatInferenceService } from '../index';
+import { useChatInferenceDatabase } from '../../test/chat-inference.harness';
 import { SendTurnAnswersTheWholeSend1796800000000 } from '../migrations/1796800000000-SendTurnAnswersTheWholeSend';
 
 /**
@@ -12,24 +8,10 @@ import { SendTurnAnswersTheWholeSend1796800000000 } from '../migrations/17968000
  * before, and its up migration runs again on that.
  */
 describe('send_turn migration 1796800000000, down and up again (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('send_turn_down', { migratedFor: [chatInferenceService] });
-    dataSource = await openMigratedDataSource(
-      dataSourceOptions(chatInferenceDatabase, database.url, 2) as Parameters<
-        typeof openMigratedDataSource
-      >[0],
-    );
-  });
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
-  });
+  const db = useChatInferenceDatabase('send_turn_down');
 
   const versions = () =>
-    dataSource.query<{ args: number; answer: string }[]>(
+    db.dataSource.query<{ args: number; answer: string }[]>(
       `SELECT pronargs AS args, pg_get_function_result(p.oid) AS answer FROM pg_proc p
         JOIN pg_namespace n ON n.oid = p.pronamespace
        WHERE n.nspname = 'chat_inference' AND p.proname = 'send_turn' ORDER BY pronargs`,
@@ -37,7 +19,7 @@ describe('send_turn migration 1796800000000, down and up again (real PostgreSQL)
 
   /** One send of `owner` in `conversationId` (no allowance counted), with the new arguments when `current`. */
   const send = (owner: string, conversationId: string, text: string, current: boolean) =>
-    dataSource.query<{ turn: unknown }[]>(
+    db.dataSource.query<{ turn: unknown }[]>(
       `SELECT "chat_inference"."send_turn"($1, $2, $3, $4, $5::jsonb, NULL, now(), false, 0, 0, '{}', '{}', '{}', 10, 30, NULL, NULL, 20${
         current ? ', true, true, true' : ''
       }) AS turn`,
@@ -46,12 +28,12 @@ describe('send_turn migration 1796800000000, down and up again (real PostgreSQL)
 
   it('down gives back the previous send_turn, which still stores a turn and answers the history; up again works', async () => {
     const owner = randomUUID();
-    const [conversation] = await dataSource.query<{ id: string }[]>(
+    const [conversation] = await db.dataSource.query<{ id: string }[]>(
       `INSERT INTO conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id`,
       [owner, randomUUID()],
     );
     const finish = () =>
-      dataSource.query(
+      db.dataSource.query(
         `UPDATE messages SET status = 'complete', content = '[{"text": "hi!"}]' WHERE owner = $1 AND role = 'assistant'`,
         [owner],
       );
@@ -65,7 +47,7 @@ describe('send_turn migration 1796800000000, down and up again (real PostgreSQL)
     await finish();
 
     const migration = new SendTurnAnswersTheWholeSend1796800000000();
-    const runner = dataSource.createQueryRunner();
+    const runner = db.dataSource.createQueryRunner();
     try {
       await migration.down(runner);
       expect(await versions()).toEqual([{ args: 18, answer: 'jsonb' }]);
@@ -81,6 +63,6 @@ describe('send_turn migration 1796800000000, down and up again (real PostgreSQL)
     expect(await versions()).toEqual([{ args: 21, answer: 'jsonb' }]);
     const [answer] = await send(owner, conversation!.id, 'third', true);
     expect((answer!.turn as { history: unknown[] }).history).toHaveLength(4);
-    expect(await dataSource.query(`SELECT 1 FROM messages WHERE owner = $1`, [owner])).toHaveLength(6);
+    expect(await db.dataSource.query(`SELECT 1 FROM messages WHERE owner = $1`, [owner])).toHaveLength(6);
   });
 });

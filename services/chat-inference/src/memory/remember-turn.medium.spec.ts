@@ -1,11 +1,7 @@
-import { dataSourceOptions, openMigratedDataSource } from '@backtalk/kit';
 import { disposeLocalModels, LocalLlamaChatModel } from '@backtalk/ai';
-import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import type { DataSource } from 'typeorm';
-import { chatInferenceDatabase } from '../chat-inference.database';
-import { chatInferenceService } from '../index';
+import { useChatInferenceDatabase } from '../../test/chat-inference.harness';
 import type { CreatorCorpus } from '../persona/creator-corpus';
 import { MemoryRepository } from './memory.repository';
 import { RememberTurn } from './remember-turn.consumer';
@@ -18,32 +14,20 @@ const MODELS_DIR = path.resolve(__dirname, '../../../../../shared/models');
  * local model, and finishes without storing anything the answer does not hold as facts.
  */
 describe('RememberTurn with a real local model (stories260K)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('remember_turn', { migratedFor: [chatInferenceService] });
-    dataSource = await openMigratedDataSource(
-      dataSourceOptions(chatInferenceDatabase, database.url, 2) as Parameters<
-        typeof openMigratedDataSource
-      >[0],
-    );
-  });
+  const db = useChatInferenceDatabase('remember_turn');
   afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
     await disposeLocalModels();
   });
 
   it('prompts the model with the fan message and keeps only facts its answer holds', async () => {
     const owner = randomUUID();
     const creatorId = randomUUID();
-    const [conversation] = await dataSource.query(
+    const [conversation] = await db.dataSource.query(
       `INSERT INTO conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id`,
       [owner, creatorId],
     );
     const messageId = randomUUID();
-    await dataSource.query(
+    await db.dataSource.query(
       `INSERT INTO messages (id, "conversationId", owner, role, content) VALUES ($1, $2, $3, 'user', $4)`,
       [messageId, conversation.id, owner, JSON.stringify([{ text: 'Once upon a time my name was Lily.' }])],
     );
@@ -66,7 +50,7 @@ describe('RememberTurn with a real local model (stories260K)', () => {
     const offline = {
       persona: () => Promise.reject(new Error('creators is offline')),
     } as unknown as CreatorCorpus;
-    const memories = new MemoryRepository(dataSource);
+    const memories = new MemoryRepository(db.dataSource);
     await new RememberTurn(memories, offline, model).handle(
       { userId: owner, creatorId, messageId, minor: false },
       { dedupeId: messageId, deliveries: 1 },

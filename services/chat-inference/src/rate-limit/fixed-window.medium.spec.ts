@@ -1,11 +1,8 @@
-import { dataSourceOptions, openMigratedDataSource } from '@backtalk/kit';
-import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import type { DataSource, QueryRunner } from 'typeorm';
-import { chatInferenceDatabase } from '../chat-inference.database';
+import type { QueryRunner } from 'typeorm';
+import { useChatInferenceDatabase } from '../../test/chat-inference.harness';
 import { MessageEntity } from '../conversation/message.entity';
 import { MessageRepository } from '../conversation/message.repository';
-import { chatInferenceService } from '../index';
 import { FREE_TIER_CASES, type FreeTierCase, WINDOW_SECONDS, type WindowAt } from './fixed-window.cases';
 import type { FreeTierAllowance } from './free-tier.service';
 
@@ -16,21 +13,7 @@ import type { FreeTierAllowance } from './free-tier.service';
  * counters are stored relative to the very instant send_turn decides at.
  */
 describe('send_turn follows the free-tier table (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('fixed_window', { migratedFor: [chatInferenceService] });
-    dataSource = await openMigratedDataSource(
-      dataSourceOptions(chatInferenceDatabase, database.url, 2) as Parameters<
-        typeof openMigratedDataSource
-      >[0],
-    );
-  });
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
-  });
+  const db = useChatInferenceDatabase('fixed_window');
 
   const store = (runner: QueryRunner, window: WindowAt, table: string, key: unknown[]) =>
     runner.query(
@@ -110,7 +93,7 @@ describe('send_turn follows the free-tier table (real PostgreSQL)', () => {
   }
 
   it.each(FREE_TIER_CASES)('$case', async (row) => {
-    const runner = dataSource.createQueryRunner();
+    const runner = db.dataSource.createQueryRunner();
     await runner.connect();
     await runner.startTransaction();
     try {

@@ -1,12 +1,9 @@
-import { dataSourceOptions, loadConfig, openMigratedDataSource } from '@backtalk/kit';
-import { createTestDatabase, type TestDatabase } from '@backtalk/testing';
+import { loadConfig } from '@backtalk/kit';
 import { randomUUID } from 'node:crypto';
-import type { DataSource } from 'typeorm';
+import { useChatInferenceDatabase } from '../../test/chat-inference.harness';
 import { chatInferenceConfigSchema } from '../chat-inference.config';
-import { chatInferenceDatabase } from '../chat-inference.database';
 import { MessageEntity } from '../conversation/message.entity';
 import { MessageRepository } from '../conversation/message.repository';
-import { chatInferenceService } from '../index';
 import { ChatRetention } from './chat-retention';
 import { ChatRetentionRepository } from './chat-retention.repository';
 
@@ -15,27 +12,13 @@ import { ChatRetentionRepository } from './chat-retention.repository';
  * the retention step MODERATION_REVIEW_RETENTION_DAYS after it was flagged, the verdict kept.
  */
 describe('retention of flagged chat content (real PostgreSQL)', () => {
-  let database: TestDatabase;
-  let dataSource: DataSource;
-
-  beforeAll(async () => {
-    database = await createTestDatabase('flagged_content', { migratedFor: [chatInferenceService] });
-    dataSource = await openMigratedDataSource(
-      dataSourceOptions(chatInferenceDatabase, database.url, 2) as Parameters<
-        typeof openMigratedDataSource
-      >[0],
-    );
-  });
-  afterAll(async () => {
-    await dataSource?.destroy();
-    await database?.drop();
-  });
+  const db = useChatInferenceDatabase('flagged_content');
 
   /** A held-back fan message with its notice, and a replaced reply, flagged `daysAgo` days ago. */
   async function flaggedTurns(daysAgo: number): Promise<string> {
     const owner = randomUUID();
-    const messages = new MessageRepository(dataSource.getRepository(MessageEntity));
-    const [conversation] = (await dataSource.query(
+    const messages = new MessageRepository(db.dataSource.getRepository(MessageEntity));
+    const [conversation] = (await db.dataSource.query(
       'INSERT INTO conversations (owner, "creatorId") VALUES ($1, $2) RETURNING id',
       [owner, randomUUID()],
     )) as { id: string }[];
@@ -77,7 +60,7 @@ describe('retention of flagged chat content (real PostgreSQL)', () => {
       verdict: { flagged: true, categories: ['violence'], decidedBy: 'openai' },
       flaggedText: 'the flagged reply text',
     });
-    await dataSource.query(
+    await db.dataSource.query(
       `UPDATE messages SET "flaggedAt" = now() - make_interval(days => $2) WHERE owner = $1 AND "flaggedAt" IS NOT NULL`,
       [owner, daysAgo],
     );
@@ -85,7 +68,7 @@ describe('retention of flagged chat content (real PostgreSQL)', () => {
   }
 
   const rows = (owner: string) =>
-    dataSource.query<
+    db.dataSource.query<
       { role: string; text: string; review: string | null; flagged: boolean | null; kept: boolean }[]
     >(
       `SELECT role, content -> 0 ->> 'text' AS text, "moderationReviewText" AS review,
@@ -103,7 +86,7 @@ describe('retention of flagged chat content (real PostgreSQL)', () => {
       MODERATION_PROVIDER: 'none',
       MODERATION_REVIEW_RETENTION_DAYS: '30',
     });
-    const retention = new ChatRetention(new ChatRetentionRepository(dataSource), config);
+    const retention = new ChatRetention(new ChatRetentionRepository(db.dataSource), config);
     const step = retention.steps.find((candidate) => candidate.name === 'flaggedContent')!;
 
     expect(await step.run(new Date())).toBe(2);
