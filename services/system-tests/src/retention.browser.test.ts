@@ -1,8 +1,10 @@
 import { describeWhenAvailable, waitFor } from '@backtalk/testing';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { chromiumProblem, launchChromium } from './chromium';
+import { PageActivity } from './page-activity';
 import { type StandaloneApp, startStandaloneApp } from './standalone-app';
 
 /**
@@ -13,6 +15,7 @@ import { type StandaloneApp, startStandaloneApp } from './standalone-app';
  */
 const PASSWORD = 'Correct-Horse-9';
 const SCREENSHOTS = process.env.BACKTALK_SCREENSHOTS_DIR;
+const FAILURES_DIR = SCREENSHOTS ?? path.join(os.tmpdir(), 'backtalk-retention-failures');
 type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 describeWhenAvailable(
@@ -23,6 +26,10 @@ describeWhenAvailable(
     let app: StandaloneApp;
     let browser: Browser;
     let page: Page;
+    let activity: PageActivity;
+    /** A test whose failure also says what the page showed and did (page-activity.ts). */
+    const reporting = (body: () => Promise<void>) => () =>
+      activity.explainFailure(FAILURES_DIR, `retention-failed-${Date.now()}`, body);
 
     beforeAll(async () => {
       app = await startStandaloneApp('retention');
@@ -33,6 +40,7 @@ describeWhenAvailable(
     // A browser of its own per test: no cookie of the previous account races the sign-in.
     beforeEach(async () => {
       page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+      activity = new PageActivity(page);
     });
     afterEach(async () => {
       await page?.context().close();
@@ -99,66 +107,72 @@ describeWhenAvailable(
       await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
     }
 
-    it('refuses without the confirmation word and with a wrong password, and keeps the account', async () => {
-      const email = await newAccount();
-      await page.goto(app.origin);
-      // The visitor's guest session first, so signing in replaces it rather than racing it.
-      await expect(accountMenu().innerText()).resolves.toBe('Guest');
-      await signInOnPage(email);
-      await accountMenu().filter({ hasText: email }).waitFor();
-      await openDeleteDialog();
-      const dialog = page.getByRole('dialog', { name: 'Delete account' });
-      await shot('delete-account-1280');
+    it(
+      'refuses without the confirmation word and with a wrong password, and keeps the account',
+      reporting(async () => {
+        const email = await newAccount();
+        await page.goto(app.origin);
+        // The visitor's guest session first, so signing in replaces it rather than racing it.
+        await expect(accountMenu().innerText()).resolves.toBe('Guest');
+        await signInOnPage(email);
+        await accountMenu().filter({ hasText: email }).waitFor();
+        await openDeleteDialog();
+        const dialog = page.getByRole('dialog', { name: 'Delete account' });
+        await shot('delete-account-1280');
 
-      await dialog.getByLabel('Password').fill(PASSWORD);
-      await dialog.getByRole('button', { name: 'Delete account' }).click();
-      await dialog.getByText('Type DELETE to confirm.').waitFor();
+        await dialog.getByLabel('Password').fill(PASSWORD);
+        await dialog.getByRole('button', { name: 'Delete account' }).click();
+        await dialog.getByText('Type DELETE to confirm.').waitFor();
 
-      await dialog.getByLabel('Password').fill('Wrong-Horse-9');
-      await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-      await dialog.getByRole('button', { name: 'Delete account' }).click();
-      await dialog.getByRole('alert').waitFor();
-      await expect(dialog.getByRole('alert').innerText()).resolves.toMatch(/\S/);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await accountMenu().filter({ hasText: email }).waitFor();
-      const stillThere = await call('POST', '/api/auth/sign-in', { email, password: PASSWORD });
-      expect(stillThere.status).toBe(200);
+        await dialog.getByLabel('Password').fill('Wrong-Horse-9');
+        await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+        await dialog.getByRole('button', { name: 'Delete account' }).click();
+        await dialog.getByRole('alert').waitFor();
+        await expect(dialog.getByRole('alert').innerText()).resolves.toMatch(/\S/);
+        await dialog.getByRole('button', { name: 'Cancel' }).click();
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await accountMenu().filter({ hasText: email }).waitFor();
+        const stillThere = await call('POST', '/api/auth/sign-in', { email, password: PASSWORD });
+        expect(stillThere.status).toBe(200);
 
-      // The same dialog at a phone's width.
-      await page.setViewportSize({ width: 390, height: 844 });
-      await openDeleteDialog();
-      await shot('delete-account-390');
-      await page.keyboard.press('Escape');
-      await page.setViewportSize({ width: 1280, height: 800 });
-    });
+        // The same dialog at a phone's width.
+        await page.setViewportSize({ width: 390, height: 844 });
+        await openDeleteDialog();
+        await shot('delete-account-390');
+        await page.keyboard.press('Escape');
+        await page.setViewportSize({ width: 1280, height: 800 });
+      }),
+    );
 
-    it('deletes the account with the password and DELETE, and signs the browser out', async () => {
-      const email = await newAccount();
-      await page.goto(app.origin);
-      await expect(accountMenu().innerText()).resolves.toBe('Guest');
-      await signInOnPage(email);
-      await accountMenu().filter({ hasText: email }).waitFor();
-      await openDeleteDialog();
-      const dialog = page.getByRole('dialog', { name: 'Delete account' });
-      await dialog.getByLabel('Password').fill(PASSWORD);
-      await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-      await dialog.getByRole('button', { name: 'Delete account' }).click();
+    it(
+      'deletes the account with the password and DELETE, and signs the browser out',
+      reporting(async () => {
+        const email = await newAccount();
+        await page.goto(app.origin);
+        await expect(accountMenu().innerText()).resolves.toBe('Guest');
+        await signInOnPage(email);
+        await accountMenu().filter({ hasText: email }).waitFor();
+        await openDeleteDialog();
+        const dialog = page.getByRole('dialog', { name: 'Delete account' });
+        await dialog.getByLabel('Password').fill(PASSWORD);
+        await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+        await dialog.getByRole('button', { name: 'Delete account' }).click();
 
-      await page.getByRole('dialog').waitFor({ state: 'detached' });
-      await page.waitForURL(`${app.origin}/`);
-      await accountMenu()
-        .or(page.getByRole('button', { name: 'Sign In' }))
-        .first()
-        .waitFor();
-      await waitFor(async () => !(await accountMenu().first().innerText()).includes(email));
-      await shot('deleted-1280');
-      // A reload does not bring the session back, and the account cannot sign in.
-      await page.reload();
-      await accountMenu().first().waitFor();
-      await waitFor(async () => !(await page.locator('body').innerText()).includes(email));
-      const signIn = await call('POST', '/api/auth/sign-in', { email, password: PASSWORD });
-      expect(signIn.status).toBe(401);
-    });
+        await page.getByRole('dialog').waitFor({ state: 'detached' });
+        await page.waitForURL(`${app.origin}/`);
+        await accountMenu()
+          .or(page.getByRole('button', { name: 'Sign In' }))
+          .first()
+          .waitFor();
+        await waitFor(async () => !(await accountMenu().first().innerText()).includes(email));
+        await shot('deleted-1280');
+        // A reload does not bring the session back, and the account cannot sign in.
+        await page.reload();
+        await accountMenu().first().waitFor();
+        await waitFor(async () => !(await page.locator('body').innerText()).includes(email));
+        const signIn = await call('POST', '/api/auth/sign-in', { email, password: PASSWORD });
+        expect(signIn.status).toBe(401);
+      }),
+    );
   },
 );
