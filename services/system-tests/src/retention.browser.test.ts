@@ -126,6 +126,9 @@ describeWhenAvailable(
 
         await dialog.getByLabel('Password').fill('Wrong-Horse-9');
         await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+        // The field's message goes once the word is right, and the dialog's buttons move up with it: as a
+        // person would, click once the layout has settled (a click aimed before it can land beside them).
+        await dialog.getByText('Type DELETE to confirm.').waitFor({ state: 'detached' });
         await dialog.getByRole('button', { name: 'Delete account' }).click();
         await dialog.getByRole('alert').waitFor();
         await expect(dialog.getByRole('alert').innerText()).resolves.toMatch(/\S/);
