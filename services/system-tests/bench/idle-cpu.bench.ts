@@ -15,14 +15,15 @@
  *
  * `--compare` measures that build's standalone process too, run by run beside this one's. The
  * cluster is this tree's; to compare it, run this file from the other checkout (it needs only
- * that tree's startCluster and built services).
+ * that tree's startCluster and built services). That is why it waits for a start as memory.bench.ts
+ * does rather than through newer helpers (RunningCluster.whenHealthy): an older tree has not got them.
  */
 import { freePort } from '@backtalk/embedded-db';
 import { createTestDatabase, TEST_SERVER_URL_VARIABLE, testNatsUrl } from '@backtalk/testing';
 import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { backendServices, startCluster } from '../src/processes';
+import { cpuSeconds } from './chat/lib';
 import {
   baseEnv,
   descendants,
@@ -48,15 +49,7 @@ const COMPARED = process.argv.flatMap((arg, i) => {
 });
 
 /** utime + stime of a process in ms (0 once it is gone). */
-function cpuMs(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
-  } catch {
-    return 0;
-  }
-}
+const cpuMs = (pid: number): number => cpuSeconds(pid) * 1000;
 
 /** CPU ms per minute each of `groups` (pids read at the start and again at the end) used over the window. */
 async function idleWindow(groups: Record<string, () => number[]>): Promise<Record<string, number>> {
