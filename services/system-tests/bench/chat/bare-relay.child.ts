@@ -8,16 +8,15 @@
  * and it is the gateway's own work. Prints `@@port <n>` once listening.
  * Arguments: `--prefix <subject prefix>`; NATS_URL or the test default.
  */
-import { Subjects } from '@backtalk/proto';
+import { type StreamFragment, Subjects } from '@backtalk/proto';
 import { testNatsUrl } from '@backtalk/testing';
 import { randomUUID } from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { connect, createInbox, type Msg } from 'nats';
 import { argValue } from '../lib/stats';
+import { fragmentEvent, serveStreams } from './stream-feed';
 
 interface ReplyPacket {
-  response?: { id: string; text: string; stopReason?: string };
+  response?: StreamFragment;
   isDisposed?: boolean;
 }
 
@@ -37,48 +36,29 @@ async function main(): Promise<void> {
     },
   });
   const subject = `${prefix}${Subjects.ChatMessageSend}`;
-  const server = http.createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== '/stream') {
-      response.writeHead(404).end();
-      return;
-    }
-    request.resume();
-    request.on('end', () => {
-      const id = randomUUID();
-      const reply = `${inbox}${id}`;
-      let open = false;
-      waiting.set(reply, (packet) => {
-        if (!open) {
-          open = true;
-          response.writeHead(200, {
-            'content-type': 'text/event-stream',
-            'cache-control': 'no-cache, no-transform',
-            connection: 'keep-alive',
-          });
-        }
-        if (packet.response) {
-          const { id: frameId, text, stopReason } = packet.response;
-          const data = stopReason ? { text, id: frameId, stopReason } : { text, id: frameId };
-          response.write(`event: fragment\nid: ${frameId}\ndata: ${JSON.stringify(data)}\n\n`);
-        }
-        if (packet.isDisposed) {
-          waiting.delete(reply);
-          response.end();
-        }
-      });
-      response.on('close', () => waiting.delete(reply));
-      nats.publish(
-        subject,
-        encoder.encode(JSON.stringify({ pattern: Subjects.ChatMessageSend, data: {}, id })),
-        {
-          reply,
-        },
-      );
+  serveStreams((response, begin) => {
+    const id = randomUUID();
+    const reply = `${inbox}${id}`;
+    let open = false;
+    waiting.set(reply, (packet) => {
+      if (!open) {
+        open = true;
+        begin();
+      }
+      if (packet.response) response.write(fragmentEvent(packet.response));
+      if (packet.isDisposed) {
+        waiting.delete(reply);
+        response.end();
+      }
     });
-  });
-  server.keepAliveTimeout = 0;
-  server.listen(0, '127.0.0.1', () => {
-    process.stdout.write(`@@port ${(server.address() as AddressInfo).port}\n`);
+    response.on('close', () => waiting.delete(reply));
+    nats.publish(
+      subject,
+      encoder.encode(JSON.stringify({ pattern: Subjects.ChatMessageSend, data: {}, id })),
+      {
+        reply,
+      },
+    );
   });
 }
 

@@ -291,43 +291,18 @@ async function startStandIn(prefix: string): Promise<ChildProcess> {
 }
 
 /**
- * The bare relay (bare-relay.child.ts): node:http asking the same stand-in over NATS and writing
- * its fragments — what any gateway that calls chat-inference over NATS cannot do without.
+ * A bare server in a child process of its own (`file`, printing `@@port <n>`), each stream a
+ * `POST /stream`: the bare SSE server (bare-sse.child.ts), and the bare relay (bare-relay.child.ts),
+ * node:http asking the same stand-in over NATS and writing its fragments — what any gateway that
+ * calls chat-inference over NATS cannot do without.
  */
-function bareRelayTarget(prefix: string): Target {
+function bareServerTarget(label: string, file: string, args: string[]): Target {
   let child: ChildProcess | undefined;
   return {
-    label: 'bare node:http relay from the stand-in over NATS',
+    label,
     async start() {
       await stopChild(child);
-      const started = await startChild('bare-relay.child.ts', ['--prefix', prefix], /@@port (\d+)/);
-      child = started.child;
-      const port = Number(started.match[1]);
-      return {
-        pid: child.pid as number,
-        open: (_index, record, done) => {
-          const request = http.request(`http://127.0.0.1:${port}/stream`, { method: 'POST', agent });
-          readReply(request, record, done);
-          request.end('{}');
-        },
-      };
-    },
-    stop: () => stopChild(child),
-  };
-}
-
-/** The bare node:http SSE server, a child process of its own. */
-function bareTarget(): Target {
-  let child: ChildProcess | undefined;
-  return {
-    label: 'bare node:http SSE server',
-    async start() {
-      await stopChild(child);
-      const started = await startChild(
-        'bare-sse.child.ts',
-        ['--fragments', String(FRAGMENTS), '--interval-ms', String(INTERVAL_MS)],
-        /@@port (\d+)/,
-      );
+      const started = await startChild(file, args, /@@port (\d+)/);
       child = started.child;
       const port = Number(started.match[1]);
       return {
@@ -443,8 +418,16 @@ function slopeKiB(results: LevelResult[]): number {
 async function main(): Promise<void> {
   const started = new Date();
   const gateways = await gatewayTargets();
-  const relay = bareRelayTarget(gateways.prefix);
-  const bare = bareTarget();
+  const relay = bareServerTarget('bare node:http relay from the stand-in over NATS', 'bare-relay.child.ts', [
+    '--prefix',
+    gateways.prefix,
+  ]);
+  const bare = bareServerTarget('bare node:http SSE server', 'bare-sse.child.ts', [
+    '--fragments',
+    String(FRAGMENTS),
+    '--interval-ms',
+    String(INTERVAL_MS),
+  ]);
   const targets = [...gateways.targets, relay, bare];
   const results: LevelResult[] = [];
   try {
