@@ -101,6 +101,17 @@ describeWhenAvailable(
       await page.getByRole('menuitem', { name: 'Delete account' }).click();
       await page.getByRole('dialog', { name: 'Delete account' }).waitFor();
     }
+    /** A new account signed in on the page (over the visitor's guest session), its delete dialog open. */
+    async function deleteDialogOfNewAccount() {
+      const email = await newAccount();
+      await page.goto(app.origin);
+      // The visitor's guest session first, so signing in replaces it rather than racing it.
+      await expect(accountMenu().innerText()).resolves.toBe('Guest');
+      await signInOnPage(email);
+      await accountMenu().filter({ hasText: email }).waitFor();
+      await openDeleteDialog();
+      return { email, dialog: page.getByRole('dialog', { name: 'Delete account' }) };
+    }
     async function shot(name: string): Promise<void> {
       if (!SCREENSHOTS) return;
       await page.waitForTimeout(300);
@@ -110,14 +121,7 @@ describeWhenAvailable(
     it(
       'refuses without the confirmation word and with a wrong password, and keeps the account',
       reporting(async () => {
-        const email = await newAccount();
-        await page.goto(app.origin);
-        // The visitor's guest session first, so signing in replaces it rather than racing it.
-        await expect(accountMenu().innerText()).resolves.toBe('Guest');
-        await signInOnPage(email);
-        await accountMenu().filter({ hasText: email }).waitFor();
-        await openDeleteDialog();
-        const dialog = page.getByRole('dialog', { name: 'Delete account' });
+        const { email, dialog } = await deleteDialogOfNewAccount();
         await shot('delete-account-1280');
 
         await dialog.getByLabel('Password').fill(PASSWORD);
@@ -150,13 +154,7 @@ describeWhenAvailable(
     it(
       'deletes the account with the password and DELETE, and signs the browser out',
       reporting(async () => {
-        const email = await newAccount();
-        await page.goto(app.origin);
-        await expect(accountMenu().innerText()).resolves.toBe('Guest');
-        await signInOnPage(email);
-        await accountMenu().filter({ hasText: email }).waitFor();
-        await openDeleteDialog();
-        const dialog = page.getByRole('dialog', { name: 'Delete account' });
+        const { email, dialog } = await deleteDialogOfNewAccount();
         await dialog.getByLabel('Password').fill(PASSWORD);
         await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
         await dialog.getByRole('button', { name: 'Delete account' }).click();
