@@ -9,11 +9,11 @@ let compromise: typeof Compromise | undefined;
 
 /**
  * The two text libraries a send uses — `tinyld` (the fan's language) and `compromise` (the names
- * insights and reply samples scrub) — loaded once the process is ready (TextLibrariesWarmup) or
- * by their first use if that comes sooner, not at every start: loading them costs some 340 ms of
- * CPU, which made a standalone warm restart ~1.4× slower (docs/benchmarks.md, "Start-up time and
- * idle CPU after issue 25"). `require`, not `import()`: their callers are synchronous, and a
- * native import would load their ES module builds.
+ * insights and reply samples scrub) — loaded a few seconds after start-up (TextLibrariesWarmup)
+ * or by their first use if that comes sooner, not at every start: loading them costs some 340 ms
+ * of CPU, which made a standalone warm restart ~1.4× slower (docs/benchmarks.md, "Issue 25,
+ * fourth session"). `require`, not `import()`: their callers are synchronous, and a native import
+ * would load their ES module builds.
  */
 export const textLibraries = {
   tinyld: (): typeof Tinyld => (tinyld ??= require('tinyld') as typeof Tinyld),

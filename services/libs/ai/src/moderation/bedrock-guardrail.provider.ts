@@ -1,4 +1,5 @@
 import type { ApplyGuardrailCommandOutput, BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { providerSdk } from '../llm/provider-sdks';
 import {
   MODERATION_CATEGORIES,
   type ModerationCategory,
@@ -17,15 +18,6 @@ const CONTENT_FILTERS: Record<string, ModerationCategory> = {
   INSULTS: 'harassment',
   MISCONDUCT: 'illicit',
 };
-
-/**
- * The Bedrock SDK, loaded when a Bedrock moderator is made rather than at every start (some 30 ms
- * of CPU; most deployments moderate with another provider). `require`, not `import()`, which would
- * load its ES module build.
- */
-const bedrockSdk = (): typeof import('@aws-sdk/client-bedrock-runtime') =>
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, see above
-  require('@aws-sdk/client-bedrock-runtime') as typeof import('@aws-sdk/client-bedrock-runtime');
 
 type Assessment = NonNullable<ApplyGuardrailCommandOutput['assessments']>[number];
 
@@ -88,9 +80,11 @@ export interface BedrockGuardrailOptions {
 export class BedrockGuardrailProvider implements ModerationProvider {
   readonly name = 'bedrock';
   private readonly client: BedrockRuntimeClient;
+  /** The SDK, loaded when this moderator is made (provider-sdks.ts). */
+  private readonly sdk = providerSdk.bedrockRuntime();
 
   constructor(private readonly options: BedrockGuardrailOptions) {
-    this.client = new (bedrockSdk().BedrockRuntimeClient)({
+    this.client = new this.sdk.BedrockRuntimeClient({
       region: options.region,
       endpoint: options.endpoint,
       maxAttempts: 1,
@@ -107,7 +101,7 @@ export class BedrockGuardrailProvider implements ModerationProvider {
     let answer: ApplyGuardrailCommandOutput;
     try {
       answer = await this.client.send(
-        new (bedrockSdk().ApplyGuardrailCommand)({
+        new this.sdk.ApplyGuardrailCommand({
           guardrailIdentifier: this.options.guardrailId,
           guardrailVersion: this.options.guardrailVersion,
           source: request.direction === 'fan-message' ? 'INPUT' : 'OUTPUT',
