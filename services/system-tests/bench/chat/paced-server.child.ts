@@ -50,12 +50,15 @@ const createServer = http.createServer.bind(http) as (handler: Handler) => http.
     const write = res.write.bind(res) as (chunk: unknown, ...rest: unknown[]) => boolean;
     let timed = false;
     let sentenceTimed = false;
+    // Read from the body once, at the first content chunk (the request is whole by then).
+    let tagged: string | null | undefined;
     const tag = (): string | null =>
-      [
-        ...Buffer.concat(body)
-          .toString('utf8')
-          .matchAll(/\[bench:([A-Za-z0-9_-]+)\]/g),
-      ].at(-1)?.[1] ?? null;
+      (tagged ??=
+        [
+          ...Buffer.concat(body)
+            .toString('utf8')
+            .matchAll(/\[bench:([A-Za-z0-9_-]+)\]/g),
+        ].at(-1)?.[1] ?? null);
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       if (typeof chunk === 'string' && chunk.includes('"content"')) {
         if (!timed) {
